@@ -1,0 +1,41 @@
+package g2048.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code g2048} command. Exit codes: 0 success, 1 failure while running, 2 bad input. */
+@Command(name = "g2048",
+        mixinStandardHelpOptions = true,
+        version = "g2048 0.1.0",
+        description = "A high-performance engine for the game 2048: play, learn, search and solve.",
+        subcommands = {
+            ApplyCommand.class,
+            PlayCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (for tests and embedding). */
+    public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler(Errors::onParameterError);
+        cl.setExecutionExceptionHandler(Errors::onExecutionError);
+        return cl;
+    }
+}

@@ -1,0 +1,68 @@
+package g2048.cli;
+
+import g2048.game.Shape;
+import g2048.play.GameRunner;
+import g2048.play.Player;
+import g2048.play.Summary;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code g2048 play}: plays seeded games in parallel and prints the papers' summary. */
+@Command(name = "play", mixinStandardHelpOptions = true,
+        description = "Play games in parallel and print mean score ± sd, reach rates, moves/s and move latency.")
+final class PlayCommand implements Callable<Integer> {
+
+    @Mixin
+    PlayerOptions playerOptions = new PlayerOptions();
+
+    @Option(names = "--games", defaultValue = "100", description = "Games to play (default: ${DEFAULT-VALUE}).")
+    int games;
+
+    @Option(names = "--threads", description = "Threads (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the run; game i uses a seed derived from it (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--shape", defaultValue = "4x4", description = "Board shape RxC (default: ${DEFAULT-VALUE}).")
+    String shape;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the table.")
+    boolean json;
+
+    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() {
+        if (games < 1) {
+            throw new Errors.BadInput("--games: expected at least 1, got " + games);
+        }
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (nThreads < 1) {
+            throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
+        }
+        Shape s;
+        try {
+            s = Shape.parse(shape);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--shape: " + e.getMessage());
+        }
+        Player player = Players.create(playerOptions, s);
+        GameRunner runner = new GameRunner(s);
+        ProgressBar bar = new ProgressBar(!noProgress);
+        double[] scoreSum = new double[1];
+        Summary summary = runner.run(player, games, nThreads, seed, (done, total, r) -> {
+            synchronized (scoreSum) {
+                scoreSum[0] += r.score();
+            }
+            bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+        });
+        bar.finish();
+        System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
+        return 0;
+    }
+}

@@ -1,0 +1,26 @@
+package g2048.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The options that choose and configure a player, shared by {@code play} and the commands that play. */
+final class PlayerOptions {
+
+    @Option(names = "--player", defaultValue = "heuristic",
+            description = "Who plays: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = Players.Names.class)
+    String player;
+
+    @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
+    Path model;
+
+    @Option(names = "--depth", defaultValue = "1",
+            description = "Search depth in plies as the papers count them: 1 = greedy, 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
+    String device;
+
+    @Option(names = "--db", description = "Solver database directory (for --player optimal).")
+    Path db;
+}

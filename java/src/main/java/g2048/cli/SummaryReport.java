@@ -1,0 +1,58 @@
+package g2048.cli;
+
+import g2048.play.Summary;
+import java.util.Locale;
+
+/** Prints a {@link Summary} as the papers' tables do, or as one JSON object. */
+final class SummaryReport {
+
+    private SummaryReport() {
+    }
+
+    static String text(Summary s) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "player    %s on %s, %d thread%s%n", s.player(), s.shape(), s.threads(),
+                s.threads() == 1 ? "" : "s"));
+        sb.append(String.format(Locale.ROOT, "games     %d%n", s.games()));
+        sb.append(String.format(Locale.ROOT, "score     mean %.1f ± %.1f (sd), max %d%n", s.mean(), s.sd(), s.max()));
+        sb.append("reach    ");
+        for (int i = 0; i < s.reachCodes().length; i++) {
+            sb.append(String.format(Locale.ROOT, " %d: %.1f%%", 1 << s.reachCodes()[i], 100 * s.reachRates()[i]));
+        }
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "moves     %d in %.2f s: %.0f moves/s%n", s.moves(), s.seconds(),
+                s.movesPerSecond()));
+        sb.append(String.format(Locale.ROOT, "latency   µs per move: p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
+                s.latencyMicros(50), s.latencyMicros(90), s.latencyMicros(99), s.latencyMicros(99.9),
+                s.maxLatencyMicros()));
+        return sb.toString();
+    }
+
+    static Json json(Summary s) {
+        Json j = new Json().begin()
+                .field("player", s.player())
+                .field("shape", s.shape().toString())
+                .field("threads", s.threads())
+                .field("games", s.games())
+                .field("mean", s.mean())
+                .field("sd", s.sd())
+                .field("max", s.max())
+                .object("reach");
+        for (int i = 0; i < s.reachCodes().length; i++) {
+            j.field(Integer.toString(1 << s.reachCodes()[i]), s.reachRates()[i]);
+        }
+        j.end()
+                .field("moves", s.moves())
+                .field("seconds", s.seconds())
+                .field("moves_per_second", s.movesPerSecond())
+                .object("latency_us")
+                .field("p50", s.latencyMicros(50))
+                .field("p90", s.latencyMicros(90))
+                .field("p99", s.latencyMicros(99))
+                .field("p99_9", s.latencyMicros(99.9))
+                .field("max", s.maxLatencyMicros())
+                .end()
+                .end();
+        return j;
+    }
+}

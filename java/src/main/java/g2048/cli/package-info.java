@@ -1,0 +1,5 @@
+/**
+ * The command line: {@link g2048.cli.Main} and one class per subcommand. It sits on top of every
+ * other package and holds no engine logic of its own: it parses, validates, calls and prints.
+ */
+package g2048.cli;

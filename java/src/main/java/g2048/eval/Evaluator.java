@@ -1,0 +1,51 @@
+package g2048.eval;
+
+import g2048.game.Shape;
+
+/**
+ * The value of afterstates (boards after a slide, before the spawn), one at a time or in batches.
+ *
+ * <p><b>Threading.</b> The weights behind an evaluator are shared; its scratch state is not. A
+ * thread that wants to evaluate calls {@link #forThread()} once on the shared evaluator and uses
+ * the instance it gets from that thread only. Evaluators without scratch state (n-tuple networks)
+ * return themselves; those with buffers (value networks, GPU batches) return a new instance over
+ * the same weights. Weights may change under a reader during training (TD updates are racy by
+ * design, as in the papers' trainers); a reader sees each entry either before or after an update.
+ *
+ * <p><b>Batches.</b> {@link #values} takes many afterstates in one call so that a value network
+ * can run them as one batch (thousands of boards for a GPU); {@link #preferredBatchSize()} says
+ * how many it wants, {@link #maxBatchSize()} how many it accepts at once.
+ */
+public interface Evaluator {
+
+    /** The board shape this evaluator values. */
+    Shape shape();
+
+    /** The value of one afterstate. */
+    double value(long afterstate);
+
+    /** Values of {@code afterstates[0..count)} into {@code out[0..count)}. */
+    default void values(long[] afterstates, int count, double[] out) {
+        for (int i = 0; i < count; i++) {
+            out[i] = value(afterstates[i]);
+        }
+    }
+
+    /** The batch size at which this evaluator is most efficient (1 for table look-ups). */
+    default int preferredBatchSize() {
+        return 1;
+    }
+
+    /** The largest batch {@link #values} accepts in one call. */
+    default int maxBatchSize() {
+        return Integer.MAX_VALUE;
+    }
+
+    /** An instance for the calling thread (see the class comment). */
+    default Evaluator forThread() {
+        return this;
+    }
+
+    /** One line naming the evaluator, e.g. {@code ntuple 4x6 (models/default.g2n)}. */
+    String describe();
+}

@@ -1,0 +1,152 @@
+package g2048.game;
+
+/**
+ * Table-driven moves for one shape. Instances are immutable and shared by all threads; get one
+ * with {@link #of(Shape)}.
+ *
+ * <p>Rules: a move slides every tile as far as it goes towards the move's side; two equal tiles
+ * that collide merge into their sum, the pair nearest that side first, and a merged tile does not
+ * merge again in the same move. The reward is the sum of the tiles the merges create. A move is
+ * legal only if it changes the board; the afterstate is the board after the slide, before the
+ * spawn.
+ *
+ * <p><b>The largest tile.</b> A nibble holds at most code 15 (32768). Two 32768 tiles never merge:
+ * they slide like unequal tiles and the move earns nothing for them. This can only happen on 4×4
+ * (a board of n cells cannot build a tile beyond 2^(n+1), see {@link Shape#maxReachableCode()}),
+ * and it means a board never wraps a nibble silently; a game that would need a 65536 tile simply
+ * continues without that merge.
+ *
+ * <p>Rows move through {@link RowTables}; columns are moved as rows of the transposed board.
+ */
+public final class Moves {
+
+    private static final Moves[] CACHE = new Moves[25];
+
+    private final Shape shape;
+    private final char[] rowLeft;
+    private final char[] rowRight;
+    private final char[] rowReward;
+    private final char[] colUp;
+    private final char[] colDown;
+    private final char[] colReward;
+
+    private Moves(Shape shape) {
+        this.shape = shape;
+        RowTables rows = RowTables.of(shape.cols());
+        RowTables cols = RowTables.of(shape.rows());
+        rowLeft = rows.left;
+        rowRight = rows.right;
+        rowReward = rows.reward4;
+        colUp = cols.left;
+        colDown = cols.right;
+        colReward = cols.reward4;
+    }
+
+    /** The shared move tables of a shape. */
+    public static Moves of(Shape shape) {
+        int key = shape.rows() * 5 + shape.cols();
+        Moves m = CACHE[key];
+        if (m == null) {
+            synchronized (CACHE) {
+                m = CACHE[key];
+                if (m == null) {
+                    m = new Moves(shape);
+                    CACHE[key] = m;
+                }
+            }
+        }
+        return m;
+    }
+
+    public Shape shape() {
+        return shape;
+    }
+
+    /** The afterstate of moving {@code board} in direction {@code dir} (0..3, see {@link Direction}). */
+    public long move(long board, int dir) {
+        return switch (dir) {
+            case 0 -> up(board);
+            case 1 -> right(board);
+            case 2 -> down(board);
+            case 3 -> left(board);
+            default -> throw new IllegalArgumentException("direction " + dir + " outside 0..3");
+        };
+    }
+
+    public long move(long board, Direction dir) {
+        return move(board, dir.ordinal());
+    }
+
+    /** The reward of moving {@code board} in direction {@code dir}; 0 for an illegal move. */
+    public int reward(long board, int dir) {
+        return switch (dir) {
+            case 1, 3 -> rowsReward(board, rowReward);
+            case 0, 2 -> rowsReward(Board.transpose(board), colReward);
+            default -> throw new IllegalArgumentException("direction " + dir + " outside 0..3");
+        };
+    }
+
+    public long left(long b) {
+        return slideRows(b, rowLeft);
+    }
+
+    public long right(long b) {
+        return slideRows(b, rowRight);
+    }
+
+    public long up(long b) {
+        return Board.transpose(slideRows(Board.transpose(b), colUp));
+    }
+
+    public long down(long b) {
+        return Board.transpose(slideRows(Board.transpose(b), colDown));
+    }
+
+    /** True if moving in {@code dir} changes the board. */
+    public boolean isLegal(long board, int dir) {
+        return move(board, dir) != board;
+    }
+
+    /** A bit per legal direction (bit d set when direction d is legal). */
+    public int legalMask(long board) {
+        int mask = 0;
+        long t = Board.transpose(board);
+        if (Board.transpose(slideRows(t, colUp)) != board) {
+            mask |= 1;
+        }
+        if (slideRows(board, rowRight) != board) {
+            mask |= 2;
+        }
+        if (Board.transpose(slideRows(t, colDown)) != board) {
+            mask |= 4;
+        }
+        if (slideRows(board, rowLeft) != board) {
+            mask |= 8;
+        }
+        return mask;
+    }
+
+    /** True if no move is legal: the game is over. */
+    public boolean isTerminal(long board) {
+        if (slideRows(board, rowLeft) != board || slideRows(board, rowRight) != board) {
+            return false;
+        }
+        long t = Board.transpose(board);
+        return slideRows(t, colUp) == t && slideRows(t, colDown) == t;
+    }
+
+    // Rows past the shape are 0 and every table maps 0 to 0, so all four rows are looked up.
+    private static long slideRows(long b, char[] table) {
+        return (long) table[(int) (b & 0xFFFF)]
+                | (long) table[(int) ((b >>> 16) & 0xFFFF)] << 16
+                | (long) table[(int) ((b >>> 32) & 0xFFFF)] << 32
+                | (long) table[(int) (b >>> 48)] << 48;
+    }
+
+    private static int rowsReward(long b, char[] table) {
+        return 4 * (table[(int) (b & 0xFFFF)]
+                + table[(int) ((b >>> 16) & 0xFFFF)]
+                + table[(int) ((b >>> 32) & 0xFFFF)]
+                + table[(int) (b >>> 48)]);
+    }
+}
