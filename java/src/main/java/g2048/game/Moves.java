@@ -22,6 +22,9 @@ public final class Moves {
 
     private static final Moves[] CACHE = new Moves[25];
 
+    /** The 24 orders of the four directions, 2 bits a direction, first in the low bits. */
+    private static final int[] PERMUTATIONS = permutations();
+
     private final Shape shape;
     private final char[] rowLeft;
     private final char[] rowRight;
@@ -126,6 +129,22 @@ public final class Moves {
         return mask;
     }
 
+    /**
+     * A uniformly random legal direction, or -1 if none is legal; one draw of {@code rng}, no
+     * allocation. The directions are tried in a random order (one of the 24 permutations) and the
+     * first legal one is taken, which is uniform over the legal ones.
+     */
+    public int randomLegalMove(long board, Rng rng) {
+        int order = PERMUTATIONS[rng.nextInt(24)];
+        for (int i = 0; i < 4; i++, order >>>= 2) {
+            int d = order & 3;
+            if (move(board, d) != board) {
+                return d;
+            }
+        }
+        return -1;
+    }
+
     /** True if no move is legal: the game is over. */
     public boolean isTerminal(long board) {
         if (slideRows(board, rowLeft) != board || slideRows(board, rowRight) != board) {
@@ -133,6 +152,22 @@ public final class Moves {
         }
         long t = Board.transpose(board);
         return slideRows(t, colUp) == t && slideRows(t, colDown) == t;
+    }
+
+    private static int[] permutations() {
+        int[] out = new int[24];
+        int n = 0;
+        for (int a = 0; a < 4; a++) {
+            for (int b = 0; b < 4; b++) {
+                for (int c = 0; c < 4; c++) {
+                    int d = 6 - a - b - c;
+                    if (a != b && a != c && b != c && d >= 0 && d < 4 && d != a && d != b && d != c) {
+                        out[n++] = a | b << 2 | c << 4 | d << 6;
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     // Rows past the shape are 0 and every table maps 0 to 0, so all four rows are looked up.
