@@ -1,6 +1,7 @@
 package g2048.bench;
 
 import g2048.game.Moves;
+import g2048.game.RandomPlayout;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
@@ -18,7 +19,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Random-playout moves per second, one thread: games played with a uniformly random legal move
- * ({@link Moves#randomLegalMove}), the reward added up and a tile spawned after every move, a new
+ * ({@link RandomPlayout}, and the same loop over the public move API), the reward added up and a tile spawned after every move, a new
  * game started whenever one ends. One operation is one move (its choice, slide, reward and spawn).
  *
  * <p>Run: {@code bench/run-jmh.sh PlayoutBench}.
@@ -40,6 +41,7 @@ public class PlayoutBench {
     private Rng rng;
     private long board;
     private long score;
+    private RandomPlayout playout;
 
     @Setup
     public void setup() {
@@ -48,11 +50,26 @@ public class PlayoutBench {
         cellMask = s.cellMask();
         rng = new Rng(7);
         board = Spawns.initial(s, rng);
+        playout = new RandomPlayout(s, new Rng(7));
     }
 
+    /** The engine's playout loop, {@link RandomPlayout#step()}. */
     @Benchmark
     @OperationsPerInvocation(MOVES)
     public long randomPlayout() {
+        RandomPlayout p = playout;
+        for (int i = 0; i < MOVES; i++) {
+            while (!p.step()) { // game over: start the next one; starting is not counted as a move
+                p.newGame();
+            }
+        }
+        return p.score();
+    }
+
+    /** The same loop written with the public move API: randomLegalMove, reward, move, spawn. */
+    @Benchmark
+    @OperationsPerInvocation(MOVES)
+    public long randomPlayoutByMoveApi() {
         long b = board;
         long sc = score;
         for (int i = 0; i < MOVES; i++) {

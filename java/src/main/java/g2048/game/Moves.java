@@ -22,16 +22,15 @@ public final class Moves {
 
     private static final Moves[] CACHE = new Moves[25];
 
-    /** The 24 orders of the four directions, 2 bits a direction, first in the low bits. */
-    private static final int[] PERMUTATIONS = permutations();
-
     private final Shape shape;
-    private final char[] rowLeft;
-    private final char[] rowRight;
-    private final char[] rowReward;
-    private final char[] colUp;
-    private final char[] colDown;
-    private final char[] colReward;
+    final char[] rowLeft;
+    final char[] rowRight;
+    final char[] rowReward;
+    final char[] colUp;
+    final char[] colDown;
+    final char[] colReward;
+    private final byte[] rowMoved;
+    private final byte[] colMoved;
 
     private Moves(Shape shape) {
         this.shape = shape;
@@ -43,6 +42,8 @@ public final class Moves {
         colUp = cols.left;
         colDown = cols.right;
         colReward = cols.reward4;
+        rowMoved = rows.moved;
+        colMoved = cols.moved;
     }
 
     /** The shared move tables of a shape. */
@@ -110,75 +111,47 @@ public final class Moves {
         return move(board, dir) != board;
     }
 
-    /** A bit per legal direction (bit d set when direction d is legal). */
+    /**
+     * A bit per legal direction (bit d set when direction d is legal), from the row tables' flags:
+     * a move is legal if it changes at least one row (or column), so no afterstate is built.
+     */
     public int legalMask(long board) {
-        int mask = 0;
+        int h = rowMoved[(int) (board & 0xFFFF)] | rowMoved[(int) ((board >>> 16) & 0xFFFF)]
+                | rowMoved[(int) ((board >>> 32) & 0xFFFF)] | rowMoved[(int) (board >>> 48)];
         long t = Board.transpose(board);
-        if (Board.transpose(slideRows(t, colUp)) != board) {
-            mask |= 1;
-        }
-        if (slideRows(board, rowRight) != board) {
-            mask |= 2;
-        }
-        if (Board.transpose(slideRows(t, colDown)) != board) {
-            mask |= 4;
-        }
-        if (slideRows(board, rowLeft) != board) {
-            mask |= 8;
-        }
-        return mask;
+        int v = colMoved[(int) (t & 0xFFFF)] | colMoved[(int) ((t >>> 16) & 0xFFFF)]
+                | colMoved[(int) ((t >>> 32) & 0xFFFF)] | colMoved[(int) (t >>> 48)];
+        // row flags: bit 0 left, bit 1 right; column flags: bit 0 up, bit 1 down
+        return (v & 1) | (h & 2) | (v & 2) << 1 | (h & 1) << 3;
     }
 
     /**
-     * A uniformly random legal direction, or -1 if none is legal; one draw of {@code rng}, no
-     * allocation. The directions are tried in a random order (one of the 24 permutations) and the
-     * first legal one is taken, which is uniform over the legal ones.
+     * A uniformly random legal direction, or -1 if none is legal; at most one draw of {@code rng},
+     * no allocation: the k-th legal direction for a uniform k (a bit deposit picks the k-th set bit).
      */
     public int randomLegalMove(long board, Rng rng) {
-        int order = PERMUTATIONS[rng.nextInt(24)];
-        for (int i = 0; i < 4; i++, order >>>= 2) {
-            int d = order & 3;
-            if (move(board, d) != board) {
-                return d;
-            }
+        int legal = legalMask(board);
+        if (legal == 0) {
+            return -1;
         }
-        return -1;
+        int k = rng.nextInt(Integer.bitCount(legal));
+        return Integer.numberOfTrailingZeros(Integer.expand(1 << k, legal));
     }
 
     /** True if no move is legal: the game is over. */
     public boolean isTerminal(long board) {
-        if (slideRows(board, rowLeft) != board || slideRows(board, rowRight) != board) {
-            return false;
-        }
-        long t = Board.transpose(board);
-        return slideRows(t, colUp) == t && slideRows(t, colDown) == t;
-    }
-
-    private static int[] permutations() {
-        int[] out = new int[24];
-        int n = 0;
-        for (int a = 0; a < 4; a++) {
-            for (int b = 0; b < 4; b++) {
-                for (int c = 0; c < 4; c++) {
-                    int d = 6 - a - b - c;
-                    if (a != b && a != c && b != c && d >= 0 && d < 4 && d != a && d != b && d != c) {
-                        out[n++] = a | b << 2 | c << 4 | d << 6;
-                    }
-                }
-            }
-        }
-        return out;
+        return legalMask(board) == 0;
     }
 
     // Rows past the shape are 0 and every table maps 0 to 0, so all four rows are looked up.
-    private static long slideRows(long b, char[] table) {
+    static long slideRows(long b, char[] table) {
         return (long) table[(int) (b & 0xFFFF)]
                 | (long) table[(int) ((b >>> 16) & 0xFFFF)] << 16
                 | (long) table[(int) ((b >>> 32) & 0xFFFF)] << 32
                 | (long) table[(int) (b >>> 48)] << 48;
     }
 
-    private static int rowsReward(long b, char[] table) {
+    static int rowsReward(long b, char[] table) {
         return 4 * (table[(int) (b & 0xFFFF)]
                 + table[(int) ((b >>> 16) & 0xFFFF)]
                 + table[(int) ((b >>> 32) & 0xFFFF)]

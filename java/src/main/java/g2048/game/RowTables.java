@@ -2,7 +2,8 @@ package g2048.game;
 
 /**
  * Move tables for one row length L (2..4): for every row value (L nibbles, cell 0 = column 0
- * in the low nibble) the row after sliding left, after sliding right, and the move's reward.
+ * in the low nibble) the row after sliding left, after sliding right, the move's reward, and
+ * which of the two slides change the row (for legality tests without building the afterstate).
  *
  * <p>Tables hold {@code char}s (16 bits) to stay small in cache: 16^L entries each, 128 KiB for
  * L = 4. The reward is stored divided by 4 (every merge creates at least a 4) and is the same
@@ -17,6 +18,8 @@ final class RowTables {
     final char[] left;
     final char[] right;
     final char[] reward4;
+    /** Per row value: bit 0 set if sliding left changes the row, bit 1 if sliding right does. */
+    final byte[] moved;
 
     private RowTables(int length) {
         this.length = length;
@@ -24,6 +27,7 @@ final class RowTables {
         left = new char[size];
         right = new char[size];
         reward4 = new char[size];
+        moved = new byte[size];
         int[] cells = new int[length];
         for (int row = 0; row < size; row++) {
             for (int i = 0; i < length; i++) {
@@ -37,6 +41,7 @@ final class RowTables {
             }
             slideTowardsZero(cells);
             right[row] = (char) packReversed(cells);
+            moved[row] = (byte) ((left[row] != row ? 1 : 0) | (right[row] != row ? 2 : 0));
         }
     }
 

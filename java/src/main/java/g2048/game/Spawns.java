@@ -23,10 +23,8 @@ public final class Spawns {
         }
         long r = rng.nextLong();
         int k = (int) (((r >>> 32) * n) >>> 32);
-        for (int i = 0; i < k; i++) {
-            empty &= empty - 1;
-        }
-        int shift = Long.numberOfTrailingZeros(empty);
+        // the k-th empty cell (counting from the low bits): a bit deposit, one instruction with BMI2
+        int shift = Long.numberOfTrailingZeros(Long.expand(1L << k, empty));
         long code = ((r & 0xFFFF_FFFFL) * 10 >>> 32) == 0 ? 2 : 1;
         return board | (code << shift);
     }

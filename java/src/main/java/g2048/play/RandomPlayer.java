@@ -16,15 +16,7 @@ public final class RandomPlayer implements Player {
 
     @Override
     public int chooseMove(long board) {
-        int legal = moves.legalMask(board);
-        if (legal == 0) {
-            return -1;
-        }
-        int k = rng.nextInt(Integer.bitCount(legal));
-        for (int i = 0; i < k; i++) {
-            legal &= legal - 1;
-        }
-        return Integer.numberOfTrailingZeros(legal);
+        return moves.randomLegalMove(board, rng);
     }
 
     @Override
