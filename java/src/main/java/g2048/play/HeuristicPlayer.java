@@ -12,8 +12,8 @@ import g2048.game.Shape;
  *
  * <p><b>The value of a board</b> is a sum over its rows and columns of a precomputed value of the
  * line ({@link LineHeuristic}): empty cells and equal neighbours are good, lines that are not
- * monotone and large unmerged tiles cost, so the search keeps the big tiles ordered along an edge. Two look-up tables (one per line length) make a board's value 8 look-ups and a
- * transpose.
+ * monotone and large unmerged tiles cost, so the search keeps the big tiles ordered along an
+ * edge. Two look-up tables (one per line length) make a board's value 8 look-ups and a transpose.
  *
  * <p><b>The search</b> is expectimax counted as the papers count plies: move, spawn, move, value of
  * the afterstate (2-ply), and when the board is crowded (at most {@link #DEEP_EMPTY} empty cells)
