@@ -57,6 +57,26 @@ public final class Symmetries {
         return 4 | (m << 1) | f;
     }
 
+    /**
+     * The direction that plays, on the image of a board, the move {@code dir} plays on the board:
+     * {@code apply(s, moves.move(b, dir)) == moves.move(apply(s, b), mapDirection(s, dir))}.
+     * The column mirror swaps left and right, the row flip up and down, the transpose up with
+     * left and down with right; they apply in that order, as in {@link #apply}.
+     */
+    public int mapDirection(int s, int dir) {
+        int d = dir;
+        if ((s & 1) != 0 && (d & 1) != 0) {
+            d ^= 2; // RIGHT (1) <-> LEFT (3)
+        }
+        if ((s & 2) != 0 && (d & 1) == 0) {
+            d ^= 2; // UP (0) <-> DOWN (2)
+        }
+        if ((s & 4) != 0) {
+            d = 3 - d; // UP <-> LEFT, RIGHT <-> DOWN
+        }
+        return d;
+    }
+
     /** The least ID (as unsigned) among the board's images: its normal form. */
     public long normalize(long board) {
         long best = board;
