@@ -6,13 +6,13 @@ package g2048.game;
  * some 32768 tiles (code 15), including pairs of them. Codes never exceed the shape's
  * {@link Shape#maxReachableCode()} unless {@code maxCode} says so.
  */
-final class RandomBoards {
+public final class RandomBoards {
 
     private final Shape shape;
     private final Rng rng;
     private final int maxCode;
 
-    RandomBoards(Shape shape, long seed) {
+    public RandomBoards(Shape shape, long seed) {
         this(shape, seed, shape.maxReachableCode());
     }
 
@@ -23,7 +23,7 @@ final class RandomBoards {
     }
 
     /** The next board; each call draws one of several kinds of board. */
-    long next() {
+    public long next() {
         int kind = rng.nextInt(8);
         double emptyShare = switch (rng.nextInt(4)) {
             case 0 -> 0;

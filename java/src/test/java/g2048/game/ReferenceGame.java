@@ -9,19 +9,19 @@ package g2048.game;
  * merges equal neighbours pairwise from that side (a merged tile does not merge again; two 32768
  * tiles do not merge), and writes the line back from that side.
  */
-final class ReferenceGame {
+public final class ReferenceGame {
 
     static final int LARGEST_TILE = 32768;
 
     /** The result of a move: the grid after it, its reward, and whether it changed anything. */
-    record Result(int[][] grid, long reward, boolean changed) {
+    public record Result(int[][] grid, long reward, boolean changed) {
     }
 
     private ReferenceGame() {
     }
 
     /** Moves {@code grid} (not modified) in {@code dir}: 0 up, 1 right, 2 down, 3 left. */
-    static Result move(int[][] grid, int dir) {
+    public static Result move(int[][] grid, int dir) {
         int rows = grid.length;
         int cols = grid[0].length;
         int[][] out = new int[rows][cols];
@@ -80,7 +80,7 @@ final class ReferenceGame {
     }
 
     /** True if no move changes the grid. */
-    static boolean isTerminal(int[][] grid) {
+    public static boolean isTerminal(int[][] grid) {
         for (int d = 0; d < 4; d++) {
             if (move(grid, d).changed()) {
                 return false;
@@ -90,7 +90,7 @@ final class ReferenceGame {
     }
 
     /** The grid of tile values of a board of the given shape (read cell by cell, not by table). */
-    static int[][] toGrid(long board, Shape shape) {
+    public static int[][] toGrid(long board, Shape shape) {
         int[][] grid = new int[shape.rows()][shape.cols()];
         for (int r = 0; r < shape.rows(); r++) {
             for (int c = 0; c < shape.cols(); c++) {
@@ -102,7 +102,7 @@ final class ReferenceGame {
     }
 
     /** The board of a grid of tile values. */
-    static long toBoard(int[][] grid) {
+    public static long toBoard(int[][] grid) {
         long board = 0;
         for (int r = 0; r < grid.length; r++) {
             for (int c = 0; c < grid[r].length; c++) {
