@@ -1,0 +1,98 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code g2048 play}: the summary as text and JSON, reproducibility, and its one-line errors. */
+class PlayCommandTest {
+
+    @Test
+    void jsonHasEveryField() {
+        CommandRun run = CommandRun.of("play", "--player", "random", "--games", "50", "--threads", "2", "--seed", "3", "--json");
+        assertEquals(0, run.exit(), run.err());
+        Map<String, Object> json = MiniJson.object(run.out());
+        assertTrue(json.keySet().containsAll(Set.of("games", "mean", "sd", "max", "reach", "moves", "moves_per_second",
+                "latency_us")), json.keySet().toString());
+        assertEquals(50.0, json.get("games"));
+        assertEquals("random", json.get("player"));
+        assertEquals("4x4", json.get("shape"));
+        assertEquals(2.0, json.get("threads"));
+        double mean = (Double) json.get("mean");
+        assertTrue(mean > 200 && mean < 5000, "a random player's mean score " + mean);
+        assertTrue((Double) json.get("sd") > 0);
+        assertTrue((Double) json.get("max") >= mean);
+        assertTrue((Double) json.get("moves") > 50 * 30);
+        assertTrue((Double) json.get("moves_per_second") > 0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> reach = (Map<String, Object>) json.get("reach");
+        assertEquals(Set.of("2048", "4096", "8192", "16384", "32768"), reach.keySet());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> latency = (Map<String, Object>) json.get("latency_us");
+        assertEquals(Set.of("p50", "p90", "p99", "p99_9", "max"), latency.keySet());
+        assertTrue((Double) latency.get("p50") <= (Double) latency.get("p99_9"));
+        assertTrue((Double) latency.get("p99_9") <= (Double) latency.get("max"));
+    }
+
+    @Test
+    void theSameSeedGivesTheSameGamesWhateverTheThreads() {
+        Map<String, Object> one = MiniJson.object(CommandRun.of("play", "--player", "random", "--games", "40",
+                "--threads", "1", "--seed", "9", "--shape", "3x3", "--json").out());
+        Map<String, Object> two = MiniJson.object(CommandRun.of("play", "--player", "random", "--games", "40",
+                "--threads", "2", "--seed", "9", "--shape", "3x3", "--json").out());
+        for (String key : new String[] {"games", "mean", "sd", "max", "moves", "reach"}) {
+            assertEquals(one.get(key), two.get(key), key);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> reach = (Map<String, Object>) one.get("reach");
+        assertEquals(Set.of("64", "128", "256", "512", "1024"), reach.keySet(), "the largest tiles of 3x3");
+    }
+
+    @Test
+    void textSummaryHasThePapersLines() {
+        CommandRun run = CommandRun.of("play", "--player", "heuristic", "--games", "4", "--shape", "2x3", "--no-progress");
+        assertEquals(0, run.exit(), run.err());
+        for (String line : new String[] {"player    heuristic on 2x3", "games     4", "score     mean ", "reach    ",
+            "moves/s", "latency   µs per move: p50 "}) {
+            assertTrue(run.out().contains(line), "missing '" + line + "' in\n" + run.out());
+        }
+        assertEquals("", run.err(), "no progress bar when standard error is not a terminal");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--games,   0,     --games: expected at least 1",
+        "--games,   -5,    --games: expected at least 1",
+        "--games,   many,  --games",
+        "--threads, 0,     --threads: expected at least 1",
+        "--threads, x,     --threads",
+        "--shape,   5x5,   --shape: shape must be RxC with R and C in 2..4",
+        "--shape,   1x4,   --shape: shape must be RxC",
+        "--shape,   big,   --shape: shape 'big': expected RxC",
+        "--seed,    seven, --seed",
+        "--player,  nobody, --player: unknown player 'nobody'",
+    })
+    void badOptionsAreOneLineAndExitCode2(String option, String value, String expected) {
+        CommandRun run = option.equals("--games") ? CommandRun.of("play", option, value)
+                : CommandRun.of("play", option, value, "--games", "1");
+        assertEquals(2, run.exit(), run.out() + run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.err().contains(expected.trim()), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void unknownOptionsAndCommandsAreBadInput() {
+        CommandRun option = CommandRun.of("play", "--gmaes", "3");
+        assertEquals(2, option.exit());
+        assertEquals(1, option.errLines().length, option.err());
+        CommandRun command = CommandRun.of("plya");
+        assertEquals(2, command.exit());
+        assertEquals(1, command.errLines().length, command.err());
+    }
+}
