@@ -22,16 +22,25 @@ public final class ReferenceGame {
 
     /** Moves {@code grid} (not modified) in {@code dir}: 0 up, 1 right, 2 down, 3 left. */
     public static Result move(int[][] grid, int dir) {
+        int[][] out = new int[grid.length][grid[0].length];
+        long reward = slide(grid, dir, out, new int[4], new int[4]);
+        return new Result(out, reward, !java.util.Arrays.deepEquals(grid, out));
+    }
+
+    /**
+     * Moves {@code grid} in {@code dir} into {@code out} (same size) and returns the reward;
+     * {@code tiles} and {@code merged} are scratch lines of at least 4 cells. For loops that
+     * check millions of boards without allocating.
+     */
+    public static long slide(int[][] grid, int dir, int[][] out, int[] tiles, int[] merged) {
         int rows = grid.length;
         int cols = grid[0].length;
-        int[][] out = new int[rows][cols];
         long reward = 0;
         boolean vertical = dir == 0 || dir == 2;
         int lines = vertical ? cols : rows;
         int length = vertical ? rows : cols;
         for (int line = 0; line < lines; line++) {
             // position i of the line counts from the side the tiles move towards
-            int[] tiles = new int[length];
             int n = 0;
             for (int i = 0; i < length; i++) {
                 int v = grid[row(dir, line, i, length)][col(dir, line, i, length)];
@@ -39,7 +48,6 @@ public final class ReferenceGame {
                     tiles[n++] = v;
                 }
             }
-            int[] merged = new int[length];
             int m = 0;
             for (int i = 0; i < n; i++) {
                 if (i + 1 < n && tiles[i] == tiles[i + 1] && tiles[i] != LARGEST_TILE) {
@@ -50,17 +58,14 @@ public final class ReferenceGame {
                     merged[m++] = tiles[i];
                 }
             }
+            while (m < length) {
+                merged[m++] = 0;
+            }
             for (int i = 0; i < length; i++) {
                 out[row(dir, line, i, length)][col(dir, line, i, length)] = merged[i];
             }
         }
-        boolean changed = false;
-        for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) {
-                changed |= out[r][c] != grid[r][c];
-            }
-        }
-        return new Result(out, reward, changed);
+        return reward;
     }
 
     private static int row(int dir, int line, int i, int length) {
@@ -91,9 +96,13 @@ public final class ReferenceGame {
 
     /** The grid of tile values of a board of the given shape (read cell by cell, not by table). */
     public static int[][] toGrid(long board, Shape shape) {
-        int[][] grid = new int[shape.rows()][shape.cols()];
-        for (int r = 0; r < shape.rows(); r++) {
-            for (int c = 0; c < shape.cols(); c++) {
+        return toGrid(board, new int[shape.rows()][shape.cols()]);
+    }
+
+    /** Fills {@code grid} (the shape's size) with the tile values of {@code board} and returns it. */
+    public static int[][] toGrid(long board, int[][] grid) {
+        for (int r = 0; r < grid.length; r++) {
+            for (int c = 0; c < grid[r].length; c++) {
                 int code = (int) (board >>> (4 * (4 * r + c))) & 0xF;
                 grid[r][c] = code == 0 ? 0 : 1 << code;
             }
