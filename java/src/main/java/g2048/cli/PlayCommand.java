@@ -54,12 +54,18 @@ final class PlayCommand implements Callable<Integer> {
         Player player = Players.create(playerOptions, s);
         GameRunner runner = new GameRunner(s);
         ProgressBar bar = new ProgressBar(!noProgress);
+        // games finish on several threads: count and sum them under one lock so the mean matches the count
+        long[] finished = new long[1];
         double[] scoreSum = new double[1];
         Summary summary = runner.run(player, games, nThreads, seed, (done, total, r) -> {
+            long n;
+            double mean;
             synchronized (scoreSum) {
+                n = ++finished[0];
                 scoreSum[0] += r.score();
+                mean = scoreSum[0] / n;
             }
-            bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+            bar.update(n, total, String.format(Locale.ROOT, "mean %.0f", mean));
         });
         bar.finish();
         System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
