@@ -15,7 +15,7 @@ mkdir -p "$here/bench/results"
 stamp="$(date -u +%Y-%m-%dT%H%M%SZ)${LABEL:+-$LABEL}"
 out="$here/bench/results/$stamp"
 {
-  echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC')  commit $(cd "$here" && git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  echo "# $(date -u '+%Y-%m-%d %H:%M:%S UTC')  commit $(cd "$here" && git describe --always --dirty 2>/dev/null || echo unknown)"
   echo "# $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
   echo "# load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$out.txt"
