@@ -8,7 +8,8 @@ package g2048.play;
  * <p>A line earns for each empty cell and each pair of equal tiles that would merge (ignoring the
  * empty cells between them), and pays for not being monotone (the smaller of the two directions'
  * sums of rank^4 drops, so either direction is fine) and for the size of its tiles (rank^3.5), which
- * makes the search prefer boards that have merged. The weights were tuned by playing games with
+ * makes the search prefer boards that have merged. The weights are the customary ones of expectimax
+ * players of the game; {@link HeuristicPlayer} quotes what they achieve, measured with
  * {@code g2048 play --player heuristic}.
  */
 final class LineHeuristic {
