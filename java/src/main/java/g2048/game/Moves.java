@@ -17,12 +17,15 @@ package g2048.game;
  * continues without that merge.
  *
  * <p>Rows move through {@link RowTables}; columns are moved as rows of the transposed board.
+ * Legality comes from the tables' per-row flags (does this slide change the row?), without
+ * building afterstates.
  */
 public final class Moves {
 
     private static final Moves[] CACHE = new Moves[25];
 
     private final Shape shape;
+    // package-private: RandomPlayout reads the tables directly to slide all four ways at once
     final char[] rowLeft;
     final char[] rowRight;
     final char[] rowReward;
