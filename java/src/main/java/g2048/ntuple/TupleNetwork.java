@@ -1,0 +1,200 @@
+package g2048.ntuple;
+
+import g2048.game.Shape;
+import g2048.game.Symmetries;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The lookup tables of a network and the hot path that reads and updates them.
+ *
+ * <p><b>Layout.</b> One segment of float32 entries: {@code banks} copies of the network (1 for the
+ * V-function methods, 4 for Q-learning's V_up, V_right, V_down, V_left), each the tuples' tables
+ * back to back in spec order; tuple {@code t}'s entry {@code i} of bank {@code b} is float
+ * {@code b·weights + base[t] + i}.
+ *
+ * <p><b>Index extraction.</b> Symmetric sampling looks a tuple up on every image of the board under
+ * the shape's symmetries (8 on a square, 4 on a rectangle); that is the same as looking up the
+ * tuple's image cells on the board itself (see {@link SymmetricSampling}). Here the board is
+ * transformed once per symmetry and each tuple's cells, kept in ascending order, are gathered with
+ * one {@link Long#compress} (a single PEXT instruction on x86 with BMI2): the gathered nibbles are
+ * already the index in base 16. For fewer values per cell a 65,536-entry table turns each group of
+ * four nibbles into base {@code c} with codes clamped to {@code c − 1}.
+ *
+ * <p><b>Threading.</b> Reads and updates are plain, unsynchronised float accesses: several trainer
+ * threads update the same entries racily, as the papers' trainers do; an update may be lost, an
+ * entry is never torn. Nothing here allocates.
+ */
+public final class TupleNetwork {
+
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+
+    private final NetworkSpec spec;
+    private final Shape shape;
+    private final Symmetries symmetries;
+    private final int banks;
+    private final long weights;
+    private final MemorySegment lut;
+    private final boolean hugePages;
+    private final int images;
+    private final int tuples;
+    private final long[] masks;
+    private final int[] base;
+    private final int[] chunks;
+    private final int[] digits;
+    private final int valuesPow4;
+
+    /** A network over {@code lut}, which must hold {@code banks · spec.weights()} floats. */
+    public TupleNetwork(NetworkSpec spec, Shape shape, int banks, MemorySegment lut, boolean hugePages) {
+        spec.checkFits(shape);
+        if (banks < 1) {
+            throw new IllegalArgumentException("banks must be at least 1, got " + banks);
+        }
+        long need = banks * spec.weights() * Float.BYTES;
+        if (lut.byteSize() != need) {
+            throw new IllegalArgumentException("table of " + lut.byteSize() + " bytes for a network needing " + need);
+        }
+        if (banks * spec.weights() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("network " + spec.name() + " × " + banks + " banks has more than 2^31 weights");
+        }
+        this.spec = spec;
+        this.shape = shape;
+        this.symmetries = new Symmetries(shape);
+        this.banks = banks;
+        this.weights = spec.weights();
+        this.lut = lut;
+        this.hugePages = hugePages;
+        this.images = spec.symmetric() ? symmetries.count() : 1;
+        this.tuples = spec.tuples().length;
+        this.masks = new long[tuples];
+        this.base = new int[tuples];
+        this.chunks = new int[tuples];
+        int offset = 0;
+        for (int t = 0; t < tuples; t++) {
+            for (int cell : spec.tuples()[t]) {
+                masks[t] |= 0xFL << (4 * cell);
+            }
+            base[t] = offset;
+            offset += spec.tupleEntries(t);
+            chunks[t] = (spec.tuples()[t].length + 3) / 4;
+        }
+        int c = spec.values();
+        this.valuesPow4 = c * c * c * c;
+        if (c == 16) {
+            this.digits = null;
+        } else {
+            digits = new int[1 << 16];
+            for (int x = 0; x < digits.length; x++) {
+                int v = 0;
+                int mul = 1;
+                for (int j = 0; j < 4; j++) {
+                    v += Math.min((x >>> (4 * j)) & 0xF, c - 1) * mul;
+                    mul *= c;
+                }
+                digits[x] = v;
+            }
+        }
+    }
+
+    public NetworkSpec spec() {
+        return spec;
+    }
+
+    public Shape shape() {
+        return shape;
+    }
+
+    public int banks() {
+        return banks;
+    }
+
+    /** Weights of one bank. */
+    public long weights() {
+        return weights;
+    }
+
+    /** The tables (all banks). */
+    public MemorySegment table() {
+        return lut;
+    }
+
+    /** Whether the tables were placed on transparent huge pages. */
+    public boolean hugePages() {
+        return hugePages;
+    }
+
+    /** Look-ups per evaluation: tuples × images. */
+    public int features() {
+        return tuples * images;
+    }
+
+    /** The value of {@code board} in bank {@code bank}: the sum of its features' entries. */
+    public float value(int bank, long board) {
+        long off = bank * weights;
+        float sum = 0;
+        for (int s = 0; s < images; s++) {
+            long x = s == 0 ? board : symmetries.apply(s, board);
+            for (int t = 0; t < tuples; t++) {
+                sum += lut.getAtIndex(F, off + base[t] + index(x, t));
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * The value of {@code board} in bank {@code bank}, writing each feature's absolute entry number
+     * into {@code out[0..features())} for a following {@link #add}.
+     */
+    public float indices(int bank, long board, int[] out) {
+        int off = (int) (bank * weights);
+        float sum = 0;
+        int f = 0;
+        for (int s = 0; s < images; s++) {
+            long x = s == 0 ? board : symmetries.apply(s, board);
+            for (int t = 0; t < tuples; t++) {
+                int i = off + base[t] + index(x, t);
+                out[f++] = i;
+                sum += lut.getAtIndex(F, i);
+            }
+        }
+        return sum;
+    }
+
+    /** Adds {@code delta} to the entries {@code entries[0..features())} (racy, see the class comment). */
+    public void add(int[] entries, float delta) {
+        int n = tuples * images;
+        for (int f = 0; f < n; f++) {
+            long i = entries[f];
+            lut.setAtIndex(F, i, lut.getAtIndex(F, i) + delta);
+        }
+    }
+
+    /** The entry tuple {@code t} reads on an already transformed board {@code x}. */
+    int index(long x, int t) {
+        long packed = Long.compress(x, masks[t]);
+        if (digits == null) {
+            return (int) packed;
+        }
+        int idx = digits[(int) packed & 0xFFFF];
+        int mul = valuesPow4;
+        for (int k = 1; k < chunks[t]; k++) {
+            idx += digits[(int) (packed >>> (16 * k)) & 0xFFFF] * mul;
+            mul *= valuesPow4;
+        }
+        return idx;
+    }
+
+    /** The start of tuple {@code t}'s table within a bank. */
+    int base(int t) {
+        return base[t];
+    }
+
+    /** One entry, by absolute number. */
+    public float entry(long i) {
+        return lut.getAtIndex(F, i);
+    }
+
+    public void setEntry(long i, float v) {
+        lut.setAtIndex(F, i, v);
+    }
+}
