@@ -60,17 +60,35 @@ final class AfterstateLearner extends Learner {
         int n = 1;
         while (true) {
             long next = Spawns.spawn(after, cellMask, rng);
-            boolean over = choose(next) < 0;
-            if (learn) {
-                float target = over ? 0f : chosenReward + chosenValue;
-                update(net.indices(0, after, entries), target);
-            }
-            if (over) {
+            if (!step(after, next, learn)) {
                 return outcome(score, n, next);
             }
             after = chosenAfter;
             score += chosenReward;
             n++;
         }
+    }
+
+    /**
+     * One step of Fig. 6 after the spawn: chooses {@code a_next} in {@code next} and, if learning,
+     * moves V({@code after}) towards {@code r_next + V(s'_next)} (0 if {@code next} is terminal).
+     * Returns false when {@code next} is terminal; otherwise the chosen afterstate and reward are
+     * {@link #chosenAfter()} and {@link #chosenReward()}.
+     */
+    boolean step(long after, long next, boolean learn) {
+        boolean over = choose(next) < 0;
+        if (learn) {
+            float target = over ? 0f : chosenReward + chosenValue;
+            update(net.indices(0, after, entries), target);
+        }
+        return !over;
+    }
+
+    long chosenAfter() {
+        return chosenAfter;
+    }
+
+    int chosenReward() {
+        return chosenReward;
     }
 }

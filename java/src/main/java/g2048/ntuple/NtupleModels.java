@@ -324,6 +324,12 @@ public final class NtupleModels {
             super(out);
         }
 
+        /** Flushes but keeps the channel open: the header is written after the data. */
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+
         @Override
         public void write(int b) throws IOException {
             out.write(b);
