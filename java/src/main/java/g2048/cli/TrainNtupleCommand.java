@@ -93,6 +93,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             spec.checkFits(s);
             return spec;
         });
+        if (m == Method.Q_LEARNING && spec.symmetric()) {
+            throw new Errors.BadInput("--net " + spec.name() + ": q-learning keeps one network per action, and an action"
+                    + " is not symmetric; use a network without :sym (e.g. 17x4)");
+        }
         double a = alpha == null ? 0.0025 : alpha;
         return NtupleModel.create(spec, s, m, seed == null ? 1 : seed, a);
     }
@@ -232,7 +236,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
         synchronized String line(long done, TrainingState st) {
             double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
-            return String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.0f s total",
+            return String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.1f s total",
                     done, games == 0 ? 0 : (double) score / games, moves / secs / 1e6, st.nanos() / 1e9);
         }
 

@@ -28,6 +28,7 @@ public final class Trainer {
 
     private final NtupleModel model;
     private final float alpha;
+    private final double alphaValue;
     private final int threads;
     private final AtomicBoolean stop = new AtomicBoolean();
 
@@ -40,6 +41,7 @@ public final class Trainer {
         }
         this.model = model;
         this.alpha = (float) alpha;
+        this.alphaValue = alpha;
         this.threads = threads;
     }
 
@@ -77,7 +79,7 @@ public final class Trainer {
         // Indices are claimed only while the stop flag is clear and every claimed game is played.
         long done = Math.max(Math.min(next.get(), until), start.games());
         model.setTraining(new TrainingState(done, start.moves() + moves.get(), start.nanos() + System.nanoTime() - t0,
-                start.seed(), alpha));
+                start.seed(), alphaValue));
         return done;
     }
 
