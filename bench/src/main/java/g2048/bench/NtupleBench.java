@@ -59,6 +59,10 @@ public class NtupleBench {
     @Param("3000")
     public int warmGames;
 
+    /** Whether the tables are asked for transparent huge pages (madvise), to measure what that buys. */
+    @Param({"true", "false"})
+    public boolean hugePages;
+
     NtupleModel net;
     TupleNetwork table;
     final long[] afterstates = new long[POOL];
@@ -66,6 +70,7 @@ public class NtupleBench {
 
     @Setup(Level.Trial)
     public void setUp() {
+        System.setProperty("g2048.noHugePages", Boolean.toString(!hugePages));
         Path file = model.isEmpty() ? NtupleModels.defaultModelPath() : Path.of(model);
         if (Files.exists(file)) {
             net = NtupleModels.loadForTraining(file);
@@ -79,6 +84,9 @@ public class NtupleBench {
             }
         }
         table = net.network();
+        if (table.hugePages() != hugePages) {
+            throw new IllegalStateException("asked for huge pages " + hugePages + ", got " + table.hugePages());
+        }
         // Collect states and afterstates from greedy games.
         MovePolicy policy = net.policy();
         Moves moves = Moves.of(Shape.S4x4);

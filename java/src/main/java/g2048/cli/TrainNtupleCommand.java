@@ -169,6 +169,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 }
                 bar.finish();
                 StringBuilder line = new StringBuilder(window.line(done, model.training()));
+                line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
                 if (evalEvery > 0 && done % evalEvery == 0) {
                     line.append("  | ").append(evaluation(trainer.evaluate(evalGames, evalSeed)));
                 }
@@ -204,6 +205,8 @@ final class TrainNtupleCommand implements Callable<Integer> {
     static String evaluation(Trainer.Evaluation e) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "greedy %d games: mean %.0f ± %.0f, max %d",
                 e.games(), e.mean(), e.sd(), e.max()));
+        sb.append(String.format(Locale.ROOT, ", %.2fM moves/s, %.2fM per thread-CPU-s", e.moves() / e.seconds() / 1e6,
+                e.movesPerCpuSecond() / 1e6));
         for (int k = 0; k < e.reachCodes().length; k++) {
             sb.append(String.format(Locale.ROOT, ", %d %.1f%%", 1 << e.reachCodes()[k], 100 * e.reachRates()[k]));
         }

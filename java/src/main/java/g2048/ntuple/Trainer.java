@@ -2,6 +2,8 @@ package g2048.ntuple;
 
 import g2048.game.Rng;
 import g2048.game.Shape;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -23,7 +25,12 @@ public final class Trainer {
 
     /** What an evaluation of greedy play reports (as the seed's tables: mean score and reach rates). */
     public record Evaluation(int games, double mean, double sd, long max, int[] reachCodes, double[] reachRates,
-                             long moves, double seconds) {
+                             long moves, double seconds, double cpuSeconds) {
+
+        /** Moves per second of CPU time of the playing threads (insensitive to other load on the machine). */
+        public double movesPerCpuSecond() {
+            return cpuSeconds > 0 ? moves / cpuSeconds : 0;
+        }
     }
 
     private final NtupleModel model;
@@ -31,6 +38,8 @@ public final class Trainer {
     private final double alphaValue;
     private final int threads;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicLong cpuNanos = new AtomicLong();
+    private volatile double lastMovesPerCpuSecond;
 
     public Trainer(NtupleModel model, double alpha, int threads) {
         if (!(alpha > 0) || alpha > 1) {
@@ -63,6 +72,7 @@ public final class Trainer {
         AtomicLong next = new AtomicLong(start.games());
         AtomicLong moves = new AtomicLong();
         long t0 = System.nanoTime();
+        cpuNanos.set(0);
         runThreads(() -> {
             Learner learner = model.method().learner(model.network(), alpha);
             Rng rng = new Rng(0);
@@ -76,6 +86,7 @@ public final class Trainer {
                 }
             }
         });
+        lastMovesPerCpuSecond = cpuNanos.get() > 0 ? moves.get() / (cpuNanos.get() / 1e9) : 0;
         // Indices are claimed only while the stop flag is clear and every claimed game is played.
         long done = Math.max(Math.min(next.get(), until), start.games());
         model.setTraining(new TrainingState(done, start.moves() + moves.get(), start.nanos() + System.nanoTime() - t0,
@@ -90,6 +101,7 @@ public final class Trainer {
         AtomicLong next = new AtomicLong();
         AtomicLong moves = new AtomicLong();
         long t0 = System.nanoTime();
+        cpuNanos.set(0);
         runThreads(() -> {
             Learner player = model.method().learner(model.network(), 0f);
             Rng rng = new Rng(0);
@@ -126,7 +138,7 @@ public final class Trainer {
             rates[k] = (double) n / games;
         }
         return new Evaluation(games, mean, games > 1 ? Math.sqrt(sq / (games - 1)) : 0, max, codes, rates,
-                moves.get(), seconds);
+                moves.get(), seconds, cpuNanos.get() / 1e9);
     }
 
     /** 2048..32768 on 4×4 as the seed reports; the five largest reachable tiles on smaller boards. */
@@ -140,11 +152,27 @@ public final class Trainer {
         return codes;
     }
 
+    /**
+     * Training moves per second of CPU time of the training threads in the last {@link #train}: the
+     * speed a thread has when it is not waiting for a core (this machine may be shared).
+     */
+    public double lastMovesPerCpuSecond() {
+        return lastMovesPerCpuSecond;
+    }
+
     private void runThreads(Runnable work) {
         List<Thread> workers = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         for (int t = 0; t < threads; t++) {
-            Thread w = new Thread(work, "g2048-train-" + t);
+            Thread w = new Thread(() -> {
+                long c0 = mx.getCurrentThreadCpuTime();
+                try {
+                    work.run();
+                } finally {
+                    cpuNanos.addAndGet(mx.getCurrentThreadCpuTime() - c0);
+                }
+            }, "g2048-train-" + t);
             w.setUncaughtExceptionHandler((th, e) -> {
                 synchronized (failure) {
                     if (failure[0] == null) {
