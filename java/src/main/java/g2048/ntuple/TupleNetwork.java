@@ -169,7 +169,8 @@ public final class TupleNetwork {
         for (int s = 0; s < images; s++) {
             long x = s == 0 ? board : symmetries.apply(s, board);
             for (int t = 0; t < tuples; t++) {
-                sum += lut.getAtIndex(F, off + base[t] + index(x, t));
+                long i = off + base[t] + index(x, t);
+                sum += raw ? RawMemory.get(address + 4 * i) : lut.getAtIndex(F, i);
             }
         }
         return sum;
@@ -280,7 +281,7 @@ public final class TupleNetwork {
             for (int t = 0; t < tuples; t++) {
                 int i = off + base[t] + index(x, t);
                 out[f++] = i;
-                sum += lut.getAtIndex(F, i);
+                sum += raw ? RawMemory.get(address + 4L * i) : lut.getAtIndex(F, i);
             }
         }
         return sum;
