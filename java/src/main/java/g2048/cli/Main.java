@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             ApplyCommand.class,
             PlayCommand.class,
+            TrainCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
