@@ -15,7 +15,8 @@ import g2048.game.Shape;
  */
 public final class LineHeuristicEvaluator implements Evaluator {
 
-    static final double LINE_BASE = 1000.0;
+    /** Large enough that every live line scores above 0, the value search gives a lost game. */
+    static final double LINE_BASE = 5_000_000.0;
     static final double EMPTY_WEIGHT = 270.0;
     static final double MERGE_WEIGHT = 700.0;
     static final double MONOTONICITY_WEIGHT = 47.0;

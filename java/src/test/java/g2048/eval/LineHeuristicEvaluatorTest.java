@@ -54,4 +54,11 @@ class LineHeuristicEvaluatorTest {
         assertEquals(true, LineHeuristicEvaluator.lineScore(new int[] {0, 0, 1, 1})
                 > LineHeuristicEvaluator.lineScore(new int[] {3, 1, 2, 1}));
     }
+
+    @Test
+    void everyLineScoresAboveALostGame() {
+        // the worst line for every penalty: the largest tiles alternating
+        assertEquals(true, LineHeuristicEvaluator.lineScore(new int[] {15, 1, 15, 1}) > 0);
+        assertEquals(true, LineHeuristicEvaluator.lineScore(new int[] {15, 14, 15, 14}) > 0);
+    }
 }
