@@ -32,7 +32,7 @@ import g2048.game.Spawns;
  * <p><b>Transposition table</b> ({@link TranspositionTable}): chance nodes with at least one ply
  * below them, and optionally leaves, keyed exactly, fresh for every tree: it changes the work
  * done, never a value. <b>Time budget</b>: iterative deepening from depth 1; the depth in progress
- * is abandoned when the budget is spent (checked every 1,024 chance nodes) and the deepest finished
+ * is abandoned when the budget is spent (checked every 1,024 max nodes and between batch calls) and the deepest finished
  * depth decides; depth 1 always finishes.
  *
  * <p>Not thread-safe: one instance per thread, over that thread's {@link Evaluator#forThread()}.
@@ -60,6 +60,7 @@ public final class Expectimax {
     private final SearchConfig config;
     private final Moves moves;
     private final long cellMask;
+    private final boolean square;
     private final double cutoff;
     private final boolean useCutoff;
     private final TranspositionTable table;
@@ -95,6 +96,7 @@ public final class Expectimax {
         this.config = config;
         this.moves = Moves.of(evaluator.shape());
         this.cellMask = evaluator.shape().cellMask();
+        this.square = evaluator.shape().isSquare();
         this.cutoff = config.probabilityCutoff();
         this.useCutoff = cutoff > 0;
         this.table = config.ttLog2Slots() == 0 ? null : new TranspositionTable(config.ttLog2Slots());
@@ -130,7 +132,11 @@ public final class Expectimax {
                 runDepth(board, 1);
                 finish(out, 1);
                 long end = start + config.timeBudgetNanos();
-                for (int d = 2; d <= config.depth() && System.nanoTime() - end < 0; d++) {
+                for (int d = 2; d <= config.depth(); d++) {
+                    if (System.nanoTime() - end >= 0) {
+                        out.cutShort = true;
+                        break;
+                    }
                     timed = true;
                     deadline = end;
                     try {
@@ -208,7 +214,12 @@ public final class Expectimax {
     }
 
     private double maxNode(long board, int plies, double q) {
-        nodes++;
+        if (square) {
+            return maxNodeSquare(board, plies, q);
+        }
+        if ((++nodes & 1023) == 0 && timed) {
+            checkTime();
+        }
         double best = 0;
         boolean any = false;
         long a = moves.up(board);
@@ -242,6 +253,52 @@ public final class Expectimax {
         return best;
     }
 
+    /**
+     * {@link #maxNode} for square shapes, where columns use the row tables: the board is transposed
+     * once, up and down are left and right of the transpose, and one column reward serves both
+     * (a move's reward does not depend on which way a line slides).
+     */
+    private double maxNodeSquare(long board, int plies, double q) {
+        if ((++nodes & 1023) == 0 && timed) {
+            checkTime();
+        }
+        double best = 0;
+        boolean any = false;
+        long t = Board.transpose(board);
+        long ut = moves.left(t);
+        long rb = moves.right(board);
+        long dt = moves.right(t);
+        long lb = moves.left(board);
+        // a merge changes the board both ways, so when right (down) is illegal no row (column) merges
+        int columnReward = ut != t ? moves.reward(t, 3) : 0;
+        int rowReward = rb != board ? moves.reward(board, 1) : 0;
+        if (ut != t) {
+            best = columnReward + chance(Board.transpose(ut), plies - 1, q);
+            any = true;
+        }
+        if (rb != board) {
+            double v = rowReward + chance(rb, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        if (dt != t) {
+            double v = columnReward + chance(Board.transpose(dt), plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        if (lb != board) {
+            double v = rowReward + chance(lb, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+        }
+        return best;
+    }
+
     private double chance(long after, int plies, double q) {
         if (plies == 0 || q < cutoff) {
             return leaf(after);
@@ -259,9 +316,7 @@ public final class Expectimax {
                 return table.foundValue();
             }
         }
-        if ((++nodes & 1023) == 0 && timed) {
-            checkTime();
-        }
+        nodes++;
         double q2 = q * P2 / n;
         double q4 = q * P4 / n;
         double sum = 0;
@@ -331,6 +386,7 @@ public final class Expectimax {
             evaluator.values(chunkBoards, count, chunkValues);
             System.arraycopy(chunkValues, 0, leafSet.values, from, count);
             batches++;
+            checkTime();
         }
     }
 }

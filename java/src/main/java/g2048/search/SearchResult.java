@@ -53,7 +53,7 @@ public final class SearchResult {
         return depth;
     }
 
-    /** True if the time budget stopped a deeper iteration before it finished. */
+    /** True if the time budget stopped iterative deepening before the configured depth (mid-iteration or before one). */
     public boolean cutShort() {
         return cutShort;
     }
