@@ -181,12 +181,17 @@ final class BenchSearchCommand implements Callable<Integer> {
             }
         }
         SearchCounters c = search.counters();
-        System.out.print(json ? json(summary, config, c, target) + "\n" : text(summary, c, target));
+        double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
+        System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
         return 0;
     }
 
-    private static String text(Summary summary, SearchCounters c, Path hlog) {
+    private static String text(Summary summary, SearchCounters c, double cpuSeconds, Path hlog) {
         StringBuilder sb = new StringBuilder(SummaryReport.text(summary));
+        if (cpuSeconds > 0) {
+            sb.append(String.format(Locale.ROOT, "cpu       %.2f s in the playing threads: %.0f moves per CPU second%n",
+                    cpuSeconds, summary.moves() / cpuSeconds));
+        }
         double n = Math.max(1, c.searches());
         sb.append(String.format(Locale.ROOT, "search    per move: %.1f nodes, %.1f leaves, tt hit rate %.1f%%, mean depth %.2f, %d cut short%n",
                 c.nodes() / n, c.leaves() / n, 100 * c.ttHitRate(), c.meanDepth(), c.cutShort()));
@@ -196,10 +201,13 @@ final class BenchSearchCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static String json(Summary summary, SearchConfig config, SearchCounters c, Path hlog) {
+    private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
         String play = SummaryReport.json(summary).toString();
         double n = Math.max(1, c.searches());
-        Json extra = new Json().begin().object("search")
+        Json extra = new Json().begin()
+                .field("cpu_seconds", cpuSeconds)
+                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN)
+                .object("search")
                 .field("depth", config.depth())
                 .field("config", config.describe())
                 .field("searches", c.searches())
