@@ -40,7 +40,7 @@ public class SearchBench {
     @Param({"1", "2", "3"})
     public int depth;
 
-    /** {@code none}, {@code chance} (the default table) or {@code leaves} (leaves in the table too). */
+    /** {@code none}, {@code chance} (chance nodes in the table) or {@code leaves} (leaves too: the default). */
     @Param({"none", "chance", "leaves"})
     public String table;
 
@@ -56,7 +56,7 @@ public class SearchBench {
         SearchConfig c = SearchConfig.ofDepth(depth).withBatchedLeaves(batched);
         c = switch (table) {
             case "none" -> c.withTable(0, false);
-            case "chance" -> c;
+            case "chance" -> c.withTable(SearchConfig.DEFAULT_TT_LOG2_SLOTS, false);
             case "leaves" -> c.withTable(SearchConfig.DEFAULT_TT_LOG2_SLOTS, true);
             default -> throw new IllegalArgumentException("table '" + table + "': expected none, chance or leaves");
         };

@@ -18,8 +18,9 @@ final class SearchOptions {
             description = "Transposition table of 2^N slots of 32 bytes per search thread; 0 = none (default: ${DEFAULT-VALUE}).")
     int ttBits;
 
-    @Option(names = "--tt-leaves", description = "Also keep leaf values in the transposition table.")
-    boolean ttLeaves;
+    @Option(names = "--tt-leaves", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Keep leaf values in the transposition table too, so that a leaf met twice is valued once (default: on; --no-tt-leaves; no effect with --tt-bits 0).")
+    boolean ttLeaves = true;
 
     @Option(names = "--batched", description = "Batched leaves: gather a tree's unique leaves and value them in batch calls.")
     boolean batched;
@@ -38,10 +39,7 @@ final class SearchOptions {
         if (ttBits != 0 && (ttBits < 4 || ttBits > SearchConfig.MAX_TT_LOG2_SLOTS)) {
             throw new Errors.BadInput("--tt-bits: expected 0 (off) or 4.." + SearchConfig.MAX_TT_LOG2_SLOTS + ", got " + ttBits);
         }
-        if (ttLeaves && ttBits == 0) {
-            throw new Errors.BadInput("--tt-leaves: needs a transposition table, but --tt-bits is 0");
-        }
-        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves, batched);
+        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched);
     }
 
     /** The defaults, for commands without these options. */

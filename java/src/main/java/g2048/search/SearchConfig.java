@@ -20,8 +20,12 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
 
     /** The deepest search allowed (a 4×4 tree grows about 100-fold per ply). */
     public static final int MAX_DEPTH = 12;
-    /** Default table: 2^17 slots = 4 MiB a thread. */
-    public static final int DEFAULT_TT_LOG2_SLOTS = 17;
+    /**
+     * Default table: 2^14 slots = 512 KiB a thread, leaves included. A 3-ply tree stores a few
+     * thousand entries; a table that stays in the core's L2 cache beside a large n-tuple network
+     * was measured faster than a 4 MiB one, and keeping leaves halves the evaluator's calls.
+     */
+    public static final int DEFAULT_TT_LOG2_SLOTS = 14;
     public static final int MAX_TT_LOG2_SLOTS = 28;
 
     public SearchConfig {
@@ -43,9 +47,9 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         }
     }
 
-    /** Depth {@code depth}, no cutoff, no time budget, the default table, recursive leaves. */
+    /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
     public static SearchConfig ofDepth(int depth) {
-        return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, false, false);
+        return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, true, false);
     }
 
     public SearchConfig withDepth(int d) {
@@ -68,7 +72,7 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched);
     }
 
-    /** A short description for reports, e.g. {@code depth 3, tt 2^17, cutoff 1e-4}. */
+    /** A short description for reports, e.g. {@code depth 3, tt 2^14 with leaves, cutoff 1e-4}. */
     public String describe() {
         StringBuilder sb = new StringBuilder("depth ").append(depth);
         if (timeBudgetNanos > 0) {
