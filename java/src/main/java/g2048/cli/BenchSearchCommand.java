@@ -126,7 +126,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             if (Files.isDirectory(target)) {
                 throw new Errors.BadInput("--hlog: " + target + " is a directory, expected a file name");
             }
-            temp = Files.createTempFile(dir, target.getFileName().toString() + ".", ".tmp");
+            temp = dir.resolve(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         }
         if (warmupGames > 0) {
             // other seeds than the measured games, and a player of its own so that the counters stay clean

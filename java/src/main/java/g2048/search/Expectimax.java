@@ -65,6 +65,8 @@ public final class Expectimax {
     private final boolean useCutoff;
     private final TranspositionTable table;
     private final boolean tableLeaves;
+    /** {@link #tableLeaves} for the tree in progress: off at depth 1, whose four leaves cannot repeat. */
+    private boolean leavesInTable;
     private final LeafSet leafSet;
     private final double[] iteration = new double[4];
     private long[] chunkBoards = new long[0];
@@ -186,6 +188,7 @@ public final class Expectimax {
     }
 
     private void runDepth(long board, int depth) {
+        leavesInTable = tableLeaves && depth > 1;
         if (table != null) {
             table.newStamp();
         }
@@ -341,7 +344,7 @@ public final class Expectimax {
                 return leafSet.value(after);
             }
             default -> {
-                if (tableLeaves) {
+                if (leavesInTable) {
                     ttProbes++;
                     if (table.find(after, 0, 0L)) {
                         ttHits++;
