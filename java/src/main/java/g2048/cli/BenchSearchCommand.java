@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
             "--hlog writes the latency as an HdrHistogram interval log (HistogramLogProcessor reads it)."})
 final class BenchSearchCommand implements Callable<Integer> {
 
-    @Option(names = "--player", defaultValue = "lines",
+    @Option(names = "--player", defaultValue = "ntuple",
             description = "A player with a value function: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             completionCandidates = EvaluatorNames.class)
     String player;

@@ -3,21 +3,25 @@ package g2048.cli;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
 import g2048.play.HeuristicPlayer;
 import g2048.play.Player;
 import g2048.play.RandomPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.GreedyPlayer;
 import g2048.search.SearchConfig;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Builds the player a command line names; the one place that knows every kind of player. */
 final class Players {
 
-    static final List<String> NAMES = List.of("random", "heuristic", "lines");
+    static final List<String> NAMES = List.of("random", "heuristic", "ntuple", "lines");
 
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
-    static final List<String> EVALUATOR_NAMES = List.of("lines");
+    static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines");
 
     private Players() {
     }
@@ -39,10 +43,13 @@ final class Players {
      * without a time budget, an {@link ExpectimaxPlayer} otherwise.
      */
     static Player create(PlayerOptions options, Shape shape, SearchConfig search) {
+        boolean greedy = search.depth() == 1 && search.timeBudgetNanos() == 0;
+        if (options.player.equals("ntuple") && greedy) {
+            return NtuplePlayers.create(options, shape); // 1-ply, Q-learning models included
+        }
         Evaluator evaluator = evaluator(options, shape);
         if (evaluator != null) {
-            return search.depth() == 1 && search.timeBudgetNanos() == 0
-                    ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search);
+            return greedy ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search);
         }
         if (options.depth != 1) {
             throw new Errors.BadInput("--depth: player '" + options.player + "' does not search; --depth applies to "
@@ -59,6 +66,7 @@ final class Players {
     static Evaluator evaluator(PlayerOptions options, Shape shape) {
         return switch (options.player) {
             case "lines" -> new LineHeuristicEvaluator(shape);
+            case "ntuple" -> ntupleEvaluator(options, shape);
             default -> {
                 if (!NAMES.contains(options.player)) {
                     throw unknown(options);
@@ -66,6 +74,24 @@ final class Players {
                 yield null;
             }
         };
+    }
+
+    /** The afterstate value of an n-tuple model (the shipped one unless --model names one). */
+    private static Evaluator ntupleEvaluator(PlayerOptions options, Shape shape) {
+        Path file = options.model != null ? options.model : NtupleModels.defaultModelPath();
+        if (options.model == null && !file.toFile().exists()) {
+            throw new Errors.BadInput("--player ntuple: the shipped model " + file
+                    + " is missing; name one with --model PATH");
+        }
+        NtupleModel model = NtupleModels.load(file);
+        if (!model.shape().equals(shape)) {
+            throw new Errors.BadInput("--model " + file + " was trained on " + model.shape() + ", the board is " + shape);
+        }
+        if (model.method() == Method.Q_LEARNING) {
+            throw new Errors.BadInput("--model " + file + " is a q-learning model: it values actions, not afterstates,"
+                    + " so it plays 1-ply only (--depth 1) and has no values to search with");
+        }
+        return model.evaluator();
     }
 
     private static Errors.BadInput unknown(PlayerOptions options) {

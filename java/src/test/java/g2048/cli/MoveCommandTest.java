@@ -86,6 +86,22 @@ class MoveCommandTest {
     }
 
     @Test
+    void theShippedNtupleModelSearchesAtDepthTwo() {
+        String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
+        long b = BoardText.parse(board).board();
+        g2048.eval.Evaluator v = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath()).evaluator();
+        SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(b);
+        Run r = run("move", "--board", board, "--depth", "2", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("ntuple"), r.out());
+        for (int d = 0; d < 4; d++) {
+            assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
+        }
+        assertTrue(r.out().contains("\"choice_index\":" + expected.best()), r.out());
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "trained on 4x4");
+    }
+
+    @Test
     void illegalMovesAndAFinishedGameAreReportedPlainly() {
         Run r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
         assertEquals(0, r.code(), r.err());
