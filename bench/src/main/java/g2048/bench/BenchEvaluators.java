@@ -6,7 +6,9 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.ntuple.NtupleModels;
 import g2048.search.GreedyPlayer;
+import java.nio.file.Path;
 
 /** The evaluators the benchmarks compare, by name, and realistic positions to run them on. */
 final class BenchEvaluators {
@@ -14,11 +16,18 @@ final class BenchEvaluators {
     private BenchEvaluators() {
     }
 
-    /** An evaluator by name: {@code lines}. */
+    /**
+     * An evaluator by name: {@code lines}, or {@code ntuple} (the shipped model, or the file named by
+     * the system property {@code g2048.model}).
+     */
     static Evaluator create(String name) {
         return switch (name) {
             case "lines" -> new LineHeuristicEvaluator(Shape.S4x4);
-            default -> throw new IllegalArgumentException("evaluator '" + name + "': expected lines");
+            case "ntuple" -> {
+                String file = System.getProperty("g2048.model");
+                yield NtupleModels.load(file != null ? Path.of(file) : NtupleModels.defaultModelPath()).evaluator();
+            }
+            default -> throw new IllegalArgumentException("evaluator '" + name + "': expected lines or ntuple");
         };
     }
 

@@ -33,7 +33,7 @@ public class EvaluatorBench {
 
     static final int N = 4096;
 
-    @Param({"lines"})
+    @Param({"ntuple", "lines"})
     public String evaluator;
 
     private Evaluator eval;

@@ -34,7 +34,7 @@ public class SearchBench {
 
     static final int N = 64;
 
-    @Param({"lines"})
+    @Param({"ntuple", "lines"})
     public String evaluator;
 
     @Param({"1", "2", "3"})
