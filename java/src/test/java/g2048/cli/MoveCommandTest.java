@@ -102,6 +102,22 @@ class MoveCommandTest {
     }
 
     @Test
+    void aQLearningModelPlaysOnePlyButCannotSearch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path file = dir.resolve("q.g2n");
+        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("01,45:c16"),
+                Shape.S2x2, g2048.ntuple.Method.Q_LEARNING, 1, 0.1)) {
+            g2048.ntuple.NtupleModels.save(m, file);
+        }
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple", "--model", file.toString(), "--depth", "2"),
+                "q-learning");
+        assertBadInput(run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--depth", "2",
+                "--games", "2"), "q-learning");
+        Run oneply = run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--games", "2",
+                "--no-progress");
+        assertEquals(0, oneply.code(), oneply.err());
+    }
+
+    @Test
     void illegalMovesAndAFinishedGameAreReportedPlainly() {
         Run r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
         assertEquals(0, r.code(), r.err());
