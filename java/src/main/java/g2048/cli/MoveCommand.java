@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 @Command(name = "move", mixinStandardHelpOptions = true,
         description = {"Search one board and print each legal move's value and the choice.",
             "Depth 1: reward + V(afterstate); depth d: the expectimax value (seed 000's plies).",
-            "--player must have a value function: lines (or a learned player)."})
+            "--player must have a value function: ntuple (the shipped model by default) or lines."})
 final class MoveCommand implements Callable<Integer> {
 
     @Option(names = "--board", required = true,
