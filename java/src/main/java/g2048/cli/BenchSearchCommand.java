@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.HistogramLogWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -134,8 +136,31 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
         GameRunner runner = new GameRunner(s);
-        Thread stopper = new Thread(runner::cancel, "g2048-bench-stop");
+        // Ctrl-C: stop after the games in progress, and let the log be finished (renamed or removed) before exit.
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread stopper = new Thread(() -> {
+            runner.cancel();
+            try {
+                finished.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "g2048-bench-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            return measure(search, runner, s, threads, temp, target, config);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running and has just been released
+            }
+        }
+    }
+
+    private int measure(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path temp, Path target,
+                        SearchConfig config) throws IOException {
         Summary summary;
         try (PrintStream logOut = temp == null ? null : new PrintStream(Files.newOutputStream(temp), false, "UTF-8")) {
             if (logOut != null) {
@@ -166,12 +191,6 @@ final class BenchSearchCommand implements Callable<Integer> {
                 Files.deleteIfExists(temp);
             }
             throw e;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopper);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: the run was cancelled and ends with the games finished so far
-            }
         }
         if (temp != null) {
             try {
