@@ -158,6 +158,10 @@ class ExpectimaxTest {
         Rng rng = new Rng(16);
         Evaluator v = new HashEvaluator(S4);
         long budget = 20_000_000L;
+        // compiled code first: the first searches of a cold JVM run interpreted, far slower between clock checks
+        for (int i = 0; i < 3; i++) {
+            new Expectimax(v, SearchConfig.ofDepth(3)).search(Positions.played(S4, new Rng(i), 30));
+        }
         for (int i = 0; i < 5; i++) {
             long board = Positions.played(S4, rng, 30);
             SearchConfig c = SearchConfig.ofDepth(SearchConfig.MAX_DEPTH).withTimeBudgetNanos(budget);
@@ -166,7 +170,7 @@ class ExpectimaxTest {
                 assertTrue(r.cutShort(), "depth 12 cannot finish in 20 ms");
                 assertTrue(r.depth() >= 1 && r.depth() < SearchConfig.MAX_DEPTH);
                 // 1,024 max nodes between clock checks take well under a millisecond; the slack is for a busy machine
-                assertTrue(r.nanos() < budget + 30_000_000L, "took " + r.nanos() / 1e6 + " ms for a 20 ms budget, batched "
+                assertTrue(r.nanos() < budget + 60_000_000L, "took " + r.nanos() / 1e6 + " ms for a 20 ms budget, batched "
                         + batched + ", depth " + r.depth() + ", " + r.nodes() + " nodes, " + r.leaves() + " leaves");
                 // the values are those of the deepest finished depth
                 SearchResult fixed = new Expectimax(v, SearchConfig.ofDepth(r.depth())).search(board);
