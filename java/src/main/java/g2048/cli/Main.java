@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             ApplyCommand.class,
             PlayCommand.class,
+            MoveCommand.class,
+            BenchCommand.class,
             TrainCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -1,15 +1,27 @@
 package g2048.cli;
 
+import g2048.eval.Evaluator;
+import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
 import g2048.play.HeuristicPlayer;
 import g2048.play.Player;
 import g2048.play.RandomPlayer;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.GreedyPlayer;
+import g2048.search.SearchConfig;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Builds the player a command line names; the one place that knows every kind of player. */
 final class Players {
 
-    static final List<String> NAMES = List.of("random", "heuristic", "ntuple");
+    static final List<String> NAMES = List.of("random", "heuristic", "ntuple", "lines");
+
+    /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
+    static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines");
 
     private Players() {
     }
@@ -23,12 +35,74 @@ final class Players {
     }
 
     static Player create(PlayerOptions options, Shape shape) {
+        return create(options, shape, SearchOptions.defaults(checkedDepth(options)));
+    }
+
+    /**
+     * The player, searching as {@code search} says when it has a value function: greedy at depth 1
+     * without a time budget, an {@link ExpectimaxPlayer} otherwise.
+     */
+    static Player create(PlayerOptions options, Shape shape, SearchConfig search) {
+        boolean greedy = search.depth() == 1 && search.timeBudgetNanos() == 0;
+        if (options.player.equals("ntuple") && greedy) {
+            return NtuplePlayers.create(options, shape); // 1-ply, Q-learning models included
+        }
+        Evaluator evaluator = evaluator(options, shape);
+        if (evaluator != null) {
+            return greedy ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search);
+        }
+        if (options.depth != 1) {
+            throw new Errors.BadInput("--depth: player '" + options.player + "' does not search; --depth applies to "
+                    + String.join(", ", EVALUATOR_NAMES));
+        }
         return switch (options.player) {
             case "random" -> new RandomPlayer(shape);
             case "heuristic" -> new HeuristicPlayer(shape);
-            case "ntuple" -> NtuplePlayers.create(options, shape);
-            default -> throw new Errors.BadInput("--player: unknown player '" + options.player
-                    + "', expected one of " + String.join(", ", NAMES));
+            default -> throw unknown(options);
         };
+    }
+
+    /** The value function of an evaluator-backed player; null for a player without one. */
+    static Evaluator evaluator(PlayerOptions options, Shape shape) {
+        return switch (options.player) {
+            case "lines" -> new LineHeuristicEvaluator(shape);
+            case "ntuple" -> ntupleEvaluator(options, shape);
+            default -> {
+                if (!NAMES.contains(options.player)) {
+                    throw unknown(options);
+                }
+                yield null;
+            }
+        };
+    }
+
+    /** The afterstate value of an n-tuple model (the shipped one unless --model names one). */
+    private static Evaluator ntupleEvaluator(PlayerOptions options, Shape shape) {
+        Path file = options.model != null ? options.model : NtupleModels.defaultModelPath();
+        if (options.model == null && !file.toFile().exists()) {
+            throw new Errors.BadInput("--player ntuple: the shipped model " + file
+                    + " is missing; name one with --model PATH");
+        }
+        NtupleModel model = NtupleModels.load(file);
+        if (!model.shape().equals(shape)) {
+            throw new Errors.BadInput("--model " + file + " was trained on " + model.shape() + ", the board is " + shape);
+        }
+        if (model.method() == Method.Q_LEARNING) {
+            throw new Errors.BadInput("--model " + file + " is a q-learning model: it values actions, not afterstates,"
+                    + " so it plays 1-ply only (--depth 1) and has no values to search with");
+        }
+        return model.evaluator();
+    }
+
+    private static Errors.BadInput unknown(PlayerOptions options) {
+        return new Errors.BadInput("--player: unknown player '" + options.player
+                + "', expected one of " + String.join(", ", NAMES));
+    }
+
+    private static int checkedDepth(PlayerOptions options) {
+        if (options.depth < 1 || options.depth > SearchConfig.MAX_DEPTH) {
+            throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + options.depth);
+        }
+        return options.depth;
     }
 }

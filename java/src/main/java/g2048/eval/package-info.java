@@ -1,6 +1,8 @@
 /**
  * The value of afterstates: the {@link g2048.eval.Evaluator} interface that every value function
- * implements (n-tuple networks, value networks on CPU and GPU), single and batched.
+ * implements (n-tuple networks, value networks on CPU and GPU), single and batched;
+ * {@link g2048.eval.CheckEvaluator}, which runs two evaluators side by side and fails loudly when
+ * they differ; and {@link g2048.eval.LineHeuristicEvaluator}, a hand-made value that needs no model.
  *
  * <p>Depends on {@code game} only.
  */

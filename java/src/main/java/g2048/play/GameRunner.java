@@ -24,13 +24,43 @@ public final class GameRunner {
         void gameFinished(int finished, int total, GameResult result);
     }
 
+    /** Told of the latency of each interval of a run (for HdrHistogram interval logs), from the thread that called {@link #run}. */
+    public interface IntervalListener {
+        /** The moves timed in one interval; the histogram's start and end time stamps (ms since the epoch) bound it. */
+        void interval(Histogram latencyNanos);
+    }
+
     private final Shape shape;
     private final Moves moves;
     private final AtomicBoolean cancelled = new AtomicBoolean();
+    private long intervalMillis;
+    private IntervalListener intervalListener;
+    private final java.util.concurrent.atomic.AtomicLong cpuNanos = new java.util.concurrent.atomic.AtomicLong();
 
     public GameRunner(Shape shape) {
         this.shape = shape;
         this.moves = Moves.of(shape);
+    }
+
+    /**
+     * Samples the threads' recorders every {@code millis} ms during {@link #run} and at its end, and
+     * hands each interval's histogram to {@code listener}; the run's summary is then the sum of the intervals.
+     */
+    public GameRunner withIntervals(long millis, IntervalListener listener) {
+        if (millis < 1) {
+            throw new IllegalArgumentException("interval must be at least 1 ms, got " + millis);
+        }
+        this.intervalMillis = millis;
+        this.intervalListener = listener;
+        return this;
+    }
+
+    /**
+     * CPU time (ns) the playing threads of the last {@link #run} spent, summed; −1 where the JVM
+     * cannot measure thread CPU time. On a shared machine moves per CPU second is steadier than per wall second.
+     */
+    public long lastRunCpuNanos() {
+        return cpuNanos.get();
     }
 
     /** Asks a running {@link #run} to stop after the games in progress; the summary covers those finished. */
@@ -53,11 +83,15 @@ public final class GameRunner {
         List<Thread> workers = new ArrayList<>();
         Throwable[] failure = new Throwable[1];
         int nThreads = Math.min(threads, games);
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        boolean cpuTimed = cpu.isCurrentThreadCpuTimeSupported();
+        cpuNanos.set(cpuTimed ? 0 : -1);
         long start = System.nanoTime();
         for (int t = 0; t < nThreads; t++) {
             Recorder recorder = new Recorder(3);
             recorders.add(recorder);
             Thread worker = new Thread(() -> {
+                long cpu0 = cpuTimed ? cpu.getCurrentThreadCpuTime() : 0;
                 Player own = player.forThread();
                 Rng rng = new Rng(0);
                 int i;
@@ -68,6 +102,9 @@ public final class GameRunner {
                     if (listener != null) {
                         listener.gameFinished(done, games, results[i]);
                     }
+                }
+                if (cpuTimed) {
+                    cpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - cpu0);
                 }
             }, "g2048-play-" + t);
             worker.setUncaughtExceptionHandler((th, e) -> {
@@ -81,24 +118,51 @@ public final class GameRunner {
             workers.add(worker);
             worker.start();
         }
+        Histogram latency = new Histogram(3);
+        long intervalStart = System.currentTimeMillis();
         for (Thread w : workers) {
             try {
-                w.join();
+                if (intervalListener == null) {
+                    w.join();
+                }
+                while (w.isAlive()) {
+                    w.join(intervalMillis);
+                    if (System.currentTimeMillis() - intervalStart >= intervalMillis) {
+                        intervalStart = sampleInterval(recorders, intervalStart, latency);
+                    }
+                }
             } catch (InterruptedException e) {
                 cancelled.set(true);
                 Thread.currentThread().interrupt();
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (intervalListener != null) {
+            sampleInterval(recorders, intervalStart, latency);
+        }
         if (failure[0] != null) {
             throw new IllegalStateException("a game failed: " + failure[0].getMessage(), failure[0]);
         }
-        Histogram latency = new Histogram(3);
-        for (Recorder r : recorders) {
-            latency.add(r.getIntervalHistogram());
+        if (intervalListener == null) {
+            for (Recorder r : recorders) {
+                latency.add(r.getIntervalHistogram());
+            }
         }
         GameResult[] done = java.util.Arrays.stream(results).filter(java.util.Objects::nonNull).toArray(GameResult[]::new);
         return Summary.of(player.name(), shape, nThreads, done, seconds, latency);
+    }
+
+    private long sampleInterval(List<Recorder> recorders, long startMillis, Histogram total) {
+        long now = System.currentTimeMillis();
+        Histogram interval = new Histogram(3);
+        for (Recorder r : recorders) {
+            interval.add(r.getIntervalHistogram());
+        }
+        interval.setStartTimeStamp(startMillis);
+        interval.setEndTimeStamp(now);
+        total.add(interval);
+        intervalListener.interval(interval);
+        return now;
     }
 
     /** Plays one game from its seed; {@code rng} is reseeded and reused to avoid allocation. */

@@ -61,11 +61,14 @@ class NtuplePlayerTest {
                 "--games", "20", "--threads", "2", "--no-progress"));
         assertEquals(0, Main.execute("play", "--player", "ntuple", "--model", q.toString(), "--shape", "3x3",
                 "--games", "20", "--threads", "2", "--no-progress"));
-        // A model for another shape, a missing model and a deeper search are refused as bad input.
+        // A model for another shape, a missing model and a deeper search with a q-learning model are refused
+        // as bad input; an afterstate model searches at depth 2 (expectimax).
         assertEquals(2, Main.execute("play", "--player", "ntuple", "--model", after.toString(), "--games", "2"));
         assertEquals(2, Main.execute("play", "--player", "ntuple", "--model", dir.resolve("none.g2n").toString(),
                 "--shape", "3x3", "--games", "2"));
-        assertEquals(2, Main.execute("play", "--player", "ntuple", "--model", after.toString(), "--shape", "3x3",
+        assertEquals(2, Main.execute("play", "--player", "ntuple", "--model", q.toString(), "--shape", "3x3",
                 "--depth", "2", "--games", "2"));
+        assertEquals(0, Main.execute("play", "--player", "ntuple", "--model", after.toString(), "--shape", "3x3",
+                "--depth", "2", "--games", "2", "--no-progress"));
     }
 }

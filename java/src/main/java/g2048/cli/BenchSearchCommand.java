@@ -1,0 +1,248 @@
+package g2048.cli;
+
+import g2048.eval.Evaluator;
+import g2048.game.Shape;
+import g2048.play.GameRunner;
+import g2048.play.Summary;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.SearchConfig;
+import g2048.search.SearchCounters;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.HistogramLogWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code g2048 bench search}: plays seeded games with an expectimax player and reports moves per
+ * second, the mean score and the latency of a move (HdrHistogram percentiles from a recorder per
+ * thread), with the search's work per move; optionally an HdrHistogram interval log.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true,
+        description = {"Benchmark expectimax: play seeded games at a depth and print moves/s, mean score,",
+            "move latency (p50, p90, p99, p99.9, max) and the search's work per move.",
+            "--hlog writes the latency as an HdrHistogram interval log (HistogramLogProcessor reads it)."})
+final class BenchSearchCommand implements Callable<Integer> {
+
+    @Option(names = "--player", defaultValue = "ntuple",
+            description = "A player with a value function: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = EvaluatorNames.class)
+    String player;
+
+    @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
+    Path model;
+
+    @Option(names = "--depth", defaultValue = "2", description = "Plies as seed 000 counts them (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
+    String device;
+
+    @Mixin
+    SearchOptions searchOptions = new SearchOptions();
+
+    @Option(names = "--games", defaultValue = "100", description = "Games to play (default: ${DEFAULT-VALUE}).")
+    int games;
+
+    @Option(names = "--warmup-games", defaultValue = "0",
+            description = "Games played first and not counted, so that the figures are taken on compiled code (default: ${DEFAULT-VALUE}).")
+    int warmupGames;
+
+    @Option(names = "--threads", defaultValue = "1", description = "Threads, each with its own search (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the run (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--shape", defaultValue = "4x4", description = "Board shape RxC (default: ${DEFAULT-VALUE}).")
+    String shape;
+
+    @Option(names = "--hlog", description = "Write the move latency (ns) as an HdrHistogram interval log to this file.")
+    Path hlog;
+
+    @Option(names = "--hlog-interval-ms", defaultValue = "1000", description = "Interval of the log in ms (default: ${DEFAULT-VALUE}).")
+    long hlogIntervalMs;
+
+    @Option(names = "--json", description = "Print one JSON object: play's fields plus 'search' (and 'hlog').")
+    boolean json;
+
+    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
+    boolean noProgress;
+
+    /** The evaluator-backed players, for help and completion. */
+    static final class EvaluatorNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Players.EVALUATOR_NAMES.iterator();
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (games < 1) {
+            throw new Errors.BadInput("--games: expected at least 1, got " + games);
+        }
+        if (threads < 1 || threads > 1024) {
+            throw new Errors.BadInput("--threads: expected 1..1024, got " + threads);
+        }
+        if (warmupGames < 0) {
+            throw new Errors.BadInput("--warmup-games: expected at least 0, got " + warmupGames);
+        }
+        if (hlogIntervalMs < 1) {
+            throw new Errors.BadInput("--hlog-interval-ms: expected at least 1, got " + hlogIntervalMs);
+        }
+        Shape s;
+        try {
+            s = Shape.parse(shape);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--shape: " + e.getMessage());
+        }
+        SearchConfig config = searchOptions.config(depth);
+        PlayerOptions po = new PlayerOptions();
+        po.player = player;
+        po.model = model;
+        po.depth = depth;
+        po.device = device;
+        Evaluator evaluator = Players.evaluator(po, s);
+        if (evaluator == null) {
+            throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "
+                    + String.join(", ", Players.EVALUATOR_NAMES));
+        }
+        Path target = null;
+        Path temp = null;
+        if (hlog != null) {
+            target = hlog.toAbsolutePath();
+            Path dir = target.getParent();
+            if (dir == null || !Files.isDirectory(dir)) {
+                throw new Errors.BadInput("--hlog: directory " + dir + " does not exist");
+            }
+            if (Files.isDirectory(target)) {
+                throw new Errors.BadInput("--hlog: " + target + " is a directory, expected a file name");
+            }
+            temp = dir.resolve(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        }
+        if (warmupGames > 0) {
+            // other seeds than the measured games, and a player of its own so that the counters stay clean
+            new GameRunner(s).run(new ExpectimaxPlayer(evaluator, config), warmupGames, threads, ~seed, null);
+        }
+        ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
+        GameRunner runner = new GameRunner(s);
+        // Ctrl-C: stop after the games in progress, and let the log be finished (renamed or removed) before exit.
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread stopper = new Thread(() -> {
+            runner.cancel();
+            try {
+                finished.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "g2048-bench-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        try {
+            return measure(search, runner, s, threads, temp, target, config);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopper);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running and has just been released
+            }
+        }
+    }
+
+    private int measure(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path temp, Path target,
+                        SearchConfig config) throws IOException {
+        Summary summary;
+        try (PrintStream logOut = temp == null ? null : new PrintStream(Files.newOutputStream(temp), false, "UTF-8")) {
+            if (logOut != null) {
+                HistogramLogWriter writer = new HistogramLogWriter(logOut);
+                long now = System.currentTimeMillis();
+                writer.outputComment("g2048 bench search: " + search.name() + ", " + s + ", " + threads + " thread(s), "
+                        + games + " games, seed " + seed + "; move latency in ns");
+                writer.outputLogFormatVersion();
+                writer.outputStartTime(now);
+                writer.setBaseTime(now);
+                writer.outputLegend();
+                runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
+            }
+            ProgressBar bar = new ProgressBar(!noProgress);
+            double[] scoreSum = new double[1];
+            summary = runner.run(search, games, threads, seed, (done, total, r) -> {
+                synchronized (scoreSum) {
+                    scoreSum[0] += r.score();
+                }
+                bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+            });
+            bar.finish();
+            if (logOut != null && logOut.checkError()) {
+                throw new IOException("--hlog: could not write " + temp);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (temp != null) {
+                Files.deleteIfExists(temp);
+            }
+            throw e;
+        }
+        if (temp != null) {
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        SearchCounters c = search.counters();
+        double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
+        System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
+        return 0;
+    }
+
+    private static String text(Summary summary, SearchCounters c, double cpuSeconds, Path hlog) {
+        StringBuilder sb = new StringBuilder(SummaryReport.text(summary));
+        if (cpuSeconds > 0) {
+            sb.append(String.format(Locale.ROOT, "cpu       %.2f s in the playing threads: %.0f moves per CPU second%n",
+                    cpuSeconds, summary.moves() / cpuSeconds));
+        }
+        double n = Math.max(1, c.searches());
+        sb.append(String.format(Locale.ROOT, "search    per move: %.1f nodes, %.1f leaves, tt hit rate %.1f%%, mean depth %.2f, %d cut short%n",
+                c.nodes() / n, c.leaves() / n, 100 * c.ttHitRate(), c.meanDepth(), c.cutShort()));
+        if (hlog != null) {
+            sb.append("hlog      ").append(hlog).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
+        String play = SummaryReport.json(summary).toString();
+        double n = Math.max(1, c.searches());
+        Json extra = new Json().begin()
+                .field("cpu_seconds", cpuSeconds)
+                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN)
+                .object("search")
+                .field("depth", config.depth())
+                .field("config", config.describe())
+                .field("searches", c.searches())
+                .field("nodes_per_move", c.nodes() / n)
+                .field("leaves_per_move", c.leaves() / n)
+                .field("tt_probes", c.ttProbes())
+                .field("tt_hits", c.ttHits())
+                .field("tt_hit_rate", c.ttHitRate())
+                .field("mean_depth", c.meanDepth())
+                .field("cut_short", c.cutShort())
+                .end();
+        if (hlog != null) {
+            extra.field("hlog", hlog.toString());
+        }
+        String more = extra.end().toString();
+        // play's object with the extra fields appended: drop its closing brace and the extra's opening one
+        return play.substring(0, play.length() - 1) + "," + more.substring(1);
+    }
+}

@@ -1,0 +1,54 @@
+package g2048.cli;
+
+import g2048.search.SearchConfig;
+import picocli.CommandLine.Option;
+
+/** How an evaluator-backed player searches (with {@code --depth} of {@link PlayerOptions}). */
+final class SearchOptions {
+
+    @Option(names = "--time-ms", defaultValue = "0",
+            description = "Time budget per move in ms: iterative deepening from depth 1 up to --depth; 0 = none, search exactly --depth (default: ${DEFAULT-VALUE}).")
+    double timeMs;
+
+    @Option(names = "--cutoff", defaultValue = "0",
+            description = "Probability cutoff: a chance node reached with a lower cumulative spawn probability is valued as a leaf; 0 = none (default: ${DEFAULT-VALUE}).")
+    double cutoff;
+
+    @Option(names = "--tt-bits", defaultValue = "" + SearchConfig.DEFAULT_TT_LOG2_SLOTS,
+            description = "Transposition table of 2^N slots of 32 bytes per search thread; 0 = none (default: ${DEFAULT-VALUE}).")
+    int ttBits;
+
+    @Option(names = "--tt-leaves", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Keep leaf values in the transposition table too, so that a leaf met twice is valued once (default: on; --no-tt-leaves; no effect with --tt-bits 0).")
+    boolean ttLeaves = true;
+
+    @Option(names = "--batched", description = "Batched leaves: gather a tree's unique leaves and value them in batch calls.")
+    boolean batched;
+
+    /** The configuration for {@code depth}, each bad value named by its option. */
+    SearchConfig config(int depth) {
+        if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
+            throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + depth);
+        }
+        if (!(timeMs >= 0) || timeMs > 3_600_000) {
+            throw new Errors.BadInput("--time-ms: expected 0..3600000 ms, got " + timeMs);
+        }
+        if (!(cutoff >= 0 && cutoff < 1)) {
+            throw new Errors.BadInput("--cutoff: expected a probability in [0, 1), got " + cutoff);
+        }
+        if (ttBits != 0 && (ttBits < 4 || ttBits > SearchConfig.MAX_TT_LOG2_SLOTS)) {
+            throw new Errors.BadInput("--tt-bits: expected 0 (off) or 4.." + SearchConfig.MAX_TT_LOG2_SLOTS + ", got " + ttBits);
+        }
+        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched);
+    }
+
+    /** The defaults, for commands without these options. */
+    static SearchConfig defaults(int depth) {
+        return new SearchOptions().withDefaults().config(depth);
+    }
+
+    private SearchOptions withDefaults() {
+        ttBits = SearchConfig.DEFAULT_TT_LOG2_SLOTS;
+        return this;
+    }
+}

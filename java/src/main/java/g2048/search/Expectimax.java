@@ -1,0 +1,395 @@
+package g2048.search;
+
+import g2048.eval.Evaluator;
+import g2048.game.Board;
+import g2048.game.Moves;
+import g2048.game.Spawns;
+
+/**
+ * Expectimax over an {@link Evaluator}, depth counted as seed 000 counts it.
+ *
+ * <pre>
+ * value(move a at board s, depth d)  = reward(s, a) + chance(afterstate s'_a, d − 1, 1)
+ * chance(s', 0, q)                   = V(s')                                     (a leaf)
+ * chance(s', k, q), q &lt; cutoff       = V(s')                                     (pruned: a leaf)
+ * chance(s', k, q)                   = ( Σ over the empty cells e of s', in nibble order,
+ *                                          0.9 · max(s' + 2 at e, k, q · 0.9 / n)
+ *                                        + 0.1 · max(s' + 4 at e, k, q · 0.1 / n) ) / n
+ *                                      (n empty cells; an afterstate without one is a leaf)
+ * max(s, k, q)                       = max over legal a of reward(s, a) + chance(s'_a, k − 1, q);
+ *                                      0 when no move is legal (the game is over)
+ * </pre>
+ *
+ * So depth 1 is greedy play, depth 2 is move, spawn, move, evaluate the afterstates, depth 3 one
+ * more spawn and move. The chosen move has the highest value, ties going to the lowest direction.
+ *
+ * <p><b>Modes.</b> Recursive: leaves are valued one by one as met. Batched leaves: a first pass
+ * walks the tree and gathers its unique leaves, the evaluator values them in batch calls of at
+ * most {@link Evaluator#maxBatchSize()}, and a second pass walks the same tree reading the leaf
+ * values back. Both passes are the code of the recursive mode with a different leaf, so the two
+ * modes return identical values (bit for bit) whenever the evaluator's batch and single values agree.
+ *
+ * <p><b>Transposition table</b> ({@link TranspositionTable}): chance nodes with at least one ply
+ * below them, and optionally leaves, keyed exactly, fresh for every tree: it changes the work
+ * done, never a value. <b>Time budget</b>: iterative deepening from depth 1; the depth in progress
+ * is abandoned when the budget is spent (checked every 1,024 max nodes and between batch calls) and the deepest finished
+ * depth decides; depth 1 always finishes.
+ *
+ * <p>Not thread-safe: one instance per thread, over that thread's {@link Evaluator#forThread()}.
+ * Searching allocates nothing once the leaf set has grown to the largest tree.
+ */
+public final class Expectimax {
+
+    private static final int EVALUATE = 0;
+    private static final int GATHER = 1;
+    private static final int LOOKUP = 2;
+    private static final double P2 = Spawns.P_TWO;
+    /** 1 − P_TWO written exactly (the subtraction would give 0.09999999999999998). */
+    private static final double P4 = 0.1;
+
+    /** Unwinds a search whose time is up; preallocated, without a stack trace. */
+    private static final class OutOfTime extends RuntimeException {
+        OutOfTime() {
+            super("out of time", null, false, false);
+        }
+    }
+
+    private static final OutOfTime OUT_OF_TIME = new OutOfTime();
+
+    private final Evaluator evaluator;
+    private final SearchConfig config;
+    private final Moves moves;
+    private final long cellMask;
+    private final boolean square;
+    private final double cutoff;
+    private final boolean useCutoff;
+    private final TranspositionTable table;
+    private final boolean tableLeaves;
+    /** {@link #tableLeaves} for the tree in progress: off at depth 1, whose four leaves cannot repeat. */
+    private boolean leavesInTable;
+    private final LeafSet leafSet;
+    private final double[] iteration = new double[4];
+    private long[] chunkBoards = new long[0];
+    private double[] chunkValues = new double[0];
+
+    private int mode = EVALUATE;
+    private boolean timed;
+    private long deadline;
+
+    // work of the search in progress
+    private long nodes;
+    private long leaves;
+    private long ttProbes;
+    private long ttHits;
+    private long batches;
+    // work of all searches so far
+    private long totalSearches;
+    private long totalNodes;
+    private long totalLeaves;
+    private long totalProbes;
+    private long totalHits;
+    private long totalBatches;
+    private long totalCutShort;
+    private long totalDepth;
+
+    /** A search over {@code evaluator}, which must be the calling thread's instance. */
+    public Expectimax(Evaluator evaluator, SearchConfig config) {
+        this.evaluator = evaluator;
+        this.config = config;
+        this.moves = Moves.of(evaluator.shape());
+        this.cellMask = evaluator.shape().cellMask();
+        this.square = evaluator.shape().isSquare();
+        this.cutoff = config.probabilityCutoff();
+        this.useCutoff = cutoff > 0;
+        this.table = config.ttLog2Slots() == 0 ? null : new TranspositionTable(config.ttLog2Slots());
+        this.tableLeaves = config.ttLeaves();
+        this.leafSet = config.batchedLeaves() ? new LeafSet(16) : null;
+    }
+
+    public SearchConfig config() {
+        return config;
+    }
+
+    public Evaluator evaluator() {
+        return evaluator;
+    }
+
+    /** Searches {@code board} and returns a new result (see {@link #search(long, SearchResult)}). */
+    public SearchResult search(long board) {
+        SearchResult r = new SearchResult();
+        search(board, r);
+        return r;
+    }
+
+    /** Searches {@code board} into {@code out}: every legal move's value and the choice. */
+    public void search(long board, SearchResult out) {
+        long start = System.nanoTime();
+        out.reset();
+        nodes = leaves = ttProbes = ttHits = batches = 0;
+        if (moves.legalMask(board) != 0) {
+            if (config.timeBudgetNanos() == 0) {
+                runDepth(board, config.depth());
+                finish(out, config.depth());
+            } else {
+                runDepth(board, 1);
+                finish(out, 1);
+                long end = start + config.timeBudgetNanos();
+                for (int d = 2; d <= config.depth(); d++) {
+                    if (System.nanoTime() - end >= 0) {
+                        out.cutShort = true;
+                        break;
+                    }
+                    timed = true;
+                    deadline = end;
+                    try {
+                        runDepth(board, d);
+                        finish(out, d);
+                    } catch (OutOfTime e) {
+                        out.cutShort = true;
+                        break;
+                    } finally {
+                        timed = false;
+                    }
+                }
+            }
+        }
+        out.nodes = nodes;
+        out.leaves = leaves;
+        out.ttProbes = ttProbes;
+        out.ttHits = ttHits;
+        out.batches = batches;
+        out.nanos = System.nanoTime() - start;
+        totalSearches++;
+        totalNodes += nodes;
+        totalLeaves += leaves;
+        totalProbes += ttProbes;
+        totalHits += ttHits;
+        totalBatches += batches;
+        totalCutShort += out.cutShort ? 1 : 0;
+        totalDepth += out.depth;
+    }
+
+    /** Work done by all searches of this instance. */
+    public SearchCounters counters() {
+        return new SearchCounters(totalSearches, totalNodes, totalLeaves, totalProbes, totalHits, totalBatches,
+                totalCutShort, totalDepth);
+    }
+
+    private void finish(SearchResult out, int depth) {
+        int best = -1;
+        for (int d = 0; d < 4; d++) {
+            out.values[d] = iteration[d];
+            if (!Double.isNaN(iteration[d]) && (best < 0 || iteration[d] > iteration[best])) {
+                best = d;
+            }
+        }
+        out.best = best;
+        out.depth = depth;
+    }
+
+    private void runDepth(long board, int depth) {
+        leavesInTable = tableLeaves && depth > 1;
+        if (table != null) {
+            table.newStamp();
+        }
+        if (leafSet == null) {
+            mode = EVALUATE;
+            root(board, depth);
+            return;
+        }
+        mode = GATHER;
+        leafSet.clear();
+        root(board, depth);
+        evaluateGathered();
+        checkTime();
+        if (table != null) {
+            table.newStamp();
+        }
+        mode = LOOKUP;
+        root(board, depth);
+    }
+
+    private void root(long board, int depth) {
+        for (int d = 0; d < 4; d++) {
+            long after = moves.move(board, d);
+            iteration[d] = after == board ? Double.NaN : moves.reward(board, d) + chance(after, depth - 1, 1.0);
+        }
+    }
+
+    private double maxNode(long board, int plies, double q) {
+        if (square) {
+            return maxNodeSquare(board, plies, q);
+        }
+        if ((++nodes & 1023) == 0 && timed) {
+            checkTime();
+        }
+        double best = 0;
+        boolean any = false;
+        long a = moves.up(board);
+        if (a != board) {
+            best = moves.reward(board, 0) + chance(a, plies - 1, q);
+            any = true;
+        }
+        a = moves.right(board);
+        if (a != board) {
+            double v = moves.reward(board, 1) + chance(a, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        a = moves.down(board);
+        if (a != board) {
+            double v = moves.reward(board, 2) + chance(a, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        a = moves.left(board);
+        if (a != board) {
+            double v = moves.reward(board, 3) + chance(a, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * {@link #maxNode} for square shapes, where columns use the row tables: the board is transposed
+     * once, up and down are left and right of the transpose, and one column reward serves both
+     * (a move's reward does not depend on which way a line slides).
+     */
+    private double maxNodeSquare(long board, int plies, double q) {
+        if ((++nodes & 1023) == 0 && timed) {
+            checkTime();
+        }
+        double best = 0;
+        boolean any = false;
+        long t = Board.transpose(board);
+        long ut = moves.left(t);
+        long rb = moves.right(board);
+        long dt = moves.right(t);
+        long lb = moves.left(board);
+        // a merge changes the board both ways, so when right (down) is illegal no row (column) merges
+        int columnReward = ut != t ? moves.reward(t, 3) : 0;
+        int rowReward = rb != board ? moves.reward(board, 1) : 0;
+        if (ut != t) {
+            best = columnReward + chance(Board.transpose(ut), plies - 1, q);
+            any = true;
+        }
+        if (rb != board) {
+            double v = rowReward + chance(rb, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        if (dt != t) {
+            double v = columnReward + chance(Board.transpose(dt), plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+            any = true;
+        }
+        if (lb != board) {
+            double v = rowReward + chance(lb, plies - 1, q);
+            if (!any || v > best) {
+                best = v;
+            }
+        }
+        return best;
+    }
+
+    private double chance(long after, int plies, double q) {
+        if (plies == 0 || q < cutoff) {
+            return leaf(after);
+        }
+        long empty = Board.emptyCells(after, cellMask);
+        int n = Long.bitCount(empty);
+        if (n == 0) {
+            return leaf(after);
+        }
+        long qBits = useCutoff ? Double.doubleToRawLongBits(q) : 0L;
+        if (table != null) {
+            ttProbes++;
+            if (table.find(after, plies, qBits)) {
+                ttHits++;
+                return table.foundValue();
+            }
+        }
+        nodes++;
+        double q2 = q * P2 / n;
+        double q4 = q * P4 / n;
+        double sum = 0;
+        for (long e = empty; e != 0; e &= e - 1) {
+            int shift = Long.numberOfTrailingZeros(e);
+            sum += P2 * maxNode(after | (1L << shift), plies, q2) + P4 * maxNode(after | (2L << shift), plies, q4);
+        }
+        double v = sum / n;
+        if (table != null) {
+            table.store(after, plies, qBits, v);
+        }
+        return v;
+    }
+
+    private double leaf(long after) {
+        switch (mode) {
+            case GATHER -> {
+                leafSet.add(after);
+                return 0;
+            }
+            case LOOKUP -> {
+                return leafSet.value(after);
+            }
+            default -> {
+                if (leavesInTable) {
+                    ttProbes++;
+                    if (table.find(after, 0, 0L)) {
+                        ttHits++;
+                        return table.foundValue();
+                    }
+                    leaves++;
+                    double v = evaluator.value(after);
+                    table.store(after, 0, 0L, v);
+                    return v;
+                }
+                leaves++;
+                return evaluator.value(after);
+            }
+        }
+    }
+
+    private void checkTime() {
+        if (timed && System.nanoTime() - deadline > 0) {
+            throw OUT_OF_TIME;
+        }
+    }
+
+    /** Values the gathered leaves in batch calls of at most the evaluator's maximum batch size. */
+    private void evaluateGathered() {
+        int n = leafSet.size;
+        int max = Math.max(1, evaluator.maxBatchSize());
+        leaves += n;
+        if (n <= max) {
+            if (n > 0) {
+                evaluator.values(leafSet.boards, n, leafSet.values);
+                batches++;
+            }
+            return;
+        }
+        if (chunkBoards.length < max) {
+            chunkBoards = new long[max];
+            chunkValues = new double[max];
+        }
+        for (int from = 0; from < n; from += max) {
+            int count = Math.min(max, n - from);
+            System.arraycopy(leafSet.boards, from, chunkBoards, 0, count);
+            evaluator.values(chunkBoards, count, chunkValues);
+            System.arraycopy(chunkValues, 0, leafSet.values, from, count);
+            batches++;
+            checkTime();
+        }
+    }
+}

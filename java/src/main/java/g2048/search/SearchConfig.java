@@ -1,0 +1,90 @@
+package g2048.search;
+
+/**
+ * How an {@link Expectimax} search runs.
+ *
+ * @param depth             plies as seed 000 counts them: 1 = greedy (reward + V(afterstate)), 2 = move,
+ *                          spawn, move, evaluate the afterstates, 3 = one more spawn and move; with a time
+ *                          budget, the deepest depth iterative deepening may reach
+ * @param probabilityCutoff 0 for none; else a chance node reached with a cumulative spawn probability
+ *                          below it is not expanded and is valued as a leaf, V(afterstate)
+ * @param timeBudgetNanos   0 for none; else iterative deepening from depth 1 up to {@code depth}, stopping
+ *                          the depth in progress when the budget is spent and keeping the deepest
+ *                          finished one (depth 1 always finishes)
+ * @param ttLog2Slots       0 for no transposition table; else a table of 2^this slots (32 bytes each)
+ * @param ttLeaves          also keep the values of leaves (afterstates valued by the evaluator) in the table
+ * @param batchedLeaves     gather the unique leaves of the tree, value them in batch calls, back them up
+ */
+public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetNanos, int ttLog2Slots,
+                           boolean ttLeaves, boolean batchedLeaves) {
+
+    /** The deepest search allowed (a 4×4 tree grows about 100-fold per ply). */
+    public static final int MAX_DEPTH = 12;
+    /**
+     * Default table: 2^14 slots = 512 KiB a thread, leaves included. A 3-ply tree stores a few
+     * thousand entries; a table that stays in the core's L2 cache beside a large n-tuple network
+     * was measured faster than a 4 MiB one, and keeping leaves halves the evaluator's calls.
+     */
+    public static final int DEFAULT_TT_LOG2_SLOTS = 14;
+    public static final int MAX_TT_LOG2_SLOTS = 28;
+
+    public SearchConfig {
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("depth must be 1.." + MAX_DEPTH + ", got " + depth);
+        }
+        if (!(probabilityCutoff >= 0 && probabilityCutoff < 1)) {
+            throw new IllegalArgumentException("probability cutoff must be in [0, 1), got " + probabilityCutoff);
+        }
+        if (timeBudgetNanos < 0) {
+            throw new IllegalArgumentException("time budget must be at least 0, got " + timeBudgetNanos + " ns");
+        }
+        if (ttLog2Slots != 0 && (ttLog2Slots < 4 || ttLog2Slots > MAX_TT_LOG2_SLOTS)) {
+            throw new IllegalArgumentException("transposition table size must be 0 (off) or 2^4..2^"
+                    + MAX_TT_LOG2_SLOTS + " slots, got 2^" + ttLog2Slots);
+        }
+        if (ttLeaves && ttLog2Slots == 0) {
+            throw new IllegalArgumentException("leaves in the transposition table need a table (ttLog2Slots > 0)");
+        }
+    }
+
+    /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
+    public static SearchConfig ofDepth(int depth) {
+        return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, true, false);
+    }
+
+    public SearchConfig withDepth(int d) {
+        return new SearchConfig(d, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves);
+    }
+
+    public SearchConfig withProbabilityCutoff(double p) {
+        return new SearchConfig(depth, p, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves);
+    }
+
+    public SearchConfig withTimeBudgetNanos(long nanos) {
+        return new SearchConfig(depth, probabilityCutoff, nanos, ttLog2Slots, ttLeaves, batchedLeaves);
+    }
+
+    public SearchConfig withTable(int log2Slots, boolean leaves) {
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, log2Slots, leaves, batchedLeaves);
+    }
+
+    public SearchConfig withBatchedLeaves(boolean batched) {
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched);
+    }
+
+    /** A short description for reports, e.g. {@code depth 3, tt 2^14 with leaves, cutoff 1e-4}. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder("depth ").append(depth);
+        if (timeBudgetNanos > 0) {
+            sb.append(" (iterative, ").append(timeBudgetNanos / 1_000_000.0).append(" ms a move)");
+        }
+        sb.append(ttLog2Slots == 0 ? ", no tt" : ", tt 2^" + ttLog2Slots + (ttLeaves ? " with leaves" : ""));
+        if (probabilityCutoff > 0) {
+            sb.append(", cutoff ").append(probabilityCutoff);
+        }
+        if (batchedLeaves) {
+            sb.append(", batched leaves");
+        }
+        return sb.toString();
+    }
+}

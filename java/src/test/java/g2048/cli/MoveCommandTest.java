@@ -1,0 +1,145 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.eval.LineHeuristicEvaluator;
+import g2048.game.BoardText;
+import g2048.game.Moves;
+import g2048.game.Shape;
+import g2048.search.Expectimax;
+import g2048.search.SearchConfig;
+import g2048.search.SearchResult;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class MoveCommandTest {
+
+    record Run(int code, String out, String err) {
+    }
+
+    static synchronized Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    static void assertBadInput(Run r, String mention) {
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().contains(mention), r.err());
+    }
+
+    private static double jsonNumber(String json, int moveIndex) {
+        Matcher m = Pattern.compile("\"value\":([-0-9.eE]+)").matcher(json);
+        for (int i = 0; i <= moveIndex; i++) {
+            assertTrue(m.find(), json);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void printsEveryMoveValueAndTheChoiceAtDepthOneAndDeeper() {
+        String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
+        long b = BoardText.parse(board).board();
+        LineHeuristicEvaluator v = new LineHeuristicEvaluator(Shape.S4x4);
+        Moves moves = Moves.of(Shape.S4x4);
+        // depth 1: reward + V(afterstate), computed here without the search
+        Run r = run("move", "--board", board, "--player", "lines", "--depth", "1", "--json");
+        assertEquals(0, r.code(), r.err());
+        int best = -1;
+        double bestValue = 0;
+        for (int d = 0; d < 4; d++) {
+            double expected = moves.reward(b, d) + v.value(moves.move(b, d));
+            assertEquals(expected, jsonNumber(r.out(), d), 1e-6);
+            if (best < 0 || expected > bestValue) {
+                best = d;
+                bestValue = expected;
+            }
+        }
+        assertTrue(r.out().contains("\"choice_index\":" + best), r.out());
+        // depth 3: the expectimax values
+        SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(3)).search(b);
+        Run deep = run("move", "--board", board, "--player", "lines", "--depth", "3", "--json");
+        assertEquals(0, deep.code(), deep.err());
+        for (int d = 0; d < 4; d++) {
+            assertEquals(expected.value(d), jsonNumber(deep.out(), d), 1e-6);
+        }
+        assertTrue(deep.out().contains("\"choice_index\":" + expected.best()), deep.out());
+        Run text = run("move", "--board", board, "--player", "lines", "--depth", "2");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("choice  "), text.out());
+    }
+
+    @Test
+    void theShippedNtupleModelSearchesAtDepthTwo() {
+        String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
+        long b = BoardText.parse(board).board();
+        g2048.eval.Evaluator v = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath()).evaluator();
+        SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(b);
+        Run r = run("move", "--board", board, "--depth", "2", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("ntuple"), r.out());
+        for (int d = 0; d < 4; d++) {
+            assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
+        }
+        assertTrue(r.out().contains("\"choice_index\":" + expected.best()), r.out());
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "trained on 4x4");
+    }
+
+    @Test
+    void aQLearningModelPlaysOnePlyButCannotSearch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path file = dir.resolve("q.g2n");
+        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("01,45:c16"),
+                Shape.S2x2, g2048.ntuple.Method.Q_LEARNING, 1, 0.1)) {
+            g2048.ntuple.NtupleModels.save(m, file);
+        }
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple", "--model", file.toString(), "--depth", "2"),
+                "q-learning");
+        assertBadInput(run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--depth", "2",
+                "--games", "2"), "q-learning");
+        Run oneply = run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--games", "2",
+                "--no-progress");
+        assertEquals(0, oneply.code(), oneply.err());
+    }
+
+    @Test
+    void illegalMovesAndAFinishedGameAreReportedPlainly() {
+        Run r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"choice\":\"none\"") && r.out().contains("\"choice_index\":-1"), r.out());
+        assertTrue(r.out().contains("{\"move\":\"U\",\"legal\":false}"), r.out());
+        Run text = run("move", "--board", "2,4/4,2", "--player", "lines");
+        assertTrue(text.out().contains("no legal move"), text.out());
+        Run oneLegal = run("move", "--board", "2,4/2,8", "--player", "lines", "--json");
+        assertTrue(oneLegal.out().contains("{\"move\":\"R\",\"legal\":false}"), oneLegal.out());
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitCode2() {
+        assertBadInput(run("move", "--board", "2,3/0,0", "--player", "lines"), "--board");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "0"), "--depth");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "99"), "--depth");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "nobody"), "--player");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "heuristic"), "no value function");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--cutoff", "1.5"), "--cutoff");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--tt-bits", "2"), "--tt-bits");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-ms", "-1"), "--time-ms");
+        assertBadInput(run("move", "--player", "lines"), "--board");
+        assertBadInput(run("play", "--player", "heuristic", "--depth", "2", "--games", "1"), "does not search");
+    }
+}
