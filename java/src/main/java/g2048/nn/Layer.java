@@ -1,0 +1,335 @@
+package g2048.nn;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One layer at run time: a connection table over the network's flat parameter array.
+ *
+ * <p>Output cell {@code o} computes, for every output channel {@code j},
+ * <pre>
+ *   out[o][j] = W[bias(o) + j] + Σ_{k in contributions(o)} Σ_cin in[inCell(k)][cin] · W[tap(k) + cin·Cout + j]
+ * </pre>
+ * followed by ReLU when {@link #relu()}. A valid convolution, CNN12's dual 1×2 convolution and a
+ * fully connected layer are all this operation with different tables, so the CPU kernels below
+ * (and a GPU kernel later) are written once. Offsets in the table are absolute in the parameter
+ * array. Shapes per sample: in {@code [inMaps.cells()][cin]}, out {@code [outMaps.cells()][cout]}.
+ *
+ * <p>Inputs that are exactly zero are skipped: on the one-hot first layer this turns the
+ * multiplication into a gather of one weight row per cell and tap, and after ReLU it skips the
+ * inactive units.
+ */
+public final class Layer {
+
+    /** Samples processed together so that one weight row serves several samples from L1. */
+    static final int BLOCK = 8;
+
+    private final LayerSpec spec;
+    private final Maps inMaps;
+    private final Maps outMaps;
+    private final int offset;
+    private final int weightCount;
+    private final boolean relu;
+    private final int cin;
+    private final int cout;
+    private final int inSize;
+    private final int outSize;
+    // CSR connection table: contributions of output cell o are [start[o], start[o+1]).
+    private final int[] start;
+    private final int[] inCell;
+    private final int[] tap;
+    private final int[] bias;
+
+    private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
+            int[] start, int[] inCell, int[] tap, int[] bias) {
+        this.spec = spec;
+        this.inMaps = inMaps;
+        this.outMaps = outMaps;
+        this.offset = offset;
+        this.weightCount = weightCount;
+        this.relu = relu;
+        this.cin = inMaps.channels();
+        this.cout = outMaps.channels();
+        this.inSize = inMaps.size();
+        this.outSize = outMaps.size();
+        this.start = start;
+        this.inCell = inCell;
+        this.tap = tap;
+        this.bias = bias;
+    }
+
+    /** The number of parameters (weights and biases) a layer of this spec has on this input. */
+    public static int weightCount(LayerSpec spec, Maps in) {
+        int cin = in.channels();
+        int cout = spec.out();
+        return switch (spec) {
+            case LayerSpec.Conv c -> c.kh() * c.kw() * cin * cout + cout;
+            case LayerSpec.Dual12 d -> in.count() * (2 * cin * cout + cout);
+            case LayerSpec.Dense d -> in.cells() * cin * cout + cout;
+        };
+    }
+
+    /** The geometry a layer of this spec produces from {@code in}. */
+    public static Maps outputOf(LayerSpec spec, Maps in) {
+        return switch (spec) {
+            case LayerSpec.Conv c -> {
+                if (in.count() != 1) {
+                    throw new IllegalArgumentException(c + " needs one input map, got " + in);
+                }
+                yield Maps.single(in.h()[0] - c.kh() + 1, in.w()[0] - c.kw() + 1, c.out());
+            }
+            case LayerSpec.Dual12 d -> {
+                int p = in.count();
+                int[] h = new int[2 * p];
+                int[] w = new int[2 * p];
+                for (int m = 0; m < p; m++) {
+                    h[2 * m] = in.h()[m];
+                    w[2 * m] = in.w()[m] - 1;
+                    h[2 * m + 1] = in.h()[m] - 1;
+                    w[2 * m + 1] = in.w()[m];
+                }
+                yield new Maps(h, w, d.out());
+            }
+            case LayerSpec.Dense d -> Maps.single(1, 1, d.out());
+        };
+    }
+
+    /** Builds the layer whose parameters start at {@code offset} of the network's array. */
+    public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu) {
+        Maps out = outputOf(spec, in);
+        int cin = in.channels();
+        int cout = spec.out();
+        int rowBlock = cin * cout;
+        List<int[]> contributions = new ArrayList<>();
+        int[] bias = new int[out.cells()];
+        int[] start = new int[out.cells() + 1];
+        int o = 0;
+        switch (spec) {
+            case LayerSpec.Conv c -> {
+                int ow = out.w()[0];
+                int iw = in.w()[0];
+                int biasAt = offset + c.kh() * c.kw() * rowBlock;
+                for (int r = 0; r < out.h()[0]; r++) {
+                    for (int q = 0; q < ow; q++, o++) {
+                        start[o] = contributions.size();
+                        bias[o] = biasAt;
+                        for (int dr = 0; dr < c.kh(); dr++) {
+                            for (int dq = 0; dq < c.kw(); dq++) {
+                                contributions.add(new int[] {(r + dr) * iw + q + dq, offset + (dr * c.kw() + dq) * rowBlock});
+                            }
+                        }
+                    }
+                }
+            }
+            case LayerSpec.Dual12 d -> {
+                for (int m = 0; m < in.count(); m++) {
+                    int set = offset + m * (2 * rowBlock + cout);
+                    int base = in.firstCell(m);
+                    int h = in.h()[m];
+                    int w = in.w()[m];
+                    // Horizontal 1×2: taps (r, q) and (r, q+1).
+                    for (int r = 0; r < h; r++) {
+                        for (int q = 0; q < w - 1; q++, o++) {
+                            start[o] = contributions.size();
+                            bias[o] = set + 2 * rowBlock;
+                            contributions.add(new int[] {base + r * w + q, set});
+                            contributions.add(new int[] {base + r * w + q + 1, set + rowBlock});
+                        }
+                    }
+                    // Vertical 2×1 with the same weights transposed: taps (r, q) and (r+1, q).
+                    for (int r = 0; r < h - 1; r++) {
+                        for (int q = 0; q < w; q++, o++) {
+                            start[o] = contributions.size();
+                            bias[o] = set + 2 * rowBlock;
+                            contributions.add(new int[] {base + r * w + q, set});
+                            contributions.add(new int[] {base + (r + 1) * w + q, set + rowBlock});
+                        }
+                    }
+                }
+            }
+            case LayerSpec.Dense d -> {
+                start[0] = 0;
+                bias[0] = offset + in.cells() * rowBlock;
+                for (int i = 0; i < in.cells(); i++) {
+                    contributions.add(new int[] {i, offset + i * rowBlock});
+                }
+                o = 1;
+            }
+        }
+        start[o] = contributions.size();
+        int[] inCell = new int[contributions.size()];
+        int[] tap = new int[contributions.size()];
+        for (int k = 0; k < inCell.length; k++) {
+            inCell[k] = contributions.get(k)[0];
+            tap[k] = contributions.get(k)[1];
+        }
+        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias);
+    }
+
+    public LayerSpec spec() {
+        return spec;
+    }
+
+    public Maps inMaps() {
+        return inMaps;
+    }
+
+    public Maps outMaps() {
+        return outMaps;
+    }
+
+    /** Where this layer's parameters start in the network's array. */
+    public int offset() {
+        return offset;
+    }
+
+    public int weightCount() {
+        return weightCount;
+    }
+
+    public boolean relu() {
+        return relu;
+    }
+
+    public int inSize() {
+        return inSize;
+    }
+
+    public int outSize() {
+        return outSize;
+    }
+
+    /** The connection table (for other backends): CSR starts per output cell. */
+    public int[] contributionStarts() {
+        return start.clone();
+    }
+
+    /** The connection table: input cell of each contribution. */
+    public int[] contributionCells() {
+        return inCell.clone();
+    }
+
+    /** The connection table: absolute weight offset of each contribution's {@code [cin][cout]} block. */
+    public int[] contributionTaps() {
+        return tap.clone();
+    }
+
+    /** The connection table: absolute bias offset of each output cell. */
+    public int[] biasOffsets() {
+        return bias.clone();
+    }
+
+    /**
+     * Forward pass of samples {@code [0, n)}: {@code out[s·outSize ...]} from {@code in[s·inSize ...]}.
+     */
+    public void forward(float[] w, float[] in, float[] out, int n) {
+        for (int s0 = 0; s0 < n; s0 += BLOCK) {
+            int s1 = Math.min(n, s0 + BLOCK);
+            for (int o = 0; o < bias.length; o++) {
+                int outCell = o * cout;
+                for (int s = s0; s < s1; s++) {
+                    System.arraycopy(w, bias[o], out, s * outSize + outCell, cout);
+                }
+                for (int k = start[o]; k < start[o + 1]; k++) {
+                    int inBase = inCell[k] * cin;
+                    int row = tap[k];
+                    for (int c = 0; c < cin; c++, row += cout) {
+                        for (int s = s0; s < s1; s++) {
+                            float x = in[s * inSize + inBase + c];
+                            if (x != 0f) {
+                                axpy(x, w, row, out, s * outSize + outCell, cout);
+                            }
+                        }
+                    }
+                }
+                if (relu) {
+                    for (int s = s0; s < s1; s++) {
+                        int base = s * outSize + outCell;
+                        for (int j = 0; j < cout; j++) {
+                            if (out[base + j] < 0f) {
+                                out[base + j] = 0f;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Backward pass of samples {@code [0, n)}. {@code dOut} holds dL/d(output after ReLU) and is
+     * masked in place by the ReLU; {@code out} is this layer's forward output. Adds the parameter
+     * gradients into {@code grad} (same layout as {@code w}) and, if {@code dIn} is not null,
+     * writes dL/d(input) there.
+     */
+    public void backward(float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
+        if (relu) {
+            int total = n * outSize;
+            for (int i = 0; i < total; i++) {
+                if (out[i] <= 0f) {
+                    dOut[i] = 0f;
+                }
+            }
+        }
+        if (dIn != null) {
+            java.util.Arrays.fill(dIn, 0, n * inSize, 0f);
+        }
+        for (int s0 = 0; s0 < n; s0 += BLOCK) {
+            int s1 = Math.min(n, s0 + BLOCK);
+            for (int o = 0; o < bias.length; o++) {
+                int outCell = o * cout;
+                for (int s = s0; s < s1; s++) {
+                    axpy(1f, dOut, s * outSize + outCell, grad, bias[o], cout);
+                }
+                for (int k = start[o]; k < start[o + 1]; k++) {
+                    int inBase = inCell[k] * cin;
+                    int row = tap[k];
+                    for (int c = 0; c < cin; c++, row += cout) {
+                        for (int s = s0; s < s1; s++) {
+                            int dOutAt = s * outSize + outCell;
+                            int inAt = s * inSize + inBase + c;
+                            if (dIn != null) {
+                                dIn[inAt] += dot(w, row, dOut, dOutAt, cout);
+                            }
+                            float x = in[inAt];
+                            if (x != 0f) {
+                                axpy(x, dOut, dOutAt, grad, row, cout);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** {@code y[yo..yo+len) += a · x[xo..xo+len)}. */
+    static void axpy(float a, float[] x, int xo, float[] y, int yo, int len) {
+        for (int j = 0; j < len; j++) {
+            y[yo + j] += a * x[xo + j];
+        }
+    }
+
+    /** The dot product of {@code a[ao..ao+len)} and {@code b[bo..bo+len)}, in four lanes. */
+    static float dot(float[] a, int ao, float[] b, int bo, int len) {
+        float s0 = 0f;
+        float s1 = 0f;
+        float s2 = 0f;
+        float s3 = 0f;
+        int j = 0;
+        for (; j + 3 < len; j += 4) {
+            s0 += a[ao + j] * b[bo + j];
+            s1 += a[ao + j + 1] * b[bo + j + 1];
+            s2 += a[ao + j + 2] * b[bo + j + 2];
+            s3 += a[ao + j + 3] * b[bo + j + 3];
+        }
+        for (; j < len; j++) {
+            s0 += a[ao + j] * b[bo + j];
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    @Override
+    public String toString() {
+        return spec + " " + inMaps + " -> " + outMaps + " (" + weightCount + " weights" + (relu ? ", relu" : "") + ")";
+    }
+}

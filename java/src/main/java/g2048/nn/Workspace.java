@@ -1,0 +1,65 @@
+package g2048.nn;
+
+/**
+ * One thread's buffers for a {@link Network}: the activations of every layer for up to
+ * {@link #capacity()} samples, batch-major, and (for training) their gradients. Not thread-safe.
+ */
+public final class Workspace {
+
+    final int capacity;
+    /** embedActs[0] is the embedding's input, embedActs[i + 1] the output of embedding layer i. */
+    final float[][] embedActs;
+    /** trunkActs[0] is the trunk's input, trunkActs[i + 1] the output of trunk layer i. */
+    final float[][] trunkActs;
+    final float[][] embedGrads;
+    final float[][] trunkGrads;
+
+    Workspace(Network net, int capacity, boolean training) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("workspace capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+        Layer[] embed = net.embedLayers();
+        Layer[] trunk = net.trunkLayers();
+        embedActs = new float[embed.length == 0 ? 0 : embed.length + 1][];
+        embedGrads = new float[embedActs.length][];
+        for (int i = 0; i < embed.length; i++) {
+            if (i == 0) {
+                embedActs[0] = new float[capacity * embed[0].inSize()];
+            }
+            embedActs[i + 1] = new float[capacity * embed[i].outSize()];
+            if (training) {
+                embedGrads[i + 1] = new float[capacity * embed[i].outSize()];
+            }
+        }
+        trunkActs = new float[trunk.length + 1][];
+        trunkGrads = new float[trunk.length + 1][];
+        trunkActs[0] = new float[capacity * trunk[0].inSize()];
+        if (training && embed.length > 0) {
+            trunkGrads[0] = new float[capacity * trunk[0].inSize()];
+        }
+        for (int i = 0; i < trunk.length; i++) {
+            trunkActs[i + 1] = new float[capacity * trunk[i].outSize()];
+            if (training) {
+                trunkGrads[i + 1] = new float[capacity * trunk[i].outSize()];
+            }
+        }
+        this.training = training;
+    }
+
+    private final boolean training;
+
+    /** The most samples one pass takes. */
+    public int capacity() {
+        return capacity;
+    }
+
+    public boolean training() {
+        return training;
+    }
+
+    /** The network's outputs of the last forward pass: sample s at index s. */
+    public float[] outputs() {
+        return trunkActs[trunkActs.length - 1];
+    }
+}
