@@ -1,11 +1,10 @@
 package g2048.train;
 
+import g2048.nn.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -84,9 +83,7 @@ public final class LearningCurve {
         for (Row r : rows) {
             sb.append(r.csv()).append('\n');
         }
-        Path tmp = Files.createTempFile(csv.toAbsolutePath().getParent(), csv.getFileName().toString(), ".tmp");
-        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-        move(tmp, csv);
+        AtomicFiles.write(csv, java.nio.ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
         plot();
     }
 
@@ -105,16 +102,14 @@ public final class LearningCurve {
         XYSeries s = chart.addSeries("greedy evaluation", x, greedy);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.addSeries("latest 100 training games", x, train);
-        Path tmp = Files.createTempFile(png.toAbsolutePath().getParent(), png.getFileName().toString(), ".tmp.png");
-        BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-        move(tmp, png);
-    }
-
-    private static void move(Path tmp, Path target) throws IOException {
+        // The temporary name ends in .png, else the encoder appends the extension itself.
+        Path base = AtomicFiles.temporaryBeside(png);
+        Path tmp = base.resolveSibling(base.getFileName() + ".png");
         try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
+            AtomicFiles.replace(tmp, png);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 }
