@@ -31,9 +31,22 @@ public final class TrainingRun {
 
     /**
      * Chunks each generator may have in flight. A generator sends a chunk per turn of its lanes, so
-     * this bounds how many turns it runs ahead of the trainer, i.e. how stale its weights get.
+     * this bounds how far it runs ahead of the trainer, i.e. how stale its weights get. The bound is
+     * about one trainer window (a batch, 5N for shuffleN) shared by the generators, plus two chunks:
+     * enough for the generators to fill the next batch while the trainer steps on the current one
+     * (so both cores work), and no more, so that the targets stay about one step old.
      */
-    public static final int IN_FLIGHT_CHUNKS = 4;
+    static int inFlightChunks(TrainConfig c) {
+        long window = switch (c.batching().mode()) {
+            case BATCH -> c.batching().size();
+            case SHUFFLE -> (long) c.batching().size() * Batching.SHUFFLE_FACTOR;
+            case POSITION -> c.augmentation();
+            case GAME -> 4096;
+        };
+        long perGenerator = (window + c.generators() - 1) / c.generators();
+        long samplesPerTurn = (long) c.lanes() * c.augmentation();
+        return (int) Math.max(4, Math.min(4096, (perGenerator + samplesPerTurn - 1) / samplesPerTurn + 2));
+    }
 
     /** What a run reports, on the thread that called {@link #run()}. */
     public interface Listener {
@@ -115,7 +128,7 @@ public final class TrainingRun {
                         + (config.augment() ? " aug" : "") + (config.restart() ? " restart" : "") + " " + config.jump().text());
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
         WeightExchange exchange = new WeightExchange(weights, 3);
-        PositionHandoff handoff = new PositionHandoff(config.generators(), IN_FLIGHT_CHUNKS, Generator.chunkCapacity(config));
+        PositionHandoff handoff = new PositionHandoff(config.generators(), inFlightChunks(config), Generator.chunkCapacity(config));
         Trainer trainer = new Trainer(config, net, weights, adam, exchange, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
         List<Thread> threads = new ArrayList<>();
