@@ -63,7 +63,8 @@ public final class Generator implements Runnable {
         this.handoff = handoff;
         this.stats = stats;
         this.stop = stop;
-        this.rng = new Rng(Rng.gameSeed(config.seed(), 1_000_000L + id));
+        // Mixing in the positions already trained makes a resumed run play new games.
+        this.rng = new Rng(Rng.gameSeed(config.seed() + stats.positions(), 1_000_000L + id));
         this.lanes = config.lanes();
         this.images = config.symmetry().images();
         this.augmentation = config.augmentation();

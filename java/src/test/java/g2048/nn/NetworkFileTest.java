@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.game.Rng;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
