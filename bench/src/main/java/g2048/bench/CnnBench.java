@@ -6,6 +6,7 @@ import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.ParallelGradient;
 import g2048.nn.Workspace;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * CPU throughput of the value networks at batch 1,024, one thread, in positions per second:
  * {@code forward} (evaluation), {@code trainStep} (forward, backward and one Adam step, what the
- * trainer does per batch). Boards are random mid-game-like positions.
+ * trainer does per batch) and {@code trainStepTwoThreads} (the same with the batch split over two
+ * threads by {@link ParallelGradient}). Boards are random mid-game-like positions.
  *
  * <pre>
  *   ./g2048 build && JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 mvn -q -pl bench -am package -DskipTests
@@ -49,6 +51,7 @@ public class CnnBench {
     private float[] grad;
     private Adam adam;
     private Workspace ws;
+    private ParallelGradient twoThreads;
     private long[] boards;
     private float[] targets;
 
@@ -59,6 +62,7 @@ public class CnnBench {
         grad = new float[net.paramCount()];
         adam = new Adam(net.paramCount());
         ws = net.workspace(BATCH, true);
+        twoThreads = new ParallelGradient(net, 2, BATCH);
         Rng rng = new Rng(7);
         boards = new long[BATCH];
         targets = new float[BATCH];
@@ -87,6 +91,14 @@ public class CnnBench {
         java.util.Arrays.fill(grad, 0f);
         net.forward(weights, ws, boards, BATCH);
         net.backward(weights, ws, targets, 0, BATCH, 2f / BATCH, grad);
+        adam.step(weights, grad);
+        return weights[0];
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public float trainStepTwoThreads() {
+        twoThreads.compute(weights, boards, targets, 0, BATCH, grad);
         adam.step(weights, grad);
         return weights[0];
     }

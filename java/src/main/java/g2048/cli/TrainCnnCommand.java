@@ -65,6 +65,10 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--generators", description = "Generator threads (default: cores - 1, at least 1).")
     Integer generators;
 
+    @Option(names = "--trainer-threads", defaultValue = "1",
+            description = "Threads the trainer splits each batch over (default: ${DEFAULT-VALUE}; more helps only with idle cores).")
+    int trainerThreads;
+
     @Option(names = "--lanes", defaultValue = "16", description = "Games each generator plays at once, evaluated in one batch (default: ${DEFAULT-VALUE}).")
     int lanes;
 
@@ -130,10 +134,10 @@ public final class TrainCnnCommand implements Callable<Integer> {
         }
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
-                restart, JumpStart.parse(jump), gens, lanes, 256, seed);
-        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on cpu, %s, %s%s, %s, %s, %d generator(s) x %d lanes, to %d positions -> %s%n",
+                restart, JumpStart.parse(jump), gens, lanes, 256, seed, trainerThreads);
+        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on cpu, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
                 spec.name(), spec.weightCount(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
-                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, positions, dir);
+                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, trainerThreads, positions, dir);
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
                 new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
                     @Override

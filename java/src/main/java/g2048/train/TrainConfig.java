@@ -10,9 +10,10 @@ import g2048.nn.NetSpec;
  * @param generators  generator threads
  * @param lanes       games each generator plays at once (their afterstates are evaluated in one batch)
  * @param chunk       positions per queue chunk
+ * @param trainerThreads threads the trainer splits each batch over
  */
 public record TrainConfig(NetSpec spec, long positions, Batching batching, SymmetryMode symmetry, boolean augment,
-        boolean restart, JumpStart jump, int generators, int lanes, int chunk, long seed) {
+        boolean restart, JumpStart jump, int generators, int lanes, int chunk, long seed, int trainerThreads) {
 
     public TrainConfig {
         if (positions < 1) {
@@ -24,9 +25,18 @@ public record TrainConfig(NetSpec spec, long positions, Batching batching, Symme
         if (lanes < 1 || lanes > 4096) {
             throw new IllegalArgumentException("--lanes: expected 1..4096, got " + lanes);
         }
+        if (trainerThreads < 1 || trainerThreads > 256) {
+            throw new IllegalArgumentException("--trainer-threads: expected 1..256, got " + trainerThreads);
+        }
         if (chunk < 1) {
             throw new IllegalArgumentException("chunk size must be at least 1, got " + chunk);
         }
+    }
+
+    /** The same options with one trainer thread (the command's default). */
+    public TrainConfig(NetSpec spec, long positions, Batching batching, SymmetryMode symmetry, boolean augment,
+            boolean restart, JumpStart jump, int generators, int lanes, int chunk, long seed) {
+        this(spec, positions, batching, symmetry, augment, restart, jump, generators, lanes, chunk, seed, 1);
     }
 
     /** Samples per position: 8 with augmentation. */

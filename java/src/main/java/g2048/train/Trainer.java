@@ -3,7 +3,7 @@ package g2048.train;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Network;
-import g2048.nn.Workspace;
+import g2048.nn.ParallelGradient;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
@@ -39,7 +39,7 @@ public final class Trainer implements Runnable {
     private final long snapshotEvery;
     private final int augmentation;
     private final float[] grad;
-    private final Workspace ws;
+    private final ParallelGradient gradient;
     private final Rng shuffleRng;
 
     private long[] boards;
@@ -73,7 +73,7 @@ public final class Trainer implements Runnable {
         this.snapshotEvery = snapshotEvery;
         this.augmentation = config.augmentation();
         this.grad = new float[net.paramCount()];
-        this.ws = net.workspace(SLICE, true);
+        this.gradient = new ParallelGradient(net, config.trainerThreads(), SLICE);
         this.shuffleRng = new Rng(Rng.gameSeed(config.seed(), 2_000_000L));
         Batching b = config.batching();
         int buffer = switch (b.mode()) {
@@ -106,6 +106,7 @@ public final class Trainer implements Runnable {
             handoff.recycle(c);
         }
         stopAll.run();
+        gradient.close();
         sink.snapshot(weights.clone(), copy(adam), stats.positions(), stats.steps(), true);
     }
 
@@ -175,14 +176,7 @@ public final class Trainer implements Runnable {
 
     /** One Adam step on the mean squared error of samples {@code [from, from + n)}. */
     private void step(long[] bs, float[] ts, int from, int n) {
-        Arrays.fill(grad, 0f);
-        double sse = 0;
-        float scale = 2f / n;
-        for (int off = 0; off < n; off += SLICE) {
-            int k = Math.min(SLICE, n - off);
-            net.forward(weights, ws, bs, from + off, k);
-            sse += net.backward(weights, ws, ts, from + off, k, scale, grad);
-        }
+        double sse = gradient.compute(weights, bs, ts, from, n, grad);
         adam.step(weights, grad);
         long steps = stats.steps.incrementAndGet();
         exchange.publish(weights, steps);
