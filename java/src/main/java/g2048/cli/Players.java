@@ -18,10 +18,10 @@ import java.util.List;
 /** Builds the player a command line names; the one place that knows every kind of player. */
 final class Players {
 
-    static final List<String> NAMES = List.of("random", "heuristic", "ntuple", "lines");
+    static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn");
 
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
-    static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines");
+    static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines", "cnn");
 
     private Players() {
     }
@@ -67,6 +67,7 @@ final class Players {
         return switch (options.player) {
             case "lines" -> new LineHeuristicEvaluator(shape);
             case "ntuple" -> ntupleEvaluator(options, shape);
+            case "cnn" -> g2048.nn.Devices.open(options.model, options.device, shape, System.err);
             default -> {
                 if (!NAMES.contains(options.player)) {
                     throw unknown(options);
