@@ -39,6 +39,8 @@ public final class Layer {
     private final int[] inCell;
     private final int[] tap;
     private final int[] bias;
+    // The distinct weight blocks (absolute offsets of their [cin][cout] arrays).
+    private final int[] taps;
 
     private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
             int[] start, int[] inCell, int[] tap, int[] bias) {
@@ -56,6 +58,7 @@ public final class Layer {
         this.inCell = inCell;
         this.tap = tap;
         this.bias = bias;
+        this.taps = java.util.Arrays.stream(tap).distinct().sorted().toArray();
     }
 
     /** The number of parameters (weights and biases) a layer of this spec has on this input. */
@@ -257,12 +260,29 @@ public final class Layer {
     }
 
     /**
+     * Writes every {@code [cin][cout]} weight block of this layer, transposed to {@code [cout][cin]},
+     * at the same offset of {@code wT}: the backward pass reads it to propagate gradients to the
+     * input with contiguous (vectorisable) rows instead of strided dot products.
+     */
+    public void transposeInto(float[] w, float[] wT) {
+        for (int t : taps) {
+            for (int c = 0; c < cin; c++) {
+                int src = t + c * cout;
+                for (int j = 0; j < cout; j++) {
+                    wT[t + j * cin + c] = w[src + j];
+                }
+            }
+        }
+    }
+
+    /**
      * Backward pass of samples {@code [0, n)}. {@code dOut} holds dL/d(output after ReLU) and is
      * masked in place by the ReLU; {@code out} is this layer's forward output. Adds the parameter
-     * gradients into {@code grad} (same layout as {@code w}) and, if {@code dIn} is not null,
-     * writes dL/d(input) there.
+     * gradients into {@code grad} (same layout as the parameters) and, if {@code dIn} is not null,
+     * writes dL/d(input) there, reading the weights from {@code wT} as written by
+     * {@link #transposeInto}.
      */
-    public void backward(float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
+    public void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
         if (relu) {
             int total = n * outSize;
             for (int i = 0; i < total; i++) {
@@ -284,16 +304,26 @@ public final class Layer {
                 for (int k = start[o]; k < start[o + 1]; k++) {
                     int inBase = inCell[k] * cin;
                     int row = tap[k];
+                    // Parameter gradient: grad[tap][c][:] += in[c] · dOut[:].
                     for (int c = 0; c < cin; c++, row += cout) {
                         for (int s = s0; s < s1; s++) {
-                            int dOutAt = s * outSize + outCell;
-                            int inAt = s * inSize + inBase + c;
-                            if (dIn != null) {
-                                dIn[inAt] += dot(w, row, dOut, dOutAt, cout);
-                            }
-                            float x = in[inAt];
+                            float x = in[s * inSize + inBase + c];
                             if (x != 0f) {
-                                axpy(x, dOut, dOutAt, grad, row, cout);
+                                axpy(x, dOut, s * outSize + outCell, grad, row, cout);
+                            }
+                        }
+                    }
+                    // Input gradient: dIn[cell][:] += Σ_j dOut[j] · W^T[tap][j][:].
+                    if (dIn != null) {
+                        for (int s = s0; s < s1; s++) {
+                            int dOutAt = s * outSize + outCell;
+                            int dInAt = s * inSize + inBase;
+                            int rowT = tap[k];
+                            for (int j = 0; j < cout; j++, rowT += cin) {
+                                float d = dOut[dOutAt + j];
+                                if (d != 0f) {
+                                    axpy(d, wT, rowT, dIn, dInAt, cin);
+                                }
                             }
                         }
                     }
@@ -307,25 +337,6 @@ public final class Layer {
         for (int j = 0; j < len; j++) {
             y[yo + j] += a * x[xo + j];
         }
-    }
-
-    /** The dot product of {@code a[ao..ao+len)} and {@code b[bo..bo+len)}, in four lanes. */
-    static float dot(float[] a, int ao, float[] b, int bo, int len) {
-        float s0 = 0f;
-        float s1 = 0f;
-        float s2 = 0f;
-        float s3 = 0f;
-        int j = 0;
-        for (; j + 3 < len; j += 4) {
-            s0 += a[ao + j] * b[bo + j];
-            s1 += a[ao + j + 1] * b[bo + j + 1];
-            s2 += a[ao + j + 2] * b[bo + j + 2];
-            s3 += a[ao + j + 3] * b[bo + j + 3];
-        }
-        for (; j < len; j++) {
-            s0 += a[ao + j] * b[bo + j];
-        }
-        return (s0 + s1) + (s2 + s3);
     }
 
     @Override

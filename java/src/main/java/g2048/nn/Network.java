@@ -112,6 +112,16 @@ public final class Network {
         if (grad.length != paramCount) {
             throw new IllegalArgumentException("gradient array has " + grad.length + " entries, the network " + paramCount);
         }
+        float[] wT = ws.transposed;
+        for (int i = 1; i < trunk.length; i++) {
+            trunk[i].transposeInto(w, wT);
+        }
+        if (embed.length > 0) {
+            trunk[0].transposeInto(w, wT);
+            for (int i = 1; i < embed.length; i++) {
+                embed[i].transposeInto(w, wT);
+            }
+        }
         float[] out = ws.outputs();
         float[] dOut = ws.trunkGrads[trunk.length];
         double sse = 0;
@@ -121,12 +131,12 @@ public final class Network {
             dOut[s] = scale * err;
         }
         for (int i = trunk.length - 1; i >= 0; i--) {
-            trunk[i].backward(w, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n);
+            trunk[i].backward(wT, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n);
         }
         if (embed.length > 0) {
             takeEmbeddingGradient(ws, n);
             for (int i = embed.length - 1; i >= 0; i--) {
-                embed[i].backward(w, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n);
+                embed[i].backward(wT, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n);
             }
         }
         return sse;

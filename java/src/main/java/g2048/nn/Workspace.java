@@ -45,9 +45,12 @@ public final class Workspace {
             }
         }
         this.training = training;
+        this.transposed = training ? new float[net.paramCount()] : null;
     }
 
     private final boolean training;
+    /** The weight blocks transposed for the backward pass (training only). */
+    final float[] transposed;
 
     /** The most samples one pass takes. */
     public int capacity() {

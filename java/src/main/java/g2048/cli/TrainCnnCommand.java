@@ -1,0 +1,202 @@
+package g2048.cli;
+
+import g2048.nn.Architectures;
+import g2048.nn.Devices;
+import g2048.nn.NetSpec;
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import g2048.train.Batching;
+import g2048.train.JumpStart;
+import g2048.train.LearningCurve;
+import g2048.train.SymmetryMode;
+import g2048.train.TrainConfig;
+import g2048.train.TrainingRun;
+import g2048.train.TrainingStats;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code g2048 train cnn}: TD-afterstate training of a value network (seed 000), with snapshots,
+ * an evaluation per snapshot, the learning curve (CSV and PNG), resume and a clean Ctrl-C.
+ */
+@Command(name = "cnn", mixinStandardHelpOptions = true,
+        description = "Train a value network by TD-afterstate learning with generator threads and one trainer (seed 000).")
+public final class TrainCnnCommand implements Callable<Integer> {
+
+    @Option(names = "--arch", description = "Architecture: ${COMPLETION-CANDIDATES}, or a spec text "
+            + "(name=..;input=..;embed=..;trunk=..). Default: CNN22, or the resumed run's.",
+            completionCandidates = ArchNames.class)
+    String arch;
+
+    @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
+    String device;
+
+    @Option(names = "--positions", required = true, description = "Train until this many positions in total (e.g. 5000000).")
+    long positions;
+
+    @Option(names = "--out", description = "Output directory (default: the --resume directory).")
+    Path out;
+
+    @Option(names = "--resume", description = "Continue the run in this directory from its latest.g2nn.")
+    Path resume;
+
+    @Option(names = "--batching", defaultValue = "batch1K", description = "game, batchN, shuffleN or position (default: ${DEFAULT-VALUE}).")
+    String batching;
+
+    @Option(names = "--symmetry", defaultValue = "simple", description = "Move choice: simple, ave, max or min (default: ${DEFAULT-VALUE}).")
+    String symmetry;
+
+    @Option(names = "--augment", description = "Train on all 8 symmetric images of each position.")
+    boolean augment;
+
+    @Option(names = "--restart", negatable = true, defaultValue = "true",
+            description = "Restart strategy: the next play starts from the middle of the last (default: on; --no-restart).")
+    boolean restart;
+
+    @Option(names = "--jump", defaultValue = "S-jump", description = "Jump-start: S-jump, L-jump or nojump (default: ${DEFAULT-VALUE}).")
+    String jump;
+
+    @Option(names = "--generators", description = "Generator threads (default: cores - 1, at least 1).")
+    Integer generators;
+
+    @Option(names = "--lanes", defaultValue = "16", description = "Games each generator plays at once, evaluated in one batch (default: ${DEFAULT-VALUE}).")
+    int lanes;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the initial weights and the games (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--snapshot-every", defaultValue = "1000000", description = "Positions between snapshots (default: ${DEFAULT-VALUE}).")
+    long snapshotEvery;
+
+    @Option(names = "--eval-games", defaultValue = "100", description = "Greedy games evaluating each snapshot; 0 for none (default: ${DEFAULT-VALUE}).")
+    int evalGames;
+
+    @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
+    double progressSeconds;
+
+    /** Architecture names for help and completion. */
+    static final class ArchNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Architectures.NAMES.iterator();
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream o = System.out;
+        String dev = Devices.resolve(device, System.err);
+        if (!dev.equals("cpu")) {
+            throw new Errors.BadInput("--device: " + dev + " is not supported by train cnn");
+        }
+        if (out == null && resume == null) {
+            throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
+        }
+        Path dir = out != null ? out : resume;
+        TrainedNetwork start = null;
+        if (resume != null) {
+            Path latest = resume.resolve(TrainingRun.LATEST);
+            if (!Files.exists(latest)) {
+                throw new Errors.BadInput("--resume: " + latest + " does not exist");
+            }
+            start = NetworkFile.load(latest);
+            if (start.adam() == null) {
+                throw new Errors.BadInput("--resume: " + latest + " holds no optimiser state");
+            }
+            if (out != null && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize())) {
+                copyCurve(resume, out);
+            }
+        } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
+            throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
+        }
+        NetSpec spec = arch == null ? (start != null ? start.spec() : Architectures.named("CNN22")) : parseArch(arch);
+        if (start != null && !start.spec().equals(spec)) {
+            throw new Errors.BadInput("--arch: " + spec.name() + " does not match the resumed run's " + start.spec().name());
+        }
+        if (start != null && start.positions() >= positions) {
+            throw new Errors.BadInput("--positions: the resumed run has already trained " + start.positions() + " positions");
+        }
+        if (evalGames < 0) {
+            throw new Errors.BadInput("--eval-games: expected 0 or more, got " + evalGames);
+        }
+        if (progressSeconds <= 0) {
+            throw new Errors.BadInput("--progress-seconds: expected a positive number, got " + progressSeconds);
+        }
+        int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+        TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
+                restart, JumpStart.parse(jump), gens, lanes, 256, seed);
+        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on cpu, %s, %s%s, %s, %s, %d generator(s) x %d lanes, to %d positions -> %s%n",
+                spec.name(), spec.weightCount(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
+                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, positions, dir);
+        TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
+                new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
+                    @Override
+                    public void progress(TrainingStats s, double rate, double seconds) {
+                        o.printf(Locale.ROOT, "%8.0fs  positions %,d  %.0f pos/s  steps %,d  loss %.4g  games %,d  mean(last 100) %.0f%n",
+                                seconds, s.positions(), rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore());
+                    }
+
+                    @Override
+                    public void snapshotSaved(Path file, long p) {
+                        o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
+                    }
+
+                    @Override
+                    public void evaluated(LearningCurve.Row r) {
+                        o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
+                                r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
+                    }
+                });
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            run.stop();
+            try {
+                done.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "g2048-train-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            TrainedNetwork result = run.run();
+            o.printf(Locale.ROOT, "done: %,d positions; resume point %s%n", result.positions(), dir.resolve(TrainingRun.LATEST));
+        } finally {
+            done.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // The JVM is already shutting down (Ctrl-C): the hook is waiting on 'done'.
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Runs the command on its own ({@code java -cp g2048.jar g2048.cli.TrainCnnCommand ...}), with the
+     * same error handling as {@code g2048}, for use before it is registered under {@code train}.
+     */
+    public static void main(String[] args) {
+        picocli.CommandLine cl = new picocli.CommandLine(new TrainCnnCommand());
+        cl.setParameterExceptionHandler(Errors::onParameterError);
+        cl.setExecutionExceptionHandler(Errors::onExecutionError);
+        System.exit(cl.execute(args));
+    }
+
+    private static NetSpec parseArch(String text) {
+        return text.contains("=") ? NetSpec.parse(text) : Architectures.named(text);
+    }
+
+    private static void copyCurve(Path from, Path to) throws java.io.IOException {
+        Files.createDirectories(to);
+        Path csv = from.resolve("curve.csv");
+        if (Files.exists(csv) && !Files.exists(to.resolve("curve.csv"))) {
+            Files.copy(csv, to.resolve("curve.csv"));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package g2048.train;
+
+import g2048.game.Board;
+import g2048.game.Moves;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import g2048.game.Spawns;
+import g2048.nn.Network;
+import g2048.nn.Workspace;
+
+/**
+ * Evaluates a snapshot: {@code games} greedy (1-ply) games from fresh initial states, seeded, with
+ * up to {@code lanes} games at a time so that their afterstates go through the network in one batch.
+ * Game i uses the spawn stream {@link Rng#gameSeed(long, long) gameSeed(seed, i)}, so the result
+ * does not depend on the lane count. Ties go to the lowest direction, as in {@code GreedyPlayer}.
+ */
+public final class GreedyEvaluation {
+
+    /** Scores and largest tile codes of the games, in game order. */
+    public record Result(long[] scores, int[] maxCodes) {
+
+        public double mean() {
+            double s = 0;
+            for (long x : scores) {
+                s += x;
+            }
+            return s / scores.length;
+        }
+
+        public double sd() {
+            double m = mean();
+            double s = 0;
+            for (long x : scores) {
+                s += (x - m) * (x - m);
+            }
+            return scores.length < 2 ? 0 : Math.sqrt(s / (scores.length - 1));
+        }
+
+        public long max() {
+            long m = 0;
+            for (long x : scores) {
+                m = Math.max(m, x);
+            }
+            return m;
+        }
+
+        /** The share of games whose largest tile reached 2^code. */
+        public double reach(int code) {
+            int n = 0;
+            for (int c : maxCodes) {
+                if (c >= code) {
+                    n++;
+                }
+            }
+            return (double) n / maxCodes.length;
+        }
+    }
+
+    private GreedyEvaluation() {
+    }
+
+    public static Result play(Network net, float[] weights, int games, int lanes, long seed) {
+        Moves moves = Moves.of(Shape.S4x4);
+        int width = Math.min(lanes, games);
+        Workspace ws = net.workspace(4 * width, false);
+        long[] scores = new long[games];
+        int[] maxCodes = new int[games];
+        long[] board = new long[width];
+        long[] score = new long[width];
+        int[] game = new int[width];
+        Rng[] rng = new Rng[width];
+        long[] batch = new long[4 * width];
+        int[] dirOf = new int[4 * width];
+        int[] laneOf = new int[4 * width];
+        int nextGame = 0;
+        int active = 0;
+        for (int l = 0; l < width; l++) {
+            rng[l] = new Rng(Rng.gameSeed(seed, nextGame));
+            game[l] = nextGame++;
+            board[l] = Spawns.initial(Shape.S4x4, rng[l]);
+            active++;
+        }
+        while (active > 0) {
+            int n = 0;
+            for (int l = 0; l < width; l++) {
+                if (game[l] < 0) {
+                    continue;
+                }
+                for (int d = 0; d < 4; d++) {
+                    long a = moves.move(board[l], d);
+                    if (a != board[l]) {
+                        batch[n] = a;
+                        dirOf[n] = d;
+                        laneOf[n++] = l;
+                    }
+                }
+            }
+            net.forward(weights, ws, batch, n);
+            float[] y = ws.outputs();
+            int i = 0;
+            for (int l = 0; l < width; l++) {
+                if (game[l] < 0) {
+                    continue;
+                }
+                int best = -1;
+                double bestQ = Double.NEGATIVE_INFINITY;
+                for (; i < n && laneOf[i] == l; i++) {
+                    double q = moves.reward(board[l], dirOf[i]) + y[i];
+                    if (q > bestQ) {
+                        bestQ = q;
+                        best = dirOf[i];
+                    }
+                }
+                score[l] += moves.reward(board[l], best);
+                board[l] = Spawns.spawn(moves.move(board[l], best), Shape.S4x4, rng[l]);
+                if (moves.isTerminal(board[l])) {
+                    scores[game[l]] = score[l];
+                    maxCodes[game[l]] = Board.maxCode(board[l]);
+                    if (nextGame < games) {
+                        rng[l].reseed(Rng.gameSeed(seed, nextGame));
+                        game[l] = nextGame++;
+                        board[l] = Spawns.initial(Shape.S4x4, rng[l]);
+                        score[l] = 0;
+                    } else {
+                        game[l] = -1;
+                        active--;
+                    }
+                }
+            }
+        }
+        return new Result(scores, maxCodes);
+    }
+}

@@ -1,0 +1,115 @@
+package g2048.train;
+
+import g2048.nn.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+
+/**
+ * The learning curve of a run: one CSV row per evaluated snapshot, and a PNG plot of it (XChart).
+ * Both files are rewritten whole through a temporary file and a rename, so they are never half
+ * written. Columns:
+ * <pre>
+ *   positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100
+ * </pre>
+ */
+public final class LearningCurve {
+
+    public static final String HEADER = "positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100";
+
+    /** One evaluated snapshot. */
+    public record Row(long positions, long steps, double seconds, int games, double mean, double sd, long max,
+            double reach2048, double reach4096, double reach8192, double reach16384, double trainMean100) {
+
+        String csv() {
+            return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.1f", positions, steps, seconds,
+                    games, mean, sd, max, reach2048, reach4096, reach8192, reach16384, trainMean100);
+        }
+
+        static Row parse(String line, Path file, int lineNo) {
+            String[] f = line.split(",");
+            if (f.length != 12) {
+                throw new IllegalArgumentException(file + ":" + lineNo + ": expected 12 columns, got " + f.length);
+            }
+            try {
+                return new Row(Long.parseLong(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
+                        Double.parseDouble(f[4]), Double.parseDouble(f[5]), Long.parseLong(f[6]), Double.parseDouble(f[7]),
+                        Double.parseDouble(f[8]), Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[11]));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + ":" + lineNo + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private final Path csv;
+    private final Path png;
+    private final String title;
+    private final List<Row> rows = new ArrayList<>();
+
+    /** Opens the curve in {@code csv}, reading the rows already there (a resumed run continues them). */
+    public LearningCurve(Path csv, Path png, String title) throws IOException {
+        this.csv = csv;
+        this.png = png;
+        this.title = title;
+        if (Files.exists(csv)) {
+            List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+            if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
+                throw new IllegalArgumentException(csv + ": not a learning curve (expected the header " + HEADER + ")");
+            }
+            for (int i = 1; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank()) {
+                    rows.add(Row.parse(lines.get(i), csv, i + 1));
+                }
+            }
+        }
+    }
+
+    public List<Row> rows() {
+        return List.copyOf(rows);
+    }
+
+    /** Adds a row and rewrites the CSV and the plot. */
+    public void append(Row row) throws IOException {
+        rows.add(row);
+        StringBuilder sb = new StringBuilder(HEADER).append('\n');
+        for (Row r : rows) {
+            sb.append(r.csv()).append('\n');
+        }
+        AtomicFiles.write(csv, java.nio.ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
+        plot();
+    }
+
+    private void plot() throws IOException {
+        XYChart chart = new XYChartBuilder().width(900).height(540).title(title)
+                .xAxisTitle("positions (millions)").yAxisTitle("average score").build();
+        chart.getStyler().setMarkerSize(5);
+        double[] x = new double[rows.size()];
+        double[] greedy = new double[rows.size()];
+        double[] train = new double[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            x[i] = rows.get(i).positions() / 1e6;
+            greedy[i] = rows.get(i).mean();
+            train[i] = Double.isNaN(rows.get(i).trainMean100()) ? 0 : rows.get(i).trainMean100();
+        }
+        XYSeries s = chart.addSeries("greedy evaluation", x, greedy);
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        chart.addSeries("latest 100 training games", x, train);
+        // The temporary name ends in .png, else the encoder appends the extension itself.
+        Path base = AtomicFiles.temporaryBeside(png);
+        Path tmp = base.resolveSibling(base.getFileName() + ".png");
+        try {
+            BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
+            AtomicFiles.replace(tmp, png);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package g2048.train;
+
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.Network;
+import g2048.nn.Workspace;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The trainer thread (seed 000 §3.1): takes the generators' pairs off the queue, forms batches as
+ * the {@link Batching} option says, takes one Adam step on the mean squared error of each batch
+ * and publishes the new weights. It owns the master weights and the optimiser state; a
+ * {@link SnapshotSink} receives copies of both every {@code snapshotEvery} positions and at the end.
+ *
+ * <p>Gradients of a batch larger than the workspace are accumulated over slices, so a step on a
+ * whole game ({@code game} batching) is exactly one step on all its positions.
+ */
+public final class Trainer implements Runnable {
+
+    /** Receives snapshots on the trainer thread; must copy nothing itself (the arrays are fresh). */
+    public interface SnapshotSink {
+        void snapshot(float[] weights, Adam adam, long positions, long steps, boolean last);
+    }
+
+    /** Samples per forward/backward slice. */
+    public static final int SLICE = 1024;
+
+    private final TrainConfig config;
+    private final Network net;
+    private final float[] weights;
+    private final Adam adam;
+    private final WeightExchange exchange;
+    private final PositionHandoff handoff;
+    private final TrainingStats stats;
+    private final BooleanSupplier stopRequested;
+    private final Runnable stopAll;
+    private final SnapshotSink sink;
+    private final long snapshotEvery;
+    private final int augmentation;
+    private final float[] grad;
+    private final Workspace ws;
+    private final Rng shuffleRng;
+
+    private long[] boards;
+    private float[] targets;
+    private int count;
+    private long samplesTrained;
+    private long nextSnapshot;
+
+    // game batching: one growing buffer per generator (a generator sends a game's chunks in order).
+    private final long[][] gameBoards;
+    private final float[][] gameTargets;
+    private final int[] gameCount;
+
+    /**
+     * @param stopRequested true once the run must stop (Ctrl-C or a failure)
+     * @param stopAll       called when the trainer reaches the position target, to stop everyone
+     */
+    public Trainer(TrainConfig config, Network net, float[] weights, Adam adam, WeightExchange exchange,
+            PositionHandoff handoff, TrainingStats stats, BooleanSupplier stopRequested, Runnable stopAll,
+            SnapshotSink sink, long snapshotEvery) {
+        this.config = config;
+        this.net = net;
+        this.weights = weights;
+        this.adam = adam;
+        this.exchange = exchange;
+        this.handoff = handoff;
+        this.stats = stats;
+        this.stopRequested = stopRequested;
+        this.stopAll = stopAll;
+        this.sink = sink;
+        this.snapshotEvery = snapshotEvery;
+        this.augmentation = config.augmentation();
+        this.grad = new float[net.paramCount()];
+        this.ws = net.workspace(SLICE, true);
+        this.shuffleRng = new Rng(Rng.gameSeed(config.seed(), 2_000_000L));
+        Batching b = config.batching();
+        int buffer = switch (b.mode()) {
+            case BATCH -> b.size();
+            case SHUFFLE -> b.size() * Batching.SHUFFLE_FACTOR;
+            case POSITION -> augmentation;
+            case GAME -> 0;
+        };
+        boards = new long[buffer];
+        targets = new float[buffer];
+        int g = b.mode() == Batching.Mode.GAME ? config.generators() : 0;
+        gameBoards = new long[g][4096];
+        gameTargets = new float[g][4096];
+        gameCount = new int[g];
+        this.samplesTrained = stats.positions() * augmentation;
+        this.nextSnapshot = (stats.positions() / snapshotEvery + 1) * snapshotEvery;
+    }
+
+    @Override
+    public void run() {
+        int idle = 0;
+        while (!stopRequested.getAsBoolean() && stats.positions() < config.positions()) {
+            PositionChunk c = handoff.poll();
+            if (c == null) {
+                idle = PositionHandoff.idle(idle);
+                continue;
+            }
+            idle = 0;
+            take(c);
+            handoff.recycle(c);
+        }
+        stopAll.run();
+        sink.snapshot(weights.clone(), copy(adam), stats.positions(), stats.steps(), true);
+    }
+
+    private void take(PositionChunk c) {
+        if (config.batching().mode() == Batching.Mode.GAME) {
+            int g = c.owner;
+            if (gameCount[g] + c.count > gameBoards[g].length) {
+                int size = Math.max(2 * gameBoards[g].length, gameCount[g] + c.count);
+                gameBoards[g] = Arrays.copyOf(gameBoards[g], size);
+                gameTargets[g] = Arrays.copyOf(gameTargets[g], size);
+            }
+            System.arraycopy(c.boards, 0, gameBoards[g], gameCount[g], c.count);
+            System.arraycopy(c.targets, 0, gameTargets[g], gameCount[g], c.count);
+            gameCount[g] += c.count;
+            if (c.endOfGame) {
+                if (gameCount[g] > 0) {
+                    step(gameBoards[g], gameTargets[g], 0, gameCount[g]);
+                }
+                gameCount[g] = 0;
+            }
+            return;
+        }
+        int i = 0;
+        while (i < c.count) {
+            int k = Math.min(c.count - i, boards.length - count);
+            System.arraycopy(c.boards, i, boards, count, k);
+            System.arraycopy(c.targets, i, targets, count, k);
+            count += k;
+            i += k;
+            if (count == boards.length) {
+                trainBuffer();
+                count = 0;
+            }
+        }
+    }
+
+    private void trainBuffer() {
+        Batching b = config.batching();
+        switch (b.mode()) {
+            case BATCH -> step(boards, targets, 0, count);
+            case POSITION -> {
+                // Online TD: one step per position (its 8 images together with augmentation).
+                step(boards, targets, 0, count);
+            }
+            case SHUFFLE -> {
+                shuffle(boards, targets, count);
+                for (int from = 0; from < count; from += b.size()) {
+                    step(boards, targets, from, Math.min(b.size(), count - from));
+                }
+            }
+            case GAME -> throw new IllegalStateException("game batching trains per game");
+        }
+    }
+
+    /** Fisher–Yates on the pairs, seeded. */
+    void shuffle(long[] bs, float[] ts, int n) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = shuffleRng.nextInt(i + 1);
+            long b = bs[i];
+            bs[i] = bs[j];
+            bs[j] = b;
+            float t = ts[i];
+            ts[i] = ts[j];
+            ts[j] = t;
+        }
+    }
+
+    /** One Adam step on the mean squared error of samples {@code [from, from + n)}. */
+    private void step(long[] bs, float[] ts, int from, int n) {
+        Arrays.fill(grad, 0f);
+        double sse = 0;
+        float scale = 2f / n;
+        for (int off = 0; off < n; off += SLICE) {
+            int k = Math.min(SLICE, n - off);
+            net.forward(weights, ws, bs, from + off, k);
+            sse += net.backward(weights, ws, ts, from + off, k, scale, grad);
+        }
+        adam.step(weights, grad);
+        long steps = stats.steps.incrementAndGet();
+        exchange.publish(weights, steps);
+        stats.loss(sse / n);
+        stats.samples.addAndGet(n);
+        samplesTrained += n;
+        long positions = samplesTrained / augmentation;
+        stats.positions.set(positions);
+        if (positions >= nextSnapshot && positions < config.positions()) {
+            sink.snapshot(weights.clone(), copy(adam), positions, steps, false);
+            nextSnapshot = (positions / snapshotEvery + 1) * snapshotEvery;
+        }
+    }
+
+    private static Adam copy(Adam a) {
+        return new Adam(a.firstMoments().clone(), a.secondMoments().clone(), a.steps(), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+    }
+}

@@ -1,0 +1,193 @@
+package g2048.train;
+
+import g2048.nn.Adam;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One training run: starts the generators and the trainer, writes snapshots, evaluates them and
+ * keeps the learning curve, until the position target is reached or {@link #stop()} is called
+ * (which still writes a final snapshot). Files in the output directory:
+ * <pre>
+ *   latest.g2nn                    weights + Adam state: the resume point, rewritten at every snapshot
+ *   snapshots/pos-NNNNNNNNNNNN.g2nn weights at each snapshot (positions zero-padded to 12 digits)
+ *   curve.csv, curve.png            the learning curve ({@link LearningCurve})
+ * </pre>
+ */
+public final class TrainingRun {
+
+    public static final String LATEST = "latest.g2nn";
+
+    /** What a run reports, on the thread that called {@link #run()}. */
+    public interface Listener {
+        void progress(TrainingStats stats, double positionsPerSecond, double seconds);
+
+        void snapshotSaved(Path file, long positions);
+
+        void evaluated(LearningCurve.Row row);
+    }
+
+    /** Evaluation settings: greedy games per snapshot (0 = none), their lanes and seed. */
+    public record Evaluation(int games, int lanes, long seed) {
+    }
+
+    private record Snapshot(float[] weights, Adam adam, long positions, long steps, boolean last) {
+    }
+
+    private final TrainConfig config;
+    private final Path out;
+    private final TrainedNetwork start;
+    private final long snapshotEvery;
+    private final Evaluation evaluation;
+    private final double progressSeconds;
+    private final Listener listener;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+    private final LinkedBlockingQueue<Snapshot> snapshots = new LinkedBlockingQueue<>();
+    private final List<Throwable> failures = new ArrayList<>();
+    private volatile TrainingStats stats;
+
+    /** @param start the network to continue (with its Adam state), or null for a fresh one */
+    public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
+            double progressSeconds, Listener listener) {
+        if (snapshotEvery < 1) {
+            throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
+        }
+        if (start != null && !start.spec().equals(config.spec())) {
+            throw new IllegalArgumentException("mismatched: the run to resume trains " + start.spec().name()
+                    + " (" + start.spec().text() + "), not " + config.spec().text());
+        }
+        this.config = config;
+        this.out = out;
+        this.start = start;
+        this.snapshotEvery = snapshotEvery;
+        this.evaluation = evaluation;
+        this.progressSeconds = progressSeconds;
+        this.listener = listener;
+    }
+
+    /** Asks the run to stop soon; {@link #run()} still writes the final snapshot. Any thread. */
+    public void stop() {
+        interrupted.set(true);
+        stop.set(true);
+    }
+
+    /** The counters of the running run (null before {@link #run()}). */
+    public TrainingStats stats() {
+        return stats;
+    }
+
+    /** Trains; returns the final network (weights and Adam state). */
+    public TrainedNetwork run() throws IOException, InterruptedException {
+        Files.createDirectories(out.resolve("snapshots"));
+        Network net = new Network(config.spec());
+        float[] weights;
+        Adam adam;
+        if (start == null) {
+            weights = Initializer.truncatedNormal(net, config.seed());
+            adam = new Adam(net.paramCount());
+        } else {
+            weights = start.weights().clone();
+            adam = start.adam() != null ? start.adam() : new Adam(net.paramCount());
+        }
+        long startPositions = start == null ? 0 : start.positions();
+        TrainingStats st = new TrainingStats(startPositions, adam.steps());
+        stats = st;
+        LearningCurve curve = new LearningCurve(out.resolve("curve.csv"), out.resolve("curve.png"),
+                config.spec().name() + " " + config.batching() + " " + config.symmetry().name().toLowerCase(Locale.ROOT)
+                        + (config.augment() ? " aug" : "") + (config.restart() ? " restart" : "") + " " + config.jump().text());
+        double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
+        WeightExchange exchange = new WeightExchange(weights, 3);
+        PositionHandoff handoff = new PositionHandoff(config.generators(), 64, Generator.chunkCapacity(config));
+        Trainer trainer = new Trainer(config, net, weights, adam, exchange, handoff, st, stop::get, () -> stop.set(true),
+                (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
+        List<Thread> threads = new ArrayList<>();
+        threads.add(thread(trainer, "g2048-trainer"));
+        for (int g = 0; g < config.generators(); g++) {
+            threads.add(thread(new Generator(g, config, net, exchange, handoff, st, stop::get), "g2048-generator-" + g));
+        }
+        long t0 = System.nanoTime();
+        long lastPositions = startPositions;
+        long lastTime = t0;
+        for (Thread t : threads) {
+            t.start();
+        }
+        TrainedNetwork result = null;
+        while (result == null) {
+            Snapshot s = snapshots.poll((long) (progressSeconds * 1000), TimeUnit.MILLISECONDS);
+            long now = System.nanoTime();
+            if (s == null || now - lastTime >= progressSeconds * 1e9) {
+                long p = st.positions();
+                listener.progress(st, (p - lastPositions) / ((now - lastTime) / 1e9), previousSeconds + (now - t0) / 1e9);
+                lastPositions = p;
+                lastTime = now;
+            }
+            if (s == null) {
+                if (!threads.getFirst().isAlive() && snapshots.isEmpty()) {
+                    break;
+                }
+                continue;
+            }
+            if (s.weights() == null) {
+                break;
+            }
+            TrainedNetwork saved = new TrainedNetwork(config.spec(), s.weights(), s.adam(), s.positions());
+            Path snap = out.resolve("snapshots").resolve(String.format(Locale.ROOT, "pos-%012d.g2nn", s.positions()));
+            NetworkFile.save(snap, new TrainedNetwork(config.spec(), s.weights(), null, s.positions()));
+            NetworkFile.save(out.resolve(LATEST), saved);
+            listener.snapshotSaved(snap, s.positions());
+            if (evaluation.games() > 0 && !(s.last() && interrupted.get())) {
+                GreedyEvaluation.Result r = GreedyEvaluation.play(net, s.weights(), evaluation.games(), evaluation.lanes(), evaluation.seed());
+                LearningCurve.Row row = new LearningCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
+                        evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13), r.reach(14),
+                        st.recentMeanScore());
+                curve.append(row);
+                listener.evaluated(row);
+            }
+            if (s.last()) {
+                result = saved;
+            }
+        }
+        stop.set(true);
+        for (Thread t : threads) {
+            t.join();
+        }
+        synchronized (failures) {
+            if (!failures.isEmpty()) {
+                Throwable f = failures.getFirst();
+                throw new IllegalStateException("training failed: " + f, f);
+            }
+        }
+        if (result == null) {
+            throw new IllegalStateException("the trainer ended without a final snapshot");
+        }
+        return result;
+    }
+
+    private Thread thread(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        t.setUncaughtExceptionHandler((th, e) -> {
+            synchronized (failures) {
+                failures.add(e);
+            }
+            stop.set(true);
+            // The trainer's final snapshot would never come: unblock the coordinator.
+            if (th.getName().equals("g2048-trainer")) {
+                snapshots.add(new Snapshot(null, null, -1, -1, true));
+            }
+        });
+        return t;
+    }
+}

@@ -1,0 +1,72 @@
+package g2048.train;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counters shared by the threads of a run: positions trained, optimiser steps, samples, games, and
+ * the scores of the latest 100 games the generators finished (the seed's progress measure).
+ */
+public final class TrainingStats {
+
+    public static final int RECENT = 100;
+
+    final AtomicLong positions = new AtomicLong();
+    final AtomicLong steps = new AtomicLong();
+    final AtomicLong samples = new AtomicLong();
+    final AtomicLong games = new AtomicLong();
+    private final long[] recent = new long[RECENT];
+    private int recentCount;
+    private int recentNext;
+    private double lastLoss = Double.NaN;
+
+    public TrainingStats(long positions, long steps) {
+        this.positions.set(positions);
+        this.steps.set(steps);
+    }
+
+    /** Positions (afterstates generated and trained on, before augmentation). */
+    public long positions() {
+        return positions.get();
+    }
+
+    public long steps() {
+        return steps.get();
+    }
+
+    /** Samples fed to the optimiser (positions × 8 with augmentation). */
+    public long samples() {
+        return samples.get();
+    }
+
+    public long games() {
+        return games.get();
+    }
+
+    synchronized void gameFinished(long score) {
+        recent[recentNext] = score;
+        recentNext = (recentNext + 1) % RECENT;
+        recentCount = Math.min(RECENT, recentCount + 1);
+        games.incrementAndGet();
+    }
+
+    /** The mean score of the latest (up to) 100 games; NaN before the first. */
+    public synchronized double recentMeanScore() {
+        if (recentCount == 0) {
+            return Double.NaN;
+        }
+        double s = 0;
+        for (int i = 0; i < recentCount; i++) {
+            s += recent[i];
+        }
+        return s / recentCount;
+    }
+
+    synchronized void loss(double mse) {
+        lastLoss = mse;
+    }
+
+    /** The mean squared error of the last optimiser step. */
+    public synchronized double lastLoss() {
+        return lastLoss;
+    }
+}
