@@ -76,7 +76,7 @@ public final class CudaTrainer implements AutoCloseable {
         this(ctx, network, weights, adam, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, batch);
     }
 
-    /** The most samples one step takes. */
+    /** Samples per forward/backward slice (a step may take more, in slices). */
     public int batch() {
         return pass.capacity();
     }
@@ -91,12 +91,22 @@ public final class CudaTrainer implements AutoCloseable {
 
     /**
      * One optimiser step on {@code boards[from..from+n)} with TD targets {@code targets[from..from+n)}
-     * (MSE over the batch). Returns the batch's sum of squared errors before the step.
+     * (MSE over the batch), the GPU form of the CPU trainer's step. Returns the batch's sum of
+     * squared errors before the step.
      */
     public double step(long[] boards, float[] targets, int from, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a step needs at least one sample, got " + n);
+        }
         zeroGradient();
-        pass.forward(boards, from, n);
-        double sse = pass.backward(targets, from, n, 2f / n, grad);
+        double sse = 0;
+        float scale = 2f / n;
+        // A batch larger than the pass is accumulated over slices, as the CPU trainer does.
+        for (int off = 0; off < n; off += pass.capacity()) {
+            int k = Math.min(pass.capacity(), n - off);
+            pass.forward(boards, from + off, k);
+            sse += pass.backward(targets, from + off, k, scale, grad);
+        }
         adamStep();
         return sse;
     }

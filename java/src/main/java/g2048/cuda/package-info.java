@@ -8,7 +8,7 @@
  * pass launches the kernels through {@link g2048.cuda.Kernels}, whose launch geometry comes from
  * {@link g2048.cuda.Geometry} alone. {@link g2048.cuda.LayerPlan} turns a CPU
  * {@link g2048.nn.Layer}'s connection table into the GEMM tables the kernels read, so the GPU uses
- * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.Devices} is
+ * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.CudaDevices} is
  * the {@code --device auto|cpu|cuda} choice.
  *
  * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may

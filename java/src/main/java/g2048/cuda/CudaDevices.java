@@ -1,18 +1,23 @@
 package g2048.cuda;
 
 import g2048.eval.Evaluator;
+import g2048.game.Shape;
 import g2048.nn.Network;
 import g2048.nn.NetworkEvaluator;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The {@code --device auto|cpu|cuda} choice for value networks. {@code auto} takes CUDA where it
+ * The {@code --device auto|cpu|cuda} choice for value networks, with CUDA: the same calls as
+ * {@link g2048.nn.Devices} (the CPU-only build of the choice), so that a caller switches by
+ * naming this class instead. {@code auto} takes CUDA where it
  * can run and says what it chose ({@link Choice#line()}, e.g.
  * {@code device: cpu (CUDA unavailable: no libcuda.so.1 (no NVIDIA driver on this machine))});
  * {@code cuda} where CUDA cannot run throws {@link CudaUnavailableException} (one line, exit code 2
  * on the command line); {@code cpu} never touches CUDA.
  */
-public final class Devices {
+public final class CudaDevices {
 
     /** What the user asked for. */
     public enum Request {
@@ -40,7 +45,7 @@ public final class Devices {
     public record Choice(Kind kind, String line) {
     }
 
-    private Devices() {
+    private CudaDevices() {
     }
 
     /** Chooses for {@code request} given what the probe found (pure, for tests). */
@@ -78,10 +83,41 @@ public final class Devices {
         };
     }
 
-    /** {@link #choose(Request)} of the parsed text, printing the choice's line to standard error. */
-    public static Choice chooseAndReport(String deviceOption) {
-        Choice c = choose(Request.parse(deviceOption));
-        System.err.println(c.line());
-        return c;
+    /**
+     * As {@link g2048.nn.Devices#resolve}: "cpu" or "cuda" for {@code requested} (auto, cpu or
+     * cuda); an {@code auto} choice is reported on {@code notes}.
+     */
+    public static String resolve(String requested, PrintStream notes) {
+        Request r = Request.parse(requested);
+        Choice c = choose(r);
+        if (r == Request.AUTO) {
+            notes.println(c.line());
+        }
+        return c.kind() == Kind.CUDA ? "cuda" : "cpu";
+    }
+
+    /**
+     * As {@link g2048.nn.Devices#open}: an evaluator over the network in {@code model} on the device
+     * {@code device} names, for a 4×4 board.
+     */
+    public static Evaluator open(Path model, String device, Shape shape, PrintStream notes) {
+        if (model == null) {
+            throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
+        }
+        if (!shape.equals(Shape.S4x4)) {
+            throw new IllegalArgumentException("--shape: value networks play 4x4 only, got " + shape);
+        }
+        Request r = Request.parse(device);
+        Choice c = choose(r);
+        if (r == Request.AUTO) {
+            notes.println(c.line());
+        }
+        g2048.nn.TrainedNetwork t;
+        try {
+            t = g2048.nn.NetworkFile.load(model);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(model + ": " + e.getMessage(), e);
+        }
+        return evaluator(c, new Network(t.spec()), t.weights(), model.getFileName().toString());
     }
 }
