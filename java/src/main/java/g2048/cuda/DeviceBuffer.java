@@ -80,6 +80,14 @@ public final class DeviceBuffer implements AutoCloseable {
         Check.ok(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), ptr, 4L * dst.length), "cuMemcpyDtoH(" + 4L * dst.length + " bytes)");
     }
 
+    /** Copies the first {@code dst.length} doubles to {@code dst} (waits for the device). */
+    public void download(double[] dst) {
+        check(8L * dst.length);
+        ctx.bind();
+        Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
+        Check.ok(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), ptr, 8L * dst.length), "cuMemcpyDtoH(" + 8L * dst.length + " bytes)");
+    }
+
     /** Sets the first {@code count} 32-bit words to zero on {@code stream}. */
     public void zero(long count, CUstream stream) {
         check(4 * count);

@@ -27,6 +27,9 @@ public final class Geometry {
     /** Blocks per SM a split weight-gradient GEMM aims for. */
     static final int GEMM_WAVES = 2;
 
+    /** A tile forced on every GEMM (the conformance checks run each tile), or null for the choice below. */
+    static volatile Tile forcedTile;
+
     private Geometry() {
     }
 
@@ -94,7 +97,8 @@ public final class Geometry {
         positive(rows, "rows");
         positive(cols, "cols");
         positive(reduction, "reduction");
-        Tile tile = (long) ceilDiv(rows, GEMM_LARGE_BM) * ceilDiv(cols, GEMM_LARGE_BN) >= multiprocessors ? Tile.LARGE : Tile.SMALL;
+        Tile tile = forcedTile != null ? forcedTile
+                : (long) ceilDiv(rows, GEMM_LARGE_BM) * ceilDiv(cols, GEMM_LARGE_BN) >= multiprocessors ? Tile.LARGE : Tile.SMALL;
         int gx = ceilDiv(cols, tile.bn);
         int gy = ceilDiv(rows, tile.bm);
         if (gy > MAX_GRID_YZ) {
