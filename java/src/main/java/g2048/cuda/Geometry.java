@@ -119,7 +119,7 @@ public final class Geometry {
     }
 
     static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
+        return (int) (((long) a + b - 1) / b);
     }
 
     static long ceilDiv(long a, long b) {

@@ -16,6 +16,11 @@ final class Kernels {
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
 
+    /** Every kernel launched from here (a test checks each is in the jar's PTX). */
+    static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small",
+            "gemm_dgrad_large", "gemm_dgrad_small", "gemm_wgrad_large", "gemm_wgrad_small", "relu_backward", "bias_grad", "col_to_input",
+            "mse_grad", "adam_step");
+
     private final CudaContext ctx;
     private final int sms;
 
