@@ -90,13 +90,14 @@ public final class CudaPass implements AutoCloseable {
                     trunkGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(i).layer().outSize()));
                 }
             }
+            // Sized for every layer, also those whose input gradient a network pass never needs
+            // (the first), so that each layer's backward can be run alone (the conformance checks).
             long colMost = 0;
             if (training) {
-                for (int i = 1; i < embed.size(); i++) {
-                    colMost = Math.max(colMost, embed.get(i).plan().directInputGradient() ? 0 : embed.get(i).plan().colSize());
-                }
-                for (int i = embed.isEmpty() ? 1 : 0; i < trunk.size(); i++) {
-                    colMost = Math.max(colMost, trunk.get(i).plan().directInputGradient() ? 0 : trunk.get(i).plan().colSize());
+                List<CudaNetwork.DeviceLayer> all = new ArrayList<>(embed);
+                all.addAll(trunk);
+                for (CudaNetwork.DeviceLayer l : all) {
+                    colMost = Math.max(colMost, l.plan().directInputGradient() ? 0 : l.plan().colSize());
                 }
             }
             col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
@@ -272,6 +273,9 @@ public final class CudaPass implements AutoCloseable {
             return;
         }
         boolean direct = l.plan().directInputGradient();
+        if (!direct && (col == null || col.bytes() < 4L * n * l.plan().colSize())) {
+            throw new IllegalStateException(l.layer() + ": the column buffer is too small for its input gradient");
+        }
         DeviceBuffer target = direct ? dIn : col;
         int colStride = direct ? inSize : l.plan().colSize();
         for (CudaNetwork.DeviceGroup g : l.groups()) {
