@@ -17,7 +17,7 @@ mse_grad(int n, const float* __restrict__ out, const float* __restrict__ targets
     part[threadIdx.x] = s;
     __syncthreads();
     for (int half = G2_BLOCK_MSE / 2; half > 0; half /= 2) {
-        if (threadIdx.x < half) {
+        if ((int)threadIdx.x < half) {
             part[threadIdx.x] += part[threadIdx.x + half];
         }
         __syncthreads();
