@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
-import jcuda.driver.JCudaDriver;
 
 /**
  * One thread's forward (and, for training, backward) pass over a {@link CudaNetwork}: a stream,
@@ -23,7 +22,7 @@ public final class CudaPass implements AutoCloseable {
     private final Kernels kernels;
     private final int capacity;
     private final boolean training;
-    private final CUstream stream = new CUstream();
+    private CUstream stream;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final DeviceBuffer boards;
     private final DeviceBuffer[] embedActs;
@@ -64,7 +63,7 @@ public final class CudaPass implements AutoCloseable {
         }
         try {
             ctx.bind();
-            Check.ok(JCudaDriver.cuStreamCreate(stream, jcuda.driver.CUstream_flags.CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+            stream = ctx.driver().createStream();
             streamCreated = true;
             boards = own(new DeviceBuffer(ctx, 8L * capacity));
             embedActs = new DeviceBuffer[embed.isEmpty() ? 0 : embed.size() + 1];
@@ -221,7 +220,7 @@ public final class CudaPass implements AutoCloseable {
     /** Waits for everything queued on this pass's stream. */
     public void synchronize() {
         ctx.bind();
-        Check.ok(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize");
+        ctx.driver().synchronize(stream);
     }
 
     private void encode(int n) {
@@ -317,10 +316,13 @@ public final class CudaPass implements AutoCloseable {
         owned.clear();
         if (streamCreated) {
             streamCreated = false;
-            ctx.bind();
-            int r = JCudaDriver.cuStreamDestroy(stream);
-            if (first == null) {
-                Check.ok(r, "cuStreamDestroy");
+            try {
+                ctx.bind();
+                ctx.driver().destroyStream(stream);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
             }
         }
         if (first != null) {

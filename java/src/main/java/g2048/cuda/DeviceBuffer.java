@@ -1,9 +1,7 @@
 package g2048.cuda;
 
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
-import jcuda.driver.JCudaDriver;
 
 /**
  * A block of device memory, freed on close. Copies from and to Java arrays are synchronous (for
@@ -12,7 +10,7 @@ import jcuda.driver.JCudaDriver;
 public final class DeviceBuffer implements AutoCloseable {
 
     private final CudaContext ctx;
-    private final CUdeviceptr ptr = new CUdeviceptr();
+    private final CUdeviceptr ptr;
     private final long bytes;
     private boolean freed;
 
@@ -23,7 +21,7 @@ public final class DeviceBuffer implements AutoCloseable {
         this.ctx = ctx;
         this.bytes = bytes;
         ctx.bind();
-        Check.ok(JCudaDriver.cuMemAlloc(ptr, bytes), "cuMemAlloc(" + bytes + " bytes)");
+        this.ptr = ctx.driver().alloc(bytes);
     }
 
     public static DeviceBuffer floats(CudaContext ctx, long count) {
@@ -55,43 +53,41 @@ public final class DeviceBuffer implements AutoCloseable {
     }
 
     public void upload(float[] src) {
-        upload(Pointer.to(src), 4L * src.length);
+        check(4L * src.length);
+        ctx.bind();
+        ctx.driver().upload(ptr, src);
     }
 
     public void upload(int[] src) {
-        upload(Pointer.to(src), 4L * src.length);
+        check(4L * src.length);
+        ctx.bind();
+        ctx.driver().upload(ptr, src);
     }
 
     public void upload(long[] src) {
-        upload(Pointer.to(src), 8L * src.length);
-    }
-
-    private void upload(Pointer src, long n) {
-        check(n);
+        check(8L * src.length);
         ctx.bind();
-        Check.ok(JCudaDriver.cuMemcpyHtoD(ptr, src, n), "cuMemcpyHtoD(" + n + " bytes)");
+        ctx.driver().upload(ptr, src);
     }
 
     /** Copies the first {@code dst.length} floats to {@code dst} (waits for the device). */
     public void download(float[] dst) {
         check(4L * dst.length);
         ctx.bind();
-        Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
-        Check.ok(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), ptr, 4L * dst.length), "cuMemcpyDtoH(" + 4L * dst.length + " bytes)");
+        ctx.driver().download(dst, ptr);
     }
 
     /** Copies the first {@code dst.length} doubles to {@code dst} (waits for the device). */
     public void download(double[] dst) {
         check(8L * dst.length);
         ctx.bind();
-        Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
-        Check.ok(JCudaDriver.cuMemcpyDtoH(Pointer.to(dst), ptr, 8L * dst.length), "cuMemcpyDtoH(" + 8L * dst.length + " bytes)");
+        ctx.driver().download(dst, ptr);
     }
 
-    /** Sets the first {@code count} 32-bit words to zero on {@code stream}. */
+    /** Queues setting the first {@code count} 32-bit words to zero on {@code stream}. */
     public void zero(long count, CUstream stream) {
         check(4 * count);
-        Check.ok(JCudaDriver.cuMemsetD32Async(ptr, 0, count, stream), "cuMemsetD32Async(" + count + ")");
+        ctx.driver().zero(ptr, count, stream);
     }
 
     private void check(long n) {
@@ -108,7 +104,7 @@ public final class DeviceBuffer implements AutoCloseable {
         if (!freed) {
             freed = true;
             ctx.bind();
-            Check.ok(JCudaDriver.cuMemFree(ptr), "cuMemFree");
+            ctx.driver().free(ptr);
         }
     }
 }

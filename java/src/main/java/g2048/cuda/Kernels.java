@@ -1,20 +1,14 @@
 package g2048.cuda;
 
-import jcuda.NativePointerObject;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUfunction;
 import jcuda.driver.CUstream;
-import jcuda.driver.JCudaDriver;
 
 /**
  * The launchers of every kernel in cuda/*.cu, one method each, with the shapes it maps in the
- * comment. Geometry comes from {@link Geometry}; every launch is checked. A null device pointer
- * passes NULL (an optional table).
+ * comment. Geometry comes from {@link Geometry}; the {@link Driver} launches and checks. A null device
+ * pointer passes NULL (an optional table).
  */
 final class Kernels {
-
-    private static final CUdeviceptr NULL = new CUdeviceptr();
 
     /** Every kernel launched from here (a test checks each is in the jar's PTX). */
     static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small",
@@ -97,19 +91,6 @@ final class Kernels {
     }
 
     private void launch(String name, Geometry.Grid g, CUstream s, Object... args) {
-        CUfunction f = ctx.function(name);
-        NativePointerObject[] params = new NativePointerObject[args.length];
-        for (int i = 0; i < args.length; i++) {
-            params[i] = switch (args[i]) {
-                case null -> Pointer.to(NULL);
-                case Integer v -> Pointer.to(new int[] {v});
-                case Long v -> Pointer.to(new long[] {v});
-                case Float v -> Pointer.to(new float[] {v});
-                case CUdeviceptr p -> Pointer.to(p);
-                default -> throw new IllegalArgumentException(name + ": argument " + i + " of type " + args[i].getClass());
-            };
-        }
-        Check.ok(JCudaDriver.cuLaunchKernel(f, g.gx(), g.gy(), g.gz(), g.bx(), g.by(), g.bz(), 0, s, Pointer.to(params), null),
-                "cuLaunchKernel(" + name + ")");
+        ctx.driver().launch(name, g, s, args);
     }
 }

@@ -1,11 +1,8 @@
 package g2048.cuda;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
-import jcuda.driver.JCudaDriver;
 
 /**
  * Page-locked host memory for asynchronous copies on a stream (boards up, values down), seen from
@@ -14,33 +11,31 @@ import jcuda.driver.JCudaDriver;
 final class PinnedBuffer implements AutoCloseable {
 
     private final CudaContext ctx;
-    private final Pointer host = new Pointer();
+    private final Driver.HostBlock block;
     private final long bytes;
-    private final ByteBuffer buffer;
     private boolean freed;
 
     PinnedBuffer(CudaContext ctx, long bytes) {
         this.ctx = ctx;
         this.bytes = bytes;
         ctx.bind();
-        Check.ok(JCudaDriver.cuMemAllocHost(host, bytes), "cuMemAllocHost(" + bytes + " bytes)");
-        this.buffer = host.getByteBuffer(0, bytes).order(ByteOrder.nativeOrder());
+        this.block = ctx.driver().allocHost(bytes);
     }
 
     ByteBuffer buffer() {
-        return buffer;
+        return block.buffer();
     }
 
     /** Host to device, {@code n} bytes from the start, queued on {@code stream}. */
     void toDevice(CUdeviceptr dst, long n, CUstream stream) {
         range(n);
-        Check.ok(JCudaDriver.cuMemcpyHtoDAsync(dst, host, n, stream), "cuMemcpyHtoDAsync(" + n + " bytes)");
+        ctx.driver().toDevice(dst, block, n, stream);
     }
 
     /** Device to host, {@code n} bytes to the start, queued on {@code stream}. */
     void fromDevice(CUdeviceptr src, long n, CUstream stream) {
         range(n);
-        Check.ok(JCudaDriver.cuMemcpyDtoHAsync(host, src, n, stream), "cuMemcpyDtoHAsync(" + n + " bytes)");
+        ctx.driver().toHost(block, src, n, stream);
     }
 
     private void range(long n) {
@@ -57,7 +52,7 @@ final class PinnedBuffer implements AutoCloseable {
         if (!freed) {
             freed = true;
             ctx.bind();
-            Check.ok(JCudaDriver.cuMemFreeHost(host), "cuMemFreeHost");
+            ctx.driver().freeHost(block);
         }
     }
 }
