@@ -55,7 +55,8 @@ public final class GpuCheck {
         }
         Files.createDirectories(out);
         CudaProbe.Result probe = CudaProbe.probe();
-        System.out.println("kernels: " + KernelImages.buildLine());
+        String built = KernelImages.buildLine();
+        System.out.println("kernels: " + (built != null ? built : "none in this jar"));
         if (!probe.available()) {
             System.out.println("CUDA unavailable: " + probe.reason());
             System.exit(3);

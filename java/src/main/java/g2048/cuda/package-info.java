@@ -15,6 +15,9 @@
  * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a
  * time. Every public operation makes the context current on the calling thread first.
  *
- * <p>Every driver call is checked ({@link g2048.cuda.Check}); device memory is freed on close.
+ * <p>Every device call goes through a {@link g2048.cuda.Driver}: JCuda's driver API
+ * ({@code JCudaDriverApi}, every result checked with the call named by {@link g2048.cuda.Check}),
+ * or, in tests, a CPU emulation that checks the passes against the CPU reference without a GPU.
+ * Device memory, pinned memory and streams are freed on close.
  */
 package g2048.cuda;
