@@ -182,10 +182,15 @@ public final class TrainCnnCommand implements Callable<Integer> {
      * same error handling as {@code g2048}, for use before it is registered under {@code train}.
      */
     public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code: 0 done, 1 failure, 2 bad input. */
+    static int execute(String... args) {
         picocli.CommandLine cl = new picocli.CommandLine(new TrainCnnCommand());
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
-        System.exit(cl.execute(args));
+        return cl.execute(args);
     }
 
     private static NetSpec parseArch(String text) {

@@ -223,46 +223,91 @@ public final class Layer {
     }
 
     /**
+     * Per-thread scratch rows for the kernels. Every inner loop runs over arrays indexed from 0 with
+     * the same index ({@code y[j] += a · x[j]}): that form the JIT vectorises, whereas two different
+     * offsets into arrays that might be the same one keep it scalar. Rows are copied in and out with
+     * {@link System#arraycopy}, which is vectorised anyway.
+     */
+    static final class Scratch {
+        final float[][] acc;
+        final float[][] delta;
+        final float[][] accIn;
+        final float[] row;
+        final float[] rowIn;
+        final float[] tmp;
+        final float[] xs = new float[BLOCK];
+
+        Scratch(int maxChannels) {
+            acc = new float[BLOCK][maxChannels];
+            delta = new float[BLOCK][maxChannels];
+            accIn = new float[BLOCK][maxChannels];
+            row = new float[maxChannels];
+            rowIn = new float[maxChannels];
+            tmp = new float[maxChannels];
+        }
+    }
+
+    /** The larger of this layer's input and output channel counts (the scratch row length it needs). */
+    int maxChannels() {
+        return Math.max(cin, cout);
+    }
+
+    /**
      * Forward pass of samples {@code [0, n)}: {@code out[s·outSize ...]} from {@code in[s·inSize ...]}.
      */
-    public void forward(float[] w, float[] in, float[] out, int n) {
+    public void forward(float[] w, float[] in, float[] out, int n, Scratch sc) {
+        float[][] acc = sc.acc;
+        float[] row = sc.row;
+        float[] xs = sc.xs;
         for (int s0 = 0; s0 < n; s0 += BLOCK) {
-            int s1 = Math.min(n, s0 + BLOCK);
+            int nb = Math.min(n, s0 + BLOCK) - s0;
             for (int o = 0; o < bias.length; o++) {
                 int outCell = o * cout;
-                for (int s = s0; s < s1; s++) {
-                    System.arraycopy(w, bias[o], out, s * outSize + outCell, cout);
+                for (int b = 0; b < nb; b++) {
+                    System.arraycopy(w, bias[o], acc[b], 0, cout);
                 }
                 for (int k = start[o]; k < start[o + 1]; k++) {
-                    int inBase = inCell[k] * cin;
-                    int row = tap[k];
-                    for (int c = 0; c < cin; c++, row += cout) {
-                        for (int s = s0; s < s1; s++) {
-                            float x = in[s * inSize + inBase + c];
-                            if (x != 0f) {
-                                axpy(x, w, row, out, s * outSize + outCell, cout);
+                    int inAt = s0 * inSize + inCell[k] * cin;
+                    for (int c = 0; c < cin; c++) {
+                        if (!gather(in, inAt + c, inSize, nb, xs)) {
+                            continue;
+                        }
+                        System.arraycopy(w, tap[k] + c * cout, row, 0, cout);
+                        for (int b = 0; b < nb; b++) {
+                            if (xs[b] != 0f) {
+                                axpy(xs[b], row, acc[b], cout);
                             }
                         }
                     }
                 }
-                if (relu) {
-                    for (int s = s0; s < s1; s++) {
-                        int base = s * outSize + outCell;
+                for (int b = 0; b < nb; b++) {
+                    float[] a = acc[b];
+                    if (relu) {
                         for (int j = 0; j < cout; j++) {
-                            if (out[base + j] < 0f) {
-                                out[base + j] = 0f;
-                            }
+                            a[j] = Math.max(a[j], 0f);
                         }
                     }
+                    System.arraycopy(a, 0, out, (s0 + b) * outSize + outCell, cout);
                 }
             }
         }
     }
 
+    /** Reads {@code in[at + b·stride]} for the block into {@code xs}; false if all are 0. */
+    private static boolean gather(float[] in, int at, int stride, int nb, float[] xs) {
+        boolean any = false;
+        for (int b = 0; b < nb; b++) {
+            float x = in[at + b * stride];
+            xs[b] = x;
+            any |= x != 0f;
+        }
+        return any;
+    }
+
     /**
      * Writes every {@code [cin][cout]} weight block of this layer, transposed to {@code [cout][cin]},
      * at the same offset of {@code wT}: the backward pass reads it to propagate gradients to the
-     * input with contiguous (vectorisable) rows instead of strided dot products.
+     * input along contiguous rows.
      */
     public void transposeInto(float[] w, float[] wT) {
         for (int t : taps) {
@@ -282,7 +327,7 @@ public final class Layer {
      * writes dL/d(input) there, reading the weights from {@code wT} as written by
      * {@link #transposeInto}.
      */
-    public void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
+    public void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc) {
         if (relu) {
             int total = n * outSize;
             for (int i = 0; i < total; i++) {
@@ -294,37 +339,66 @@ public final class Layer {
         if (dIn != null) {
             java.util.Arrays.fill(dIn, 0, n * inSize, 0f);
         }
+        float[][] delta = sc.delta;
+        float[][] accIn = sc.accIn;
+        float[] row = sc.row;
+        float[] rowIn = sc.rowIn;
+        float[] xs = sc.xs;
         for (int s0 = 0; s0 < n; s0 += BLOCK) {
-            int s1 = Math.min(n, s0 + BLOCK);
+            int nb = Math.min(n, s0 + BLOCK) - s0;
             for (int o = 0; o < bias.length; o++) {
                 int outCell = o * cout;
-                for (int s = s0; s < s1; s++) {
-                    axpy(1f, dOut, s * outSize + outCell, grad, bias[o], cout);
+                for (int b = 0; b < nb; b++) {
+                    System.arraycopy(dOut, (s0 + b) * outSize + outCell, delta[b], 0, cout);
                 }
+                // Bias gradient.
+                System.arraycopy(grad, bias[o], row, 0, cout);
+                for (int b = 0; b < nb; b++) {
+                    axpy(1f, delta[b], row, cout);
+                }
+                System.arraycopy(row, 0, grad, bias[o], cout);
                 for (int k = start[o]; k < start[o + 1]; k++) {
-                    int inBase = inCell[k] * cin;
-                    int row = tap[k];
-                    // Parameter gradient: grad[tap][c][:] += in[c] · dOut[:].
-                    for (int c = 0; c < cin; c++, row += cout) {
-                        for (int s = s0; s < s1; s++) {
-                            float x = in[s * inSize + inBase + c];
-                            if (x != 0f) {
-                                axpy(x, dOut, s * outSize + outCell, grad, row, cout);
+                    int inAt = s0 * inSize + inCell[k] * cin;
+                    // Parameter gradient: grad[tap][c][:] += in[c] · delta[:].
+                    for (int c = 0; c < cin; c++) {
+                        if (!gather(in, inAt + c, inSize, nb, xs)) {
+                            continue;
+                        }
+                        int at = tap[k] + c * cout;
+                        System.arraycopy(grad, at, row, 0, cout);
+                        for (int b = 0; b < nb; b++) {
+                            if (xs[b] != 0f) {
+                                axpy(xs[b], delta[b], row, cout);
                             }
                         }
+                        System.arraycopy(row, 0, grad, at, cout);
                     }
-                    // Input gradient: dIn[cell][:] += Σ_j dOut[j] · W^T[tap][j][:].
+                    // Input gradient: dIn[cell][:] += Σ_j delta[j] · W^T[tap][j][:].
                     if (dIn != null) {
-                        for (int s = s0; s < s1; s++) {
-                            int dOutAt = s * outSize + outCell;
-                            int dInAt = s * inSize + inBase;
-                            int rowT = tap[k];
-                            for (int j = 0; j < cout; j++, rowT += cin) {
-                                float d = dOut[dOutAt + j];
+                        for (int b = 0; b < nb; b++) {
+                            java.util.Arrays.fill(accIn[b], 0, cin, 0f);
+                        }
+                        for (int j = 0; j < cout; j++) {
+                            boolean any = false;
+                            for (int b = 0; b < nb; b++) {
+                                any |= delta[b][j] != 0f;
+                            }
+                            if (!any) {
+                                continue;
+                            }
+                            System.arraycopy(wT, tap[k] + j * cin, rowIn, 0, cin);
+                            for (int b = 0; b < nb; b++) {
+                                float d = delta[b][j];
                                 if (d != 0f) {
-                                    axpy(d, wT, rowT, dIn, dInAt, cin);
+                                    axpy(d, rowIn, accIn[b], cin);
                                 }
                             }
+                        }
+                        for (int b = 0; b < nb; b++) {
+                            int at = inAt + b * inSize;
+                            System.arraycopy(dIn, at, sc.tmp, 0, cin);
+                            axpy(1f, accIn[b], sc.tmp, cin);
+                            System.arraycopy(sc.tmp, 0, dIn, at, cin);
                         }
                     }
                 }
@@ -332,10 +406,10 @@ public final class Layer {
         }
     }
 
-    /** {@code y[yo..yo+len) += a · x[xo..xo+len)}. */
-    static void axpy(float a, float[] x, int xo, float[] y, int yo, int len) {
+    /** {@code y[0..len) += a · x[0..len)}: same index, base 0, so that it vectorises. */
+    static void axpy(float a, float[] x, float[] y, int len) {
         for (int j = 0; j < len; j++) {
-            y[yo + j] += a * x[xo + j];
+            y[j] += a * x[j];
         }
     }
 

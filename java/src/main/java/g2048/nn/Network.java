@@ -88,12 +88,12 @@ public final class Network {
         encode(ws, boards, from, n);
         if (embed.length > 0) {
             for (int i = 0; i < embed.length; i++) {
-                embed[i].forward(w, ws.embedActs[i], ws.embedActs[i + 1], n);
+                embed[i].forward(w, ws.embedActs[i], ws.embedActs[i + 1], n, ws.scratch);
             }
             appendEmbedding(ws, n);
         }
         for (int i = 0; i < trunk.length; i++) {
-            trunk[i].forward(w, ws.trunkActs[i], ws.trunkActs[i + 1], n);
+            trunk[i].forward(w, ws.trunkActs[i], ws.trunkActs[i + 1], n, ws.scratch);
         }
     }
 
@@ -131,12 +131,12 @@ public final class Network {
             dOut[s] = scale * err;
         }
         for (int i = trunk.length - 1; i >= 0; i--) {
-            trunk[i].backward(wT, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n);
+            trunk[i].backward(wT, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n, ws.scratch);
         }
         if (embed.length > 0) {
             takeEmbeddingGradient(ws, n);
             for (int i = embed.length - 1; i >= 0; i--) {
-                embed[i].backward(wT, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n);
+                embed[i].backward(wT, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n, ws.scratch);
             }
         }
         return sse;

@@ -46,7 +46,15 @@ public final class Workspace {
         }
         this.training = training;
         this.transposed = training ? new float[net.paramCount()] : null;
+        int maxChannels = 1;
+        for (Layer l : net.layers()) {
+            maxChannels = Math.max(maxChannels, l.maxChannels());
+        }
+        this.scratch = new Layer.Scratch(maxChannels);
     }
+
+    /** The kernels' scratch rows. */
+    final Layer.Scratch scratch;
 
     private final boolean training;
     /** The weight blocks transposed for the backward pass (training only). */

@@ -29,6 +29,12 @@ public final class TrainingRun {
 
     public static final String LATEST = "latest.g2nn";
 
+    /**
+     * Chunks each generator may have in flight. A generator sends a chunk per turn of its lanes, so
+     * this bounds how many turns it runs ahead of the trainer, i.e. how stale its weights get.
+     */
+    public static final int IN_FLIGHT_CHUNKS = 4;
+
     /** What a run reports, on the thread that called {@link #run()}. */
     public interface Listener {
         void progress(TrainingStats stats, double positionsPerSecond, double seconds);
@@ -109,7 +115,7 @@ public final class TrainingRun {
                         + (config.augment() ? " aug" : "") + (config.restart() ? " restart" : "") + " " + config.jump().text());
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
         WeightExchange exchange = new WeightExchange(weights, 3);
-        PositionHandoff handoff = new PositionHandoff(config.generators(), 64, Generator.chunkCapacity(config));
+        PositionHandoff handoff = new PositionHandoff(config.generators(), IN_FLIGHT_CHUNKS, Generator.chunkCapacity(config));
         Trainer trainer = new Trainer(config, net, weights, adam, exchange, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
         List<Thread> threads = new ArrayList<>();
@@ -163,6 +169,8 @@ public final class TrainingRun {
         for (Thread t : threads) {
             t.join();
         }
+        long now = System.nanoTime();
+        listener.progress(st, (st.positions() - lastPositions) / Math.max(1e-9, (now - lastTime) / 1e9), previousSeconds + (now - t0) / 1e9);
         synchronized (failures) {
             if (!failures.isEmpty()) {
                 Throwable f = failures.getFirst();

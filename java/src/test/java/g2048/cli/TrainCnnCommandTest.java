@@ -1,0 +1,105 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainCnnCommandTest {
+
+    private static final String TINY = "name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1";
+
+    @TempDir
+    Path dir;
+
+    /** Runs the command; returns {exit code, stdout + stderr}. */
+    private static Object[] run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream capture = new PrintStream(buf, true);
+        System.setOut(capture);
+        System.setErr(capture);
+        int code;
+        try {
+            picocli.CommandLine cl = new picocli.CommandLine(new TrainCnnCommand());
+            cl.setErr(new java.io.PrintWriter(capture, true));
+            cl.setParameterExceptionHandler(Errors::onParameterError);
+            cl.setExecutionExceptionHandler(Errors::onExecutionError);
+            code = cl.execute(args);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        return new Object[] {code, buf.toString()};
+    }
+
+    @Test
+    void trainsSnapshotsEvaluatesPlotsAndResumes() throws Exception {
+        Path out = dir.resolve("run");
+        Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "3000", "--snapshot-every", "1000",
+                "--eval-games", "4", "--generators", "1", "--lanes", "8", "--batching", "batch128", "--out", out.toString());
+        assertEquals(0, r[0], (String) r[1]);
+        TrainedNetwork first = NetworkFile.load(out.resolve("latest.g2nn"));
+        assertNotNull(first.adam(), "the resume point keeps the optimiser state");
+        assertTrue(first.positions() >= 3000);
+        List<String> csv = Files.readAllLines(out.resolve("curve.csv"));
+        assertEquals("positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100", csv.get(0));
+        assertEquals(4, csv.size(), "three snapshots evaluated (1,000, 2,000, final): " + csv);
+        byte[] png = Files.readAllBytes(out.resolve("curve.png"));
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, java.util.Arrays.copyOf(png, 4));
+        try (var files = Files.list(out.resolve("snapshots"))) {
+            assertEquals(3, files.count());
+        }
+        try (var files = Files.list(out)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary files left");
+        }
+        assertTrue(((String) r[1]).contains("pos/s"), "a progress line: " + r[1]);
+
+        Object[] again = run("--resume", out.toString(), "--device", "cpu", "--positions", "4500", "--snapshot-every", "1000",
+                "--eval-games", "2", "--generators", "1", "--lanes", "8", "--batching", "batch128");
+        assertEquals(0, again[0], (String) again[1]);
+        TrainedNetwork second = NetworkFile.load(out.resolve("latest.g2nn"));
+        assertEquals(first.spec(), second.spec());
+        assertTrue(second.positions() >= 4500);
+        assertTrue(second.adam().steps() > first.adam().steps(), "Adam continues its step count");
+        assertTrue(Files.readAllLines(out.resolve("curve.csv")).size() > csv.size(), "the curve continues");
+    }
+
+    @Test
+    void badInputGetsOneLineAndExitCode2() throws Exception {
+        Object[] cuda = run("--device", "cuda", "--positions", "10", "--out", dir.resolve("a").toString());
+        assertEquals(2, cuda[0]);
+        assertTrue(((String) cuda[1]).contains("CUDA backend is not available in this build"), (String) cuda[1]);
+
+        Object[] batching = run("--device", "cpu", "--batching", "minibatch", "--positions", "10", "--out", dir.resolve("b").toString());
+        assertEquals(2, batching[0]);
+        assertTrue(((String) batching[1]).contains("--batching"), (String) batching[1]);
+
+        Object[] arch = run("--device", "cpu", "--arch", "CNN99", "--positions", "10", "--out", dir.resolve("c").toString());
+        assertEquals(2, arch[0]);
+        assertTrue(((String) arch[1]).contains("unknown architecture 'CNN99'"), (String) arch[1]);
+
+        Object[] missing = run("--device", "cpu", "--positions", "10", "--resume", dir.resolve("nothing").toString());
+        assertEquals(2, missing[0]);
+        assertTrue(((String) missing[1]).contains("latest.g2nn does not exist"), (String) missing[1]);
+
+        Path bad = dir.resolve("bad");
+        Files.createDirectories(bad);
+        Files.write(bad.resolve("latest.g2nn"), new byte[10]);
+        Object[] truncated = run("--device", "cpu", "--positions", "10", "--resume", bad.toString());
+        assertEquals(2, truncated[0]);
+        assertTrue(((String) truncated[1]).contains("latest.g2nn: truncated"), (String) truncated[1]);
+        assertEquals(1, ((String) truncated[1]).strip().lines().count(), "one line: " + truncated[1]);
+    }
+}

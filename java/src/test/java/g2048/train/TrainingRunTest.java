@@ -1,0 +1,79 @@
+package g2048.train;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Shape;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import g2048.play.GameRunner;
+import g2048.play.RandomPlayer;
+import g2048.play.Summary;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainingRunTest {
+
+    @TempDir
+    Path dir;
+
+    private static final TrainingRun.Listener QUIET = new TrainingRun.Listener() {
+        @Override
+        public void progress(TrainingStats stats, double rate, double seconds) {
+        }
+
+        @Override
+        public void snapshotSaved(Path file, long positions) {
+        }
+
+        @Override
+        public void evaluated(LearningCurve.Row row) {
+        }
+    };
+
+    /**
+     * CNN22SSS trained by the whole pipeline (one generator, one trainer) on a short seeded run
+     * plays far better than a random player and clearly better than the untrained network.
+     */
+    @Test
+    void shortCnn22sssRunBeatsRandomPlayByAWideMargin() throws Exception {
+        TrainConfig config = new TrainConfig(Architectures.named("CNN22SSS"), 12_000, Batching.parse("batch64"),
+                SymmetryMode.SIMPLE, false, true, JumpStart.NOJUMP, 1, 32, 256, 11);
+        TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 32, 0), 60, QUIET);
+        TrainedNetwork trained = run.run();
+        Network net = new Network(config.spec());
+        double learned = GreedyEvaluation.play(net, trained.weights(), 100, 50, 99).mean();
+        double untrained = GreedyEvaluation.play(net, Initializer.truncatedNormal(net, 11), 100, 50, 99).mean();
+        Summary random = new GameRunner(Shape.S4x4).run(new RandomPlayer(Shape.S4x4), 300, 2, 99, null);
+        System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.mean());
+        assertTrue(learned > 3 * random.mean(), "trained " + learned + " vs random " + random.mean());
+        assertTrue(learned > 1.3 * untrained, "trained " + learned + " vs untrained " + untrained);
+    }
+
+    /** Stopping (as Ctrl-C does) still leaves a resume point that loads, with the optimiser state. */
+    @Test
+    void stopLeavesAUsableSnapshot() throws Exception {
+        TrainConfig config = new TrainConfig(Architectures.cnn22("tiny", 4, 8, 8, 4), Long.MAX_VALUE / 2, Batching.parse("batch64"),
+                SymmetryMode.SIMPLE, false, true, JumpStart.S_JUMP, 2, 4, 64, 3);
+        TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(10, 8, 0), 60, QUIET);
+        Thread stopper = new Thread(() -> {
+            while (run.stats() == null || run.stats().positions() < 2000) {
+                Thread.onSpinWait();
+            }
+            run.stop();
+        });
+        stopper.start();
+        TrainedNetwork result = run.run();
+        stopper.join();
+        TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
+        assertNotNull(saved.adam());
+        assertTrue(saved.positions() >= 2000);
+        assertEquals(result.positions(), saved.positions());
+        assertEquals(saved.adam().steps(), run.stats().steps());
+    }
+}
