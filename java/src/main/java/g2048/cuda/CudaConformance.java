@@ -170,13 +170,12 @@ public final class CudaConformance {
 
     /**
      * Every layer of {@code spec} alone: forward (output) and backward (input gradient, parameter
-     * gradient) against {@link Layer#forward}/{@link Layer#backward} on random inputs that are
-     * zero in about a third of the places, as after a ReLU.
+     * gradient) against the layer's formula ({@link LayerReference}, itself checked against
+     * {@link Network}) on random inputs that are zero in about a third of the places, as after a ReLU.
      */
     public List<Outcome> layers(NetSpec spec, Geometry.Tile tile, long seed, int n) {
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, seed);
-        float[] wT = new float[w.length];
         Rng rng = new Rng(seed ^ 0x5DEECE66DL);
         List<Outcome> out = new ArrayList<>();
         Geometry.forcedTile = tile;
@@ -189,13 +188,12 @@ public final class CudaConformance {
                 String name = spec.name() + " layer " + li + " " + layer.spec() + " " + tileName(tile);
                 float[] in = sparse(rng, n * layer.inSize());
                 float[] cpuOut = new float[n * layer.outSize()];
-                layer.forward(w, in, cpuOut, n);
+                LayerReference.forward(layer, w, in, cpuOut, n);
                 float[] dOut = gaussian(rng, n * layer.outSize(), 1);
                 float[] cpuDOut = dOut.clone();
                 float[] cpuDIn = new float[n * layer.inSize()];
                 float[] cpuGrad = new float[w.length];
-                layer.transposeInto(w, wT);
-                layer.backward(wT, in, cpuOut, cpuDOut, cpuDIn, cpuGrad, n);
+                LayerReference.backward(layer, w, in, cpuOut, cpuDOut, cpuDIn, cpuGrad, n);
                 float[] gpuOut = new float[cpuOut.length];
                 float[] gpuDIn = new float[cpuDIn.length];
                 float[] gpuGrad = new float[w.length];
