@@ -54,7 +54,7 @@ public final class CudaDevices {
             case CPU -> new Choice(Kind.CPU, "device: cpu (as asked)");
             case CUDA -> {
                 if (!probe.available()) {
-                    throw new CudaUnavailableException(probe.reason());
+                    throw new CudaUnavailableException("--device cuda", probe.reason());
                 }
                 yield new Choice(Kind.CUDA, "device: cuda " + probe.description() + " (as asked)");
             }

@@ -36,7 +36,7 @@ class CudaDevicesTest {
     @Test
     void cudaWhereAbsentIsOneLineOfBadInput() {
         CudaUnavailableException e = assertThrows(CudaUnavailableException.class, () -> CudaDevices.choose(CudaDevices.Request.CUDA, NONE));
-        assertEquals("CUDA unavailable: no libcuda.so.1 (no NVIDIA driver on this machine)", e.getMessage());
+        assertEquals("--device cuda: CUDA unavailable: no libcuda.so.1 (no NVIDIA driver on this machine)", e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
         // The command line turns IllegalArgumentException into exit code 2 with the message alone.
         assertInstanceOf(IllegalArgumentException.class, e);
@@ -69,7 +69,8 @@ class CudaDevicesTest {
             assertEquals("device: cpu (CUDA unavailable: " + p.reason() + ")", line);
             CudaUnavailableException e = assertThrows(CudaUnavailableException.class, CudaContext::open);
             assertEquals("CUDA unavailable: " + p.reason(), e.getMessage());
-            assertThrows(CudaUnavailableException.class, () -> CudaDevices.resolve("cuda", new PrintStream(notes)));
+            CudaUnavailableException cuda = assertThrows(CudaUnavailableException.class, () -> CudaDevices.resolve("cuda", new PrintStream(notes)));
+            assertEquals("--device cuda: CUDA unavailable: " + p.reason(), cuda.getMessage());
         }
     }
 
