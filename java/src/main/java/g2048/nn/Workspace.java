@@ -11,8 +11,14 @@ public final class Workspace {
     final float[][] embedActs;
     /** trunkActs[0] is the trunk's input, trunkActs[i + 1] the output of trunk layer i. */
     final float[][] trunkActs;
+    /** dL/d(activation), same shapes as the activations (training only; null where unused). */
     final float[][] embedGrads;
     final float[][] trunkGrads;
+    /** The weight blocks transposed for the backward pass (training only). */
+    final float[] transposed;
+    /** The kernels' scratch rows. */
+    final Layer.Scratch scratch;
+    private final boolean training;
 
     Workspace(Network net, int capacity, boolean training) {
         if (capacity < 1) {
@@ -52,13 +58,6 @@ public final class Workspace {
         }
         this.scratch = new Layer.Scratch(maxChannels);
     }
-
-    /** The kernels' scratch rows. */
-    final Layer.Scratch scratch;
-
-    private final boolean training;
-    /** The weight blocks transposed for the backward pass (training only). */
-    final float[] transposed;
 
     /** The most samples one pass takes. */
     public int capacity() {
