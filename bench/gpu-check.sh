@@ -52,7 +52,7 @@ run() {
     echo "== driver and cuBLAS libraries"
     ls -la /usr/lib/x86_64-linux-gnu/libcuda.so* 2>/dev/null || true
     ls -la /usr/local/cuda*/lib64/libcublas.so* 2>/dev/null || true
-    find / -path /proc -prune -o -path '*nvidia/cublas/lib/libcublas.so*' -print 2>/dev/null | head -5 || true
+    find /usr /opt /root /home -path '*nvidia/cublas/lib/libcublas.so*' -print 2>/dev/null | head -5 || true
   } >"$out/machine.txt" 2>&1
 
   local status=0
@@ -69,6 +69,7 @@ run() {
 
   echo
   echo "=== summary (full logs under $out)"
+  grep -E 'libcublas|libcuda' "$out/machine.txt" | sed 's/^/lib: /' || true
   grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
   grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
   grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
