@@ -37,6 +37,8 @@ public final class CudaProbe {
         return cached;
     }
 
+    // libraryLookup is restricted: the engine runs with --enable-native-access (jar manifest, launcher, tests).
+    @SuppressWarnings("restricted")
     private static Result run() {
         String missing = KernelImages.missingReason();
         if (missing != null) {

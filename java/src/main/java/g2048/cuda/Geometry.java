@@ -112,7 +112,7 @@ public final class Geometry {
             // Each block keeps at least 4 k-tiles of work, so the atomics stay a small share.
             long most = Math.max(1, reduction / (4L * GEMM_BK));
             int splits = (int) Math.max(1, Math.min(Math.min(wanted, most), MAX_GRID_YZ));
-            chunk = (int) (ceilDiv(ceilDiv(reduction, splits), GEMM_BK) * GEMM_BK);
+            chunk = (int) (ceilDiv((long) ceilDiv(reduction, splits), GEMM_BK) * GEMM_BK);
             gz = ceilDiv(reduction, chunk);
         }
         return new Gemm(tile, new Grid(gx, gy, gz, GEMM_THREADS, 1, 1), chunk);
