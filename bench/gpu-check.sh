@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The CUDA backend's check on the lent GPU machine: every kernel, layer, pass and optimiser step
+# against the CPU reference (g2048.cuda.CudaConformance, also as the JUnit tests), then timings
+# (GPU optimiser step and positions/s, inference boards/s, evaluation latency p50/p99, the CPU
+# reference beside them). The GPU machine has no Java and no build tool, so it runs in two halves:
+#
+#   bench/gpu-check.sh prepare   here: a JRE (shared/device/make-jre.sh), the shaded jar, the cuda
+#                                test classes and JUnit's console launcher into .carry/ (git-ignored)
+#   bench/gpu-check.sh run       there, as the device call
+#                                  run(command="bench/gpu-check.sh run", carry=[".carry"])
+#                                writing everything under $OUT (a summary table last on stdout;
+#                                JUnit reports as a tree in junit.log: the JRE has no java.xml)
+#
+# Environment: MAKE_JRE (default /work/shared/device/make-jre.sh), SECONDS_PER_TIMING (default 3),
+# OUT (run: where results go; default ./out/gpu-check).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+carry="$here/.carry"
+flags=(--enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED)
+
+prepare() {
+  export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+  mkdir -p "$carry"
+  [ -f "$carry/jre25.tar.gz" ] || "${MAKE_JRE:-/work/shared/device/make-jre.sh}" "$carry"
+  (cd "$here" && ./g2048 build)
+  if ! unzip -l "$here/java/target/g2048.jar" g2048/cuda/kernels.list >/dev/null 2>&1; then
+    echo "gpu-check: the jar carries no CUDA kernels (nvcc missing here?); see native-build/build-kernels.sh" >&2
+    exit 1
+  fi
+  cp -f "$here/java/target/g2048.jar" "$carry/engine.jar"
+  (cd "$here" && mvn -B -q -Dstyle.color=never -pl java test-compile)
+  rm -rf "$carry/test-classes"
+  mkdir -p "$carry/test-classes/g2048"
+  cp -r "$here/java/target/test-classes/g2048/cuda" "$carry/test-classes/g2048/"
+  local console="$HOME/.m2/repository/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar"
+  if [ ! -f "$console" ]; then
+    (cd "$here" && mvn -B -q dependency:get -Dartifact=org.junit.platform:junit-platform-console-standalone:6.1.3)
+  fi
+  cp -f "$console" "$carry/junit-console.jar"
+  du -sh "$carry"/* >&2
+  echo "gpu-check: .carry is ready; on the GPU machine run: bench/gpu-check.sh run (carry .carry)" >&2
+}
+
+run() {
+  local out="${OUT:-$here/out/gpu-check}"
+  mkdir -p "$out"
+  local seconds="${SECONDS_PER_TIMING:-3}"
+  mkdir -p /tmp/g2048-jre && tar xzf "$carry/jre25.tar.gz" -C /tmp/g2048-jre
+  local java=/tmp/g2048-jre/jre/bin/java
+  {
+    echo "== nvidia-smi"; nvidia-smi || true
+    echo "== driver and cuBLAS libraries"
+    ls -la /usr/lib/x86_64-linux-gnu/libcuda.so* 2>/dev/null || true
+    ls -la /usr/local/cuda*/lib64/libcublas.so* 2>/dev/null || true
+    find /usr /opt /root /home -path '*nvidia/cublas/lib/libcublas.so*' -print 2>/dev/null | head -5 || true
+  } >"$out/machine.txt" 2>&1
+
+  local status=0
+  echo "== GpuCheck (fatbin: sm_90 code)" | tee "$out/gpu-check.log"
+  "$java" "${flags[@]}" -cp "$carry/engine.jar" g2048.cuda.GpuCheck --seconds "$seconds" "$out/fatbin" \
+    >>"$out/gpu-check.log" 2>&1 || status=$?
+  echo "== GpuCheck (PTX compiled by the driver), conformance only" | tee "$out/gpu-check-ptx.log"
+  "$java" "${flags[@]}" -Dg2048.cuda.image=ptx -cp "$carry/engine.jar" g2048.cuda.GpuCheck --seconds 0.2 "$out/ptx" \
+    >>"$out/gpu-check-ptx.log" 2>&1 || status=$((status == 0 ? $? : status))
+  echo "== JUnit g2048.cuda" | tee "$out/junit.log"
+  "$java" "${flags[@]}" -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
+    --class-path "$carry/engine.jar:$carry/test-classes" --select-package g2048.cuda \
+    >>"$out/junit.log" 2>&1 || status=$((status == 0 ? 4 : status))
+
+  echo
+  echo "=== summary (full logs under $out)"
+  grep -E 'libcublas|libcuda' "$out/machine.txt" | sed 's/^/lib: /' || true
+  grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
+  grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
+  grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
+  [ -f "$out/fatbin/timings.txt" ] && cat "$out/fatbin/timings.txt"
+  exit "$status"
+}
+
+case "${1:-}" in
+  prepare) prepare ;;
+  run) run ;;
+  *) echo "usage: bench/gpu-check.sh prepare|run" >&2; exit 2 ;;
+esac

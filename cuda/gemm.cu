@@ -1,0 +1,172 @@
+// The tiled fp32 GEMM behind every layer (convolution, dual 1x2 convolution, fully connected),
+// in the three forms a layer needs, each in a large and a small tile:
+//
+//   gemm_fwd_*    forward:         out(m, n)  = relu?( bias[n] + sum_k  in(m, k)   * W[k][n] )
+//   gemm_dgrad_*  data gradient:   col(m, k)  =                 sum_n  dOut(m, n) * W[k][n]
+//   gemm_wgrad_*  weight gradient: dW[k][n]  +=                 sum_m  in(m, k)   * dOut(m, n)
+//
+// m runs over (sample, output cell of the group), k over (tap, input channel), n over output
+// channels; in(m, k), dOut(m, n) and col(m, k) are G2Views (common.cuh) built from the layer's
+// connection table, so one kernel serves every layer kind. W is the group's [K][N] weight block.
+// gemm_wgrad splits the m reduction over gridDim.z and adds with atomicAdd: dW must be zeroed (or
+// hold the gradient of earlier groups that share the block) before the launch.
+#include "common.cuh"
+
+// C(m, n) = sum_k P(m, k) Q(k, n) over k in this block's split; P(m, k) is P.at(k, m) when PT,
+// Q(k, n) is Q.at(n, k) when QT. ATOMIC adds into C; otherwise C = acc + bias, then ReLU.
+template <int BM, int BN, int TM, int TN, bool PT, bool QT, bool ATOMIC>
+__device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View P, G2View Q, G2View C,
+                                        const float* __restrict__ bias, int relu) {
+    constexpr int BK = G2_GEMM_BK;
+    constexpr int THREADS = G2_GEMM_THREADS;
+    constexpr int COLS_T = BN / TN;  // threads along n
+    static_assert(COLS_T * (BM / TM) == THREADS, "tile does not match the thread count");
+    static_assert((BM * BK) % THREADS == 0 && (BN * BK) % THREADS == 0, "tile loads must divide evenly");
+    // One column of padding keeps the transposed stores free of bank conflicts.
+    __shared__ float As[BK][BM + 1];
+    __shared__ float Bs[BK][BN + 1];
+
+    const int tid = threadIdx.x;
+    const int tx = tid % COLS_T;
+    const int ty = tid / COLS_T;
+    const int m0 = blockIdx.y * BM;
+    const int n0 = blockIdx.x * BN;
+    const int kBegin = blockIdx.z * kChunk;
+    const int kEnd = min(K, kBegin + kChunk);
+
+    float acc[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; i++) {
+#pragma unroll
+        for (int j = 0; j < TN; j++) {
+            acc[i][j] = 0.f;
+        }
+    }
+
+    for (int k0 = kBegin; k0 < kEnd; k0 += BK) {
+        // Load the P tile; consecutive threads walk the operand's contiguous index.
+#pragma unroll
+        for (int r = 0; r < BM * BK / THREADS; r++) {
+            int e = tid + r * THREADS;
+            int mm = PT ? e % BM : e / BK;
+            int kk = PT ? e / BM : e % BK;
+            int m = m0 + mm;
+            int k = k0 + kk;
+            float x = 0.f;
+            if (m < M && k < kEnd) {
+                x = PT ? *P.at(k, m) : *P.at(m, k);
+            }
+            As[kk][mm] = x;
+        }
+        // Load the Q tile.
+#pragma unroll
+        for (int r = 0; r < BN * BK / THREADS; r++) {
+            int e = tid + r * THREADS;
+            int nn = QT ? e / BK : e % BN;
+            int kk = QT ? e % BK : e / BN;
+            int n = n0 + nn;
+            int k = k0 + kk;
+            float x = 0.f;
+            if (n < N && k < kEnd) {
+                x = QT ? *Q.at(n, k) : *Q.at(k, n);
+            }
+            Bs[kk][nn] = x;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int kk = 0; kk < BK; kk++) {
+            float a[TM];
+            float b[TN];
+            // Rows ty + i*(BM/TM), columns tx + j*COLS_T: interleaved so that a warp reads
+            // consecutive shared words and writes consecutive columns of C.
+#pragma unroll
+            for (int i = 0; i < TM; i++) {
+                a[i] = As[kk][ty + i * (BM / TM)];
+            }
+#pragma unroll
+            for (int j = 0; j < TN; j++) {
+                b[j] = Bs[kk][tx + j * COLS_T];
+            }
+#pragma unroll
+            for (int i = 0; i < TM; i++) {
+#pragma unroll
+                for (int j = 0; j < TN; j++) {
+                    acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+                }
+            }
+        }
+        __syncthreads();
+    }
+
+#pragma unroll
+    for (int i = 0; i < TM; i++) {
+        int m = m0 + ty + i * (BM / TM);
+        if (m >= M) {
+            continue;
+        }
+        float* rowp = C.p + C.row(m);
+#pragma unroll
+        for (int j = 0; j < TN; j++) {
+            int n = n0 + tx + j * COLS_T;
+            if (n >= N) {
+                continue;
+            }
+            float* dst = rowp + C.col(n);
+            if (ATOMIC) {
+                atomicAdd(dst, acc[i][j]);
+            } else {
+                float y = acc[i][j] + (bias ? bias[n] : 0.f);
+                *dst = (relu && y < 0.f) ? 0.f : y;
+            }
+        }
+    }
+}
+
+// The three forms, in terms of the layer group's tables (see cuda/README.md for each argument):
+//   cells      output cells of the group; m = sample * cells + local cell
+//   inStride   floats per sample of the layer input, inCellOff[local] the window start of the
+//              local cell, kOff[k] the offset of column k inside the window (null: k itself)
+//   W          the group's weight block [K][N]; bias its biases [N]
+//   outStride  floats per sample of the layer output, outCellOff[local] = output cell * N
+//   colStride  floats per sample of the column-gradient buffer, colCellOff[local] its row start
+
+#define G2_GEMM_FWD(NAME, BM, BN, TM, TN)                                                            \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+        int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
+        const int* kOff, const float* W, const float* bias, float* out, int outStride,               \
+        const int* outCellOff, int relu) {                                                           \
+        G2View P = g2_view(const_cast<float*>(in), cells, inStride, inCellOff, kOff);                \
+        G2View Q = g2_view(const_cast<float*>(W), 1, N, nullptr, nullptr);                          \
+        G2View C = g2_view(out, cells, outStride, outCellOff, nullptr);                              \
+        g2_gemm<BM, BN, TM, TN, false, false, false>(M, N, K, K, P, Q, C, bias, relu);               \
+    }
+
+#define G2_GEMM_DGRAD(NAME, BM, BN, TM, TN)                                                          \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+        int M, int N, int K, int cells, const float* dOut, int outStride, const int* outCellOff,     \
+        const float* W, float* col, int colStride, const int* colCellOff) {                          \
+        G2View P = g2_view(const_cast<float*>(dOut), cells, outStride, outCellOff, nullptr);         \
+        G2View Q = g2_view(const_cast<float*>(W), 1, N, nullptr, nullptr);                           \
+        G2View C = g2_view(col, cells, colStride, colCellOff, nullptr);                              \
+        /* GEMM dims: rows M, columns K (the layer's k), reduction N (the layer's n). */             \
+        g2_gemm<BM, BN, TM, TN, false, true, false>(M, K, N, N, P, Q, C, nullptr, 0);                \
+    }
+
+#define G2_GEMM_WGRAD(NAME, BM, BN, TM, TN)                                                          \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+        int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
+        const int* kOff, const float* dOut, int outStride, const int* outCellOff, float* dW,         \
+        int mChunk) {                                                                                \
+        G2View P = g2_view(const_cast<float*>(in), cells, inStride, inCellOff, kOff);                \
+        G2View Q = g2_view(const_cast<float*>(dOut), cells, outStride, outCellOff, nullptr);         \
+        G2View C = g2_view(dW, 1, N, nullptr, nullptr);                                              \
+        /* GEMM dims: rows K, columns N, reduction M split into chunks of mChunk over z. */          \
+        g2_gemm<BM, BN, TM, TN, true, false, true>(K, N, M, mChunk, P, Q, C, nullptr, 0);            \
+    }
+
+G2_GEMM_FWD(gemm_fwd_large, G2_GEMM_LARGE_BM, G2_GEMM_LARGE_BN, 8, 8)
+G2_GEMM_FWD(gemm_fwd_small, G2_GEMM_SMALL_BM, G2_GEMM_SMALL_BN, 4, 4)
+G2_GEMM_DGRAD(gemm_dgrad_large, G2_GEMM_LARGE_BM, G2_GEMM_LARGE_BN, 8, 8)
+G2_GEMM_DGRAD(gemm_dgrad_small, G2_GEMM_SMALL_BM, G2_GEMM_SMALL_BN, 4, 4)
+G2_GEMM_WGRAD(gemm_wgrad_large, G2_GEMM_LARGE_BM, G2_GEMM_LARGE_BN, 8, 8)
+G2_GEMM_WGRAD(gemm_wgrad_small, G2_GEMM_SMALL_BM, G2_GEMM_SMALL_BN, 4, 4)

@@ -1,0 +1,297 @@
+// The kernels of cuda/*.cu run on the CPU (emulation.h) against plain loops in double, on seeded
+// random layer shapes: every GEMM form and tile (with split reductions), the backward helpers,
+// the encoding, the MSE gradient and Adam. Built and run by native-build/host-check.sh; needs a
+// C++20 compiler, no GPU. Prints one line per check; exits 1 if any error exceeds 1e-5.
+#include "emulation.h"
+
+#include "../encode.cu"
+#include "../gemm.cu"
+#include "../layers.cu"
+#include "../train.cu"
+
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+static std::mt19937_64 rng;
+static int failures = 0;
+
+static float gauss() {
+    static std::normal_distribution<float> d(0.f, 1.f);
+    return d(rng);
+}
+
+static std::vector<float> gaussians(size_t n) {
+    std::vector<float> v(n);
+    for (auto& x : v) x = gauss();
+    return v;
+}
+
+// Norm-wise relative error: max |got - want| / max |want|.
+static void report(const std::string& name, const std::vector<float>& got, const std::vector<double>& want) {
+    double diff = 0, scale = 0;
+    for (size_t i = 0; i < want.size(); i++) {
+        diff = std::max(diff, std::fabs(got[i] - want[i]));
+        scale = std::max(scale, std::fabs(want[i]));
+    }
+    double e = diff == 0 ? 0 : diff / std::max(scale, 1e-300);
+    bool ok = e <= 1e-5 && got.size() == want.size();
+    failures += ok ? 0 : 1;
+    std::printf("%-64s %.3e %s\n", name.c_str(), e, ok ? "ok" : "FAIL");
+}
+
+static int ceil_div(long long a, long long b) { return (int)((a + b - 1) / b); }
+
+// One layer group in the form LayerPlan gives: an h x w map of cin channels, a kh x kw window,
+// every `every`-th output cell (so outCellOff skips cells, as CNN12's groups do), cout outputs.
+struct Group {
+    int n, h, w, cin, kh, kw, cout, every;
+    int outCellsAll, cells, taps, K, inStride, outStride, colStride;
+    std::vector<int> inCellOff, kOff, outCellOff, colCellOff, outCells;
+    bool identity;
+
+    Group(int n_, int h_, int w_, int cin_, int kh_, int kw_, int cout_, int every_)
+        : n(n_), h(h_), w(w_), cin(cin_), kh(kh_), kw(kw_), cout(cout_), every(every_) {
+        int oh = h - kh + 1, ow = w - kw + 1;
+        outCellsAll = oh * ow;
+        taps = kh * kw;
+        K = taps * cin;
+        inStride = h * w * cin;
+        outStride = outCellsAll * cout;
+        colStride = outCellsAll * taps * cin;
+        for (int o = 0; o < outCellsAll; o += every) {
+            int r = o / ow, q = o % ow;
+            outCells.push_back(o);
+            inCellOff.push_back((r * w + q) * cin);
+            outCellOff.push_back(o * cout);
+            colCellOff.push_back(o * taps * cin);
+        }
+        cells = (int)outCells.size();
+        identity = true;
+        for (int dr = 0; dr < kh; dr++)
+            for (int dq = 0; dq < kw; dq++)
+                for (int c = 0; c < cin; c++) {
+                    int k = (int)kOff.size();
+                    kOff.push_back((dr * w + dq) * cin + c);
+                    identity &= kOff.back() == k;
+                }
+    }
+    int M() const { return n * cells; }
+    const int* kOffPtr() const { return identity ? nullptr : kOff.data(); }
+    long long inAt(int m, int k) const { return (long long)(m / cells) * inStride + inCellOff[m % cells] + kOff[k]; }
+    long long outAt(int m, int j) const { return (long long)(m / cells) * outStride + outCellOff[m % cells] + j; }
+    long long colAt(int m, int k) const { return (long long)(m / cells) * colStride + colCellOff[m % cells] + k; }
+    std::string name() const {
+        return std::to_string(h) + "x" + std::to_string(w) + "x" + std::to_string(cin) + " win " + std::to_string(kh) + "x" +
+               std::to_string(kw) + " -> " + std::to_string(cout) + " n=" + std::to_string(n) + (every > 1 ? " every 2nd cell" : "");
+    }
+};
+
+static void check_gemms(const Group& g, bool large) {
+    const int BM = large ? G2_GEMM_LARGE_BM : G2_GEMM_SMALL_BM;
+    const int BN = large ? G2_GEMM_LARGE_BN : G2_GEMM_SMALL_BN;
+    const std::string tile = large ? " large" : " small";
+    int M = g.M(), N = g.cout, K = g.K;
+    std::vector<float> in(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
+    for (auto& x : in) x = (rng() % 3 == 0) ? 0.f : std::fabs(gauss());
+    // Forward, with ReLU and without.
+    for (int relu = 0; relu <= 1; relu++) {
+        std::vector<float> out(g.n * g.outStride, 7.f);
+        std::vector<double> want(out.begin(), out.end());
+        for (int m = 0; m < M; m++)
+            for (int j = 0; j < N; j++) {
+                double acc = bias[j];
+                for (int k = 0; k < K; k++) acc += (double)in[g.inAt(m, k)] * W[(size_t)k * N + j];
+                want[g.outAt(m, j)] = relu && acc < 0 ? 0 : acc;
+            }
+        g2_launch({(unsigned)ceil_div(N, BN), (unsigned)ceil_div(M, BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
+            if (large)
+                gemm_fwd_large(M, N, K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), W.data(), bias.data(),
+                               out.data(), g.outStride, g.outCellOff.data(), relu);
+            else
+                gemm_fwd_small(M, N, K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), W.data(), bias.data(),
+                               out.data(), g.outStride, g.outCellOff.data(), relu);
+        });
+        report("gemm_fwd" + tile + (relu ? " relu " : " ") + g.name(), out, want);
+    }
+    std::vector<float> dOut(g.n * g.outStride);
+    for (auto& x : dOut) x = gauss();
+    // Data gradient into the column buffer.
+    {
+        std::vector<float> col(g.n * g.colStride, 5.f);
+        std::vector<double> want(col.begin(), col.end());
+        for (int m = 0; m < M; m++)
+            for (int k = 0; k < K; k++) {
+                double acc = 0;
+                for (int j = 0; j < N; j++) acc += (double)dOut[g.outAt(m, j)] * W[(size_t)k * N + j];
+                want[g.colAt(m, k)] = acc;
+            }
+        g2_launch({(unsigned)ceil_div(K, BN), (unsigned)ceil_div(M, BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
+            if (large)
+                gemm_dgrad_large(M, N, K, g.cells, dOut.data(), g.outStride, g.outCellOff.data(), W.data(), col.data(), g.colStride,
+                                 g.colCellOff.data());
+            else
+                gemm_dgrad_small(M, N, K, g.cells, dOut.data(), g.outStride, g.outCellOff.data(), W.data(), col.data(), g.colStride,
+                                 g.colCellOff.data());
+        });
+        report("gemm_dgrad" + tile + " " + g.name(), col, want);
+    }
+    // Weight gradient, added to what dW holds, with the reduction whole and split.
+    for (int chunk : {M, 16, 48}) {
+        std::vector<float> dW = gaussians((size_t)K * N);
+        std::vector<double> want(dW.begin(), dW.end());
+        for (int k = 0; k < K; k++)
+            for (int j = 0; j < N; j++) {
+                double acc = 0;
+                for (int m = 0; m < M; m++) acc += (double)in[g.inAt(m, k)] * dOut[g.outAt(m, j)];
+                want[(size_t)k * N + j] += acc;
+            }
+        int c = chunk == M ? ceil_div(M, G2_GEMM_BK) * G2_GEMM_BK : chunk;
+        g2_launch({(unsigned)ceil_div(N, BN), (unsigned)ceil_div(K, BM), (unsigned)ceil_div(M, c)}, {G2_GEMM_THREADS, 1, 1}, [&] {
+            if (large)
+                gemm_wgrad_large(M, N, K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), dOut.data(), g.outStride,
+                                 g.outCellOff.data(), dW.data(), c);
+            else
+                gemm_wgrad_small(M, N, K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), dOut.data(), g.outStride,
+                                 g.outCellOff.data(), dW.data(), c);
+        });
+        report("gemm_wgrad" + tile + " chunk " + std::to_string(c) + " " + g.name(), dW, want);
+    }
+}
+
+static void check_layer_helpers(const Group& g) {
+    int M = g.M(), N = g.cout;
+    std::vector<float> dOut = gaussians(g.n * g.outStride);
+    // bias_grad adds the column sums over the group's rows.
+    {
+        std::vector<float> dB = gaussians(N);
+        std::vector<double> want(dB.begin(), dB.end());
+        for (int m = 0; m < M; m++)
+            for (int j = 0; j < N; j++) want[j] += dOut[g.outAt(m, j)];
+        g2_launch({(unsigned)ceil_div(N, G2_BIAS_COLS), 3, 1}, {G2_BIAS_COLS, G2_BIAS_ROWS, 1},
+                  [&] { bias_grad(M, N, g.cells, dOut.data(), g.outStride, g.outCellOff.data(), dB.data()); });
+        report("bias_grad " + g.name(), dB, want);
+    }
+    // relu_backward.
+    {
+        std::vector<float> out = gaussians(dOut.size()), d = dOut;
+        std::vector<double> want(d.size());
+        for (size_t i = 0; i < d.size(); i++) want[i] = out[i] <= 0 ? 0 : d[i];
+        g2_launch({3, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] { relu_backward((long long)d.size(), out.data(), d.data()); });
+        report("relu_backward " + std::to_string(d.size()), d, want);
+    }
+    // col_to_input over the full layer (every output cell), as LayerPlan's reverse table gives it.
+    if (g.every == 1) {
+        int inCells = g.h * g.w, contributions = g.outCellsAll * g.taps, ow = g.w - g.kw + 1;
+        std::vector<int> inCellOf(contributions);
+        for (int o = 0; o < g.outCellsAll; o++)
+            for (int dr = 0; dr < g.kh; dr++)
+                for (int dq = 0; dq < g.kw; dq++)
+                    inCellOf[o * g.taps + dr * g.kw + dq] = (o / ow + dr) * g.w + o % ow + dq;
+        std::vector<int> revStart(inCells + 1, 0), revList(contributions);
+        for (int k = 0; k < contributions; k++) revStart[inCellOf[k] + 1]++;
+        for (int i = 0; i < inCells; i++) revStart[i + 1] += revStart[i];
+        std::vector<int> fill(revStart.begin(), revStart.end() - 1);
+        for (int k = 0; k < contributions; k++) revList[fill[inCellOf[k]]++] = k;
+        std::vector<float> col = gaussians(g.n * g.colStride), dIn(g.n * g.inStride, 9.f);
+        std::vector<double> want(dIn.size(), 0.0);
+        for (int s = 0; s < g.n; s++)
+            for (int k = 0; k < contributions; k++)
+                for (int c = 0; c < g.cin; c++) want[(size_t)s * g.inStride + inCellOf[k] * g.cin + c] += col[(size_t)s * g.colStride + k * g.cin + c];
+        g2_launch({5, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] {
+            col_to_input(g.n, inCells, g.cin, col.data(), g.colStride, revStart.data(), revList.data(), dIn.data(), g.inStride);
+        });
+        report("col_to_input " + g.name(), dIn, want);
+    }
+}
+
+static void check_encode() {
+    int n = 61;
+    std::vector<unsigned long long> boards(n);
+    for (auto& b : boards) {
+        b = 0;
+        for (int cell = 0; cell < 16; cell++)
+            if (rng() % 3) b |= (unsigned long long)(1 + rng() % 15) << (4 * cell);
+    }
+    for (int pos = 0; pos <= 1; pos++) {
+        int ch = 27, vf = 2, pf = pos ? 18 : -1;
+        std::vector<float> dst(n * 16 * ch, 3.f);
+        std::vector<double> want(dst.begin(), dst.end());
+        for (int s = 0; s < n; s++)
+            for (int cell = 0; cell < 16; cell++) {
+                size_t base = ((size_t)s * 16 + cell) * ch;
+                int code = (int)((boards[s] >> (4 * cell)) & 15);
+                for (int p = 0; p < 16; p++) want[base + vf + p] = p == code;
+                if (pos)
+                    for (int p = 0; p < 8; p++) want[base + pf + p] = p < 4 ? p == cell / 4 : p - 4 == cell % 4;
+            }
+        g2_launch({4, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] { encode_boards(n, boards.data(), dst.data(), ch, vf, pf); });
+        report(std::string("encode_boards ") + (pos ? "values+positions" : "values"), dst, want);
+    }
+    // copy_channels: [n][16][5] channels 0..3 -> [n][16][20] channels 16..19.
+    std::vector<float> src = gaussians(n * 16 * 5), dst(n * 16 * 20, 1.f);
+    std::vector<double> want(dst.begin(), dst.end());
+    for (int sc = 0; sc < n * 16; sc++)
+        for (int j = 0; j < 4; j++) want[(size_t)sc * 20 + 16 + j] = src[(size_t)sc * 5 + j];
+    g2_launch({2, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] { copy_channels(n, 16, 4, src.data(), 5, 0, dst.data(), 20, 16); });
+    report("copy_channels", dst, want);
+}
+
+static void check_train() {
+    for (int n : {1, 3, 1000, 2500}) {
+        std::vector<float> out = gaussians(n), t = gaussians(n), d(n);
+        double sse = -1;
+        float scale = 2.f / n;
+        std::vector<double> want(n + 1);
+        double s = 0;
+        for (int i = 0; i < n; i++) {
+            float err = out[i] - t[i];
+            s += (double)err * err;
+            want[i] = scale * err;
+        }
+        want[n] = s;
+        g2_launch({1, 1, 1}, {G2_BLOCK_MSE, 1, 1}, [&] { mse_grad(n, out.data(), t.data(), scale, d.data(), &sse); });
+        d.push_back((float)sse);
+        report("mse_grad n=" + std::to_string(n), d, want);
+    }
+    int count = 10007;
+    std::vector<float> w = gaussians(count), m(count, 0.f), v(count, 0.f);
+    std::vector<double> ww(w.begin(), w.end()), wm(count, 0), wv(count, 0);
+    for (int step = 1; step <= 3; step++) {
+        std::vector<float> g = gaussians(count);
+        double lr = 0.001 * std::sqrt(1 - std::pow(0.999, step)) / (1 - std::pow(0.9, step));
+        for (int i = 0; i < count; i++) {
+            wm[i] = 0.9 * wm[i] + 0.1 * g[i];
+            wv[i] = 0.999 * wv[i] + 0.001 * (double)g[i] * g[i];
+            ww[i] -= lr * wm[i] / (std::sqrt(wv[i]) + 1e-7);
+        }
+        g2_launch({5, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] {
+            adam_step(count, w.data(), g.data(), m.data(), v.data(), (float)lr, 0.9f, 0.999f, 0.1f, 0.001f, 1e-7f);
+        });
+    }
+    report("adam_step 3 steps (w)", w, ww);
+    report("adam_step 3 steps (m)", m, wm);
+    report("adam_step 3 steps (v)", v, wv);
+}
+
+int main(int argc, char** argv) {
+    rng.seed(argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2048);
+    check_encode();
+    check_train();
+    std::vector<Group> groups = {
+        Group(13, 4, 4, 16, 2, 2, 70, 1),   // CNN22's first convolution, narrow
+        Group(9, 3, 3, 24, 2, 2, 33, 1),    // the second convolution
+        Group(7, 4, 4, 24, 3, 3, 19, 1),    // CNN-CNN's 3x3 embedding convolution
+        Group(11, 4, 4, 12, 1, 2, 21, 2),   // a 1x2 window over every other output cell
+        Group(150, 1, 1, 200, 1, 1, 130, 1), // fully connected: one cell, identity kOff
+        Group(5, 2, 2, 40, 2, 2, 1, 1),     // a single output
+    };
+    for (const Group& g : groups) {
+        check_gemms(g, true);
+        check_gemms(g, false);
+        check_layer_helpers(g);
+    }
+    std::printf("%s: %d failed\n", failures ? "FAIL" : "ok", failures);
+    return failures ? 1 : 0;
+}

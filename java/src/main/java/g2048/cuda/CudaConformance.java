@@ -1,0 +1,357 @@
+package g2048.cuda;
+
+import g2048.game.Board;
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.Architectures;
+import g2048.nn.Encoder;
+import g2048.nn.Initializer;
+import g2048.nn.Layer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import g2048.nn.Workspace;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The GPU judged by the CPU reference: every kernel, every layer kind and the whole forward,
+ * backward and Adam step, on fresh seeded random inputs, each GEMM with both tiles. The JUnit
+ * tests run these where a GPU is present, and {@link GpuCheck} runs them on a GPU machine without
+ * a build tool.
+ *
+ * <p>The error of a result is norm-wise: {@code max_i |gpu_i − cpu_i| / max_i |cpu_i|} (0 when
+ * both are all zero). Element-wise relative error is meaningless where a sum cancels to nearly
+ * zero; the norm-wise form bounds every element's error by the tolerance times the largest value.
+ */
+public final class CudaConformance {
+
+    /** The largest norm-wise relative error accepted in fp32 (SPEC §5). */
+    public static final double TOLERANCE = 1e-4;
+
+    /** One comparison: what, its error, and whether it is within {@link #TOLERANCE}. */
+    public record Outcome(String name, double error) {
+        public boolean passed() {
+            return error <= TOLERANCE;
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%-60s %.3e %s", name, error, passed() ? "ok" : "FAIL");
+        }
+    }
+
+    /** Small widths of every architecture family: every layer kind and input kind, quick to check. */
+    public static List<NetSpec> smallArchitectures() {
+        return List.of(
+                Architectures.cnn22("cnn22-small", 24, 40, 48, 20),
+                Architectures.cnn12("cnn12-small", 12, 20),
+                Architectures.mlp("mlp-small", 40, 24),
+                Architectures.bpCnn("bp-cnn-small", 16, 24, 40, 12),
+                Architectures.fcCnn("fc-cnn-small", 20, 2, 16, 24, 32, 12),
+                Architectures.cnnCnn("cnn-cnn-small", 10, 3, 16, 24, 32, 12));
+    }
+
+    private final CudaContext ctx;
+
+    public CudaConformance(CudaContext ctx) {
+        this.ctx = ctx;
+    }
+
+    // Kernel-level checks launch on the legacy default stream (a null stream).
+    private Kernels kernels() {
+        ctx.bind();
+        return new Kernels(ctx);
+    }
+
+    /** Everything: kernels, layers of every small architecture, whole passes and steps, and CNN22 at full width. */
+    public List<Outcome> all(long seed) {
+        List<Outcome> out = new ArrayList<>();
+        out.add(encode(seed, 777));
+        out.add(mse(seed, 1000));
+        out.add(adam(seed, 100_003, 3));
+        for (NetSpec spec : smallArchitectures()) {
+            for (Geometry.Tile tile : Geometry.Tile.values()) {
+                out.addAll(layers(spec, tile, seed, 37));
+                out.add(forward(spec, tile, seed, 300));
+                out.add(gradient(spec, tile, seed, 150));
+                out.add(steps(spec, tile, seed, 64, 3));
+            }
+        }
+        NetSpec cnn22 = Architectures.named("CNN22");
+        out.add(forward(cnn22, null, seed, 1024));
+        out.add(gradient(cnn22, null, seed, 256));
+        out.add(steps(cnn22, null, seed, 256, 2));
+        return out;
+    }
+
+    /** encode_boards against {@link Encoder}, with and without position planes. */
+    public Outcome encode(long seed, int n) {
+        Rng rng = new Rng(seed);
+        long[] boards = randomBoards(rng, n);
+        int ch = 26;
+        float[] cpu = new float[n * 16 * ch];
+        float[] gpu = new float[n * 16 * ch];
+        for (int s = 0; s < n; s++) {
+            Encoder.values(boards[s], cpu, s * 16 * ch, ch, 1);
+            Encoder.positions(cpu, s * 16 * ch, ch, 17);
+        }
+        try (DeviceBuffer b = new DeviceBuffer(ctx, 8L * n); DeviceBuffer d = DeviceBuffer.floats(ctx, cpu.length)) {
+            Kernels k = kernels();
+            b.upload(boards);
+            d.upload(new float[cpu.length]);
+            k.encodeBoards(null, n, b.ptr(), d.ptr(), ch, 1, 17);
+            d.download(gpu);
+        }
+        return new Outcome("encode_boards values+positions n=" + n, error(gpu, cpu));
+    }
+
+    /** mse_grad against the CPU formula (gradient and SSE). */
+    public Outcome mse(long seed, int n) {
+        Rng rng = new Rng(seed);
+        float[] out = gaussian(rng, n, 3);
+        float[] t = gaussian(rng, n, 3);
+        float scale = 2f / n;
+        float[] cpu = new float[n + 1];
+        double sse = 0;
+        for (int s = 0; s < n; s++) {
+            float err = out[s] - t[s];
+            sse += (double) err * err;
+            cpu[s] = scale * err;
+        }
+        cpu[n] = (float) sse;
+        float[] gpu = new float[n + 1];
+        try (DeviceBuffer o = DeviceBuffer.floats(ctx, n); DeviceBuffer tt = DeviceBuffer.floats(ctx, n);
+                DeviceBuffer d = DeviceBuffer.floats(ctx, n); DeviceBuffer e = new DeviceBuffer(ctx, 8)) {
+            Kernels k = kernels();
+            o.upload(out);
+            tt.upload(t);
+            k.mseGradient(null, n, o.ptr(), tt.ptr(), scale, d.ptr(), e.ptr());
+            float[] g = new float[n];
+            d.download(g);
+            System.arraycopy(g, 0, gpu, 0, n);
+            double[] one = new double[1];
+            e.download(one);
+            gpu[n] = (float) one[0];
+        }
+        return new Outcome("mse_grad n=" + n, error(gpu, cpu));
+    }
+
+    /** adam_step against {@link Adam#step}, {@code steps} steps on random parameters and gradients. */
+    public Outcome adam(long seed, int count, int steps) {
+        Rng rng = new Rng(seed);
+        float[] w = gaussian(rng, count, 0.1);
+        float[] wGpu = w.clone();
+        Adam cpu = new Adam(count);
+        float[] m = new float[count];
+        float[] v = new float[count];
+        float[] gm = new float[count];
+        float[] gv = new float[count];
+        try (DeviceBuffer dw = DeviceBuffer.floats(ctx, count); DeviceBuffer dg = DeviceBuffer.floats(ctx, count);
+                DeviceBuffer dm = DeviceBuffer.floats(ctx, count); DeviceBuffer dv = DeviceBuffer.floats(ctx, count)) {
+            Kernels k = kernels();
+            dw.upload(wGpu);
+            dm.upload(m);
+            dv.upload(v);
+            for (int t = 1; t <= steps; t++) {
+                float[] g = gaussian(rng, count, 0.01);
+                cpu.step(w, g);
+                dg.upload(g);
+                float lr = (float) (Adam.ALPHA * Math.sqrt(1 - Math.pow(Adam.BETA2, t)) / (1 - Math.pow(Adam.BETA1, t)));
+                k.adamStep(null, count, dw.ptr(), dg.ptr(), dm.ptr(), dv.ptr(), lr, (float) Adam.BETA1, (float) Adam.BETA2,
+                        (float) (1 - Adam.BETA1), (float) (1 - Adam.BETA2), (float) Adam.EPSILON);
+            }
+            dw.download(wGpu);
+            dm.download(gm);
+            dv.download(gv);
+        }
+        double e = Math.max(error(wGpu, w), Math.max(error(gm, cpu.firstMoments()), error(gv, cpu.secondMoments())));
+        return new Outcome("adam_step " + steps + " steps, " + count + " params (w, m, v)", e);
+    }
+
+    /**
+     * Every layer of {@code spec} alone: forward (output) and backward (input gradient, parameter
+     * gradient) against the layer's formula ({@link LayerReference}, itself checked against
+     * {@link Network}) on random inputs that are zero in about a third of the places, as after a ReLU.
+     */
+    public List<Outcome> layers(NetSpec spec, Geometry.Tile tile, long seed, int n) {
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        Rng rng = new Rng(seed ^ 0x5DEECE66DL);
+        List<Outcome> out = new ArrayList<>();
+        Geometry.forcedTile = tile;
+        try (CudaNetwork dn = new CudaNetwork(ctx, net, w); CudaPass pass = new CudaPass(dn, n, true)) {
+            List<CudaNetwork.DeviceLayer> all = new ArrayList<>(dn.embedLayers());
+            all.addAll(dn.trunkLayers());
+            for (int li = 0; li < all.size(); li++) {
+                CudaNetwork.DeviceLayer dl = all.get(li);
+                Layer layer = dl.layer();
+                String name = spec.name() + " layer " + li + " " + layer.spec() + " " + tileName(tile);
+                float[] in = sparse(rng, n * layer.inSize());
+                float[] cpuOut = new float[n * layer.outSize()];
+                LayerReference.forward(layer, w, in, cpuOut, n);
+                float[] dOut = gaussian(rng, n * layer.outSize(), 1);
+                float[] cpuDOut = dOut.clone();
+                float[] cpuDIn = new float[n * layer.inSize()];
+                float[] cpuGrad = new float[w.length];
+                LayerReference.backward(layer, w, in, cpuOut, cpuDOut, cpuDIn, cpuGrad, n);
+                float[] gpuOut = new float[cpuOut.length];
+                float[] gpuDIn = new float[cpuDIn.length];
+                float[] gpuGrad = new float[w.length];
+                try (DeviceBuffer dIn = DeviceBuffer.floats(ctx, in.length); DeviceBuffer dOutAct = DeviceBuffer.floats(ctx, cpuOut.length);
+                        DeviceBuffer dDOut = DeviceBuffer.floats(ctx, dOut.length); DeviceBuffer dDIn = DeviceBuffer.floats(ctx, in.length);
+                        DeviceBuffer dGrad = DeviceBuffer.floats(ctx, w.length)) {
+                    dIn.upload(in);
+                    dDOut.upload(dOut);
+                    dGrad.upload(new float[w.length]);
+                    pass.layerForward(dl, dIn, dOutAct, n);
+                    pass.synchronize();
+                    dOutAct.download(gpuOut);
+                    pass.layerBackward(dl, dIn, dOutAct, dDOut, dDIn, dGrad, n);
+                    pass.synchronize();
+                    dDIn.download(gpuDIn);
+                    dGrad.download(gpuGrad);
+                }
+                out.add(new Outcome(name + " forward", error(gpuOut, cpuOut)));
+                out.add(new Outcome(name + " input gradient", error(gpuDIn, cpuDIn)));
+                out.add(new Outcome(name + " parameter gradient", error(gpuGrad, cpuGrad)));
+            }
+        } finally {
+            Geometry.forcedTile = null;
+        }
+        return out;
+    }
+
+    /** The evaluator's values against the CPU network's on random boards. */
+    public Outcome forward(NetSpec spec, Geometry.Tile tile, long seed, int n) {
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        long[] boards = randomBoards(new Rng(seed + 1), n);
+        Workspace ws = net.workspace(n, false);
+        net.forward(w, ws, boards, n);
+        float[] cpu = java.util.Arrays.copyOf(ws.outputs(), n);
+        float[] gpu = new float[n];
+        Geometry.forcedTile = tile;
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n)) {
+            double[] v = new double[n];
+            e.values(boards, n, v);
+            for (int i = 0; i < n; i++) {
+                gpu[i] = (float) v[i];
+            }
+        } finally {
+            Geometry.forcedTile = null;
+        }
+        return new Outcome(spec.name() + " forward n=" + n + " " + tileName(tile), error(gpu, cpu));
+    }
+
+    /** The whole backward pass: the parameter gradient of the MSE against the CPU network's. */
+    public Outcome gradient(NetSpec spec, Geometry.Tile tile, long seed, int n) {
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        Rng rng = new Rng(seed + 2);
+        long[] boards = randomBoards(rng, n);
+        float[] targets = gaussian(rng, n, 1);
+        Workspace ws = net.workspace(n, true);
+        float[] cpu = new float[w.length];
+        net.forward(w, ws, boards, n);
+        double cpuSse = net.backward(w, ws, targets, 0, n, 2f / n, cpu);
+        float[] gpu = new float[w.length];
+        double gpuSse;
+        Geometry.forcedTile = tile;
+        try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n)) {
+            t.zeroGradient();
+            t.forward(boards, 0, n);
+            gpuSse = t.backward(targets, 0, n, 2f / n);
+            t.gradient(gpu);
+        } finally {
+            Geometry.forcedTile = null;
+        }
+        double e = Math.max(error(gpu, cpu), Math.abs(gpuSse - cpuSse) / Math.max(Math.abs(cpuSse), 1e-30));
+        return new Outcome(spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile), e);
+    }
+
+    /** {@code steps} whole optimiser steps (forward, backward, Adam) against the CPU: parameters and moments after. */
+    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps) {
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        Adam adam = new Adam(w.length);
+        Rng rng = new Rng(seed + 3);
+        Workspace ws = net.workspace(n, true);
+        float[] grad = new float[w.length];
+        float[] gpuW = new float[w.length];
+        Adam gpuAdam = new Adam(new float[w.length], new float[w.length], steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+        Geometry.forcedTile = tile;
+        try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n)) {
+            for (int s = 0; s < steps; s++) {
+                long[] boards = randomBoards(rng, n);
+                float[] targets = gaussian(rng, n, 1);
+                java.util.Arrays.fill(grad, 0f);
+                net.forward(w, ws, boards, n);
+                net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                adam.step(w, grad);
+                t.step(boards, targets, 0, n);
+            }
+            t.downloadTo(gpuW, gpuAdam);
+        } finally {
+            Geometry.forcedTile = null;
+        }
+        // Adam moves every parameter with a non-zero gradient by about alpha whatever its size, so a
+        // gradient that cancels to ~0 may move differently on the two devices; epsilon damps such
+        // moves to far below the tolerance times the largest parameter, which is what is compared.
+        double e = Math.max(error(gpuW, w), Math.max(error(gpuAdam.firstMoments(), adam.firstMoments()),
+                error(gpuAdam.secondMoments(), adam.secondMoments())));
+        return new Outcome(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile), e);
+    }
+
+    /** Norm-wise relative error, see the class comment. */
+    public static double error(float[] gpu, float[] cpu) {
+        if (gpu.length != cpu.length) {
+            throw new IllegalArgumentException("compared arrays differ in length: " + gpu.length + " and " + cpu.length);
+        }
+        double diff = 0;
+        double scale = 0;
+        for (int i = 0; i < cpu.length; i++) {
+            if (Float.isNaN(gpu[i]) != Float.isNaN(cpu[i])) {
+                return Double.POSITIVE_INFINITY;
+            }
+            diff = Math.max(diff, Math.abs((double) gpu[i] - cpu[i]));
+            scale = Math.max(scale, Math.abs((double) cpu[i]));
+        }
+        return diff == 0 ? 0 : scale == 0 ? Double.POSITIVE_INFINITY : diff / scale;
+    }
+
+    /** Boards whose cells are empty with probability about 1/3, else a code in 1..15. */
+    public static long[] randomBoards(Rng rng, int n) {
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) {
+            long x = 0;
+            for (int cell = 0; cell < 16; cell++) {
+                if (rng.nextInt(3) != 0) {
+                    x = Board.withCode(x, cell, 1 + rng.nextInt(15));
+                }
+            }
+            b[i] = x;
+        }
+        return b;
+    }
+
+    static float[] gaussian(Rng rng, int n, double sigma) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) (rng.nextGaussian() * sigma);
+        }
+        return a;
+    }
+
+    // Non-negative, zero in about a third of the places: what a ReLU layer hands on.
+    static float[] sparse(Rng rng, int n) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rng.nextInt(3) == 0 ? 0f : (float) Math.abs(rng.nextGaussian());
+        }
+        return a;
+    }
+
+    private static String tileName(Geometry.Tile tile) {
+        return tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)";
+    }
+}

@@ -1,0 +1,123 @@
+package g2048.cuda;
+
+import g2048.eval.Evaluator;
+import g2048.game.Shape;
+import g2048.nn.Network;
+import g2048.nn.NetworkEvaluator;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The {@code --device auto|cpu|cuda} choice for value networks, with CUDA: the same calls as
+ * {@link g2048.nn.Devices} (the CPU-only build of the choice), so that a caller switches by
+ * naming this class instead. {@code auto} takes CUDA where it
+ * can run and says what it chose ({@link Choice#line()}, e.g.
+ * {@code device: cpu (CUDA unavailable: no libcuda.so.1 (no NVIDIA driver on this machine))});
+ * {@code cuda} where CUDA cannot run throws {@link CudaUnavailableException} (one line, exit code 2
+ * on the command line); {@code cpu} never touches CUDA.
+ */
+public final class CudaDevices {
+
+    /** What the user asked for. */
+    public enum Request {
+        AUTO, CPU, CUDA;
+
+        /** Parses {@code auto}, {@code cpu} or {@code cuda}; anything else is bad input naming the option. */
+        public static Request parse(String text) {
+            return switch (text.toLowerCase(Locale.ROOT)) {
+                case "auto" -> AUTO;
+                case "cpu" -> CPU;
+                case "cuda" -> CUDA;
+                default -> throw new IllegalArgumentException("--device " + text + ": expected auto, cpu or cuda");
+            };
+        }
+    }
+
+    /** Where value networks run, and the line saying why. */
+    public enum Kind {
+        CPU, CUDA
+    }
+
+    /**
+     * @param line one line for standard error, {@code device: ...}
+     */
+    public record Choice(Kind kind, String line) {
+    }
+
+    private CudaDevices() {
+    }
+
+    /** Chooses for {@code request} given what the probe found (pure, for tests). */
+    public static Choice choose(Request request, CudaProbe.Result probe) {
+        return switch (request) {
+            case CPU -> new Choice(Kind.CPU, "device: cpu (as asked)");
+            case CUDA -> {
+                if (!probe.available()) {
+                    throw new CudaUnavailableException("--device cuda", probe.reason());
+                }
+                yield new Choice(Kind.CUDA, "device: cuda " + probe.description() + " (as asked)");
+            }
+            case AUTO -> probe.available()
+                    ? new Choice(Kind.CUDA, "device: cuda " + probe.description())
+                    : new Choice(Kind.CPU, "device: cpu (CUDA unavailable: " + probe.reason() + ")");
+        };
+    }
+
+    /** Chooses for {@code request} on this machine; {@code cpu} does not probe. */
+    public static Choice choose(Request request) {
+        if (request == Request.CPU) {
+            return new Choice(Kind.CPU, "device: cpu (as asked)");
+        }
+        return choose(request, CudaProbe.probe());
+    }
+
+    /**
+     * The evaluator of {@code network} with {@code weights} on the chosen device: the CPU reference
+     * ({@link NetworkEvaluator}) or a {@link CudaEvaluator} on the shared context.
+     */
+    public static Evaluator evaluator(Choice choice, Network network, float[] weights, String source) {
+        return switch (choice.kind()) {
+            case CPU -> new NetworkEvaluator(network, weights, source);
+            case CUDA -> CudaEvaluator.create(CudaContext.shared(), network, weights, source, CudaEvaluator.DEFAULT_CAPACITY);
+        };
+    }
+
+    /**
+     * As {@link g2048.nn.Devices#resolve}: "cpu" or "cuda" for {@code requested} (auto, cpu or
+     * cuda); an {@code auto} choice is reported on {@code notes}.
+     */
+    public static String resolve(String requested, PrintStream notes) {
+        Request r = Request.parse(requested);
+        Choice c = choose(r);
+        if (r == Request.AUTO) {
+            notes.println(c.line());
+        }
+        return c.kind() == Kind.CUDA ? "cuda" : "cpu";
+    }
+
+    /**
+     * As {@link g2048.nn.Devices#open}: an evaluator over the network in {@code model} on the device
+     * {@code device} names, for a 4×4 board.
+     */
+    public static Evaluator open(Path model, String device, Shape shape, PrintStream notes) {
+        if (model == null) {
+            throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
+        }
+        if (!shape.equals(Shape.S4x4)) {
+            throw new IllegalArgumentException("--shape: value networks play 4x4 only, got " + shape);
+        }
+        Request r = Request.parse(device);
+        Choice c = choose(r);
+        if (r == Request.AUTO) {
+            notes.println(c.line());
+        }
+        g2048.nn.TrainedNetwork t;
+        try {
+            t = g2048.nn.NetworkFile.load(model);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(model + ": " + e.getMessage(), e);
+        }
+        return evaluator(c, new Network(t.spec()), t.weights(), model.getFileName().toString());
+    }
+}

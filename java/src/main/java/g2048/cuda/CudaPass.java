@@ -1,0 +1,332 @@
+package g2048.cuda;
+
+import g2048.nn.InputKind;
+import g2048.nn.NetSpec;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
+
+/**
+ * One thread's forward (and, for training, backward) pass over a {@link CudaNetwork}: a stream,
+ * the activations of every layer for up to {@link #capacity()} samples in the CPU layout
+ * ({@code [sample][cell][channel]}), their gradients, and pinned buffers for boards, targets and
+ * values. The device-side mirror of {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s
+ * passes; not thread-safe.
+ */
+public final class CudaPass implements AutoCloseable {
+
+    private final CudaNetwork net;
+    private final CudaContext ctx;
+    private final Kernels kernels;
+    private final int capacity;
+    private final boolean training;
+    private CUstream stream;
+    private final List<AutoCloseable> owned = new ArrayList<>();
+    private final DeviceBuffer boards;
+    private final DeviceBuffer[] embedActs;
+    private final DeviceBuffer[] trunkActs;
+    private final DeviceBuffer[] embedGrads;
+    private final DeviceBuffer[] trunkGrads;
+    private final DeviceBuffer col;
+    private final DeviceBuffer targets;
+    private final DeviceBuffer sse;
+    private final PinnedBuffer hostBoards;
+    private final PinnedBuffer hostValues;
+    private final PinnedBuffer hostTargets;
+    private int forwardCount = -1;
+    private boolean streamCreated;
+
+    public CudaPass(CudaNetwork net, int capacity, boolean training) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("pass capacity must be at least 1, got " + capacity);
+        }
+        this.net = net;
+        this.ctx = net.context();
+        this.kernels = new Kernels(ctx);
+        this.capacity = capacity;
+        this.training = training;
+        List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
+        List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
+        long most = 0;
+        for (CudaNetwork.DeviceLayer l : net.embedLayers()) {
+            most = Math.max(most, Math.max(l.layer().inSize(), Math.max(l.layer().outSize(), l.plan().colSize())));
+            most = Math.max(most, (long) l.layer().outMaps().cells() * l.plan().cout());
+        }
+        for (CudaNetwork.DeviceLayer l : trunk) {
+            most = Math.max(most, Math.max(l.layer().inSize(), Math.max(l.layer().outSize(), l.plan().colSize())));
+        }
+        if ((long) capacity * most >= Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(net.network().spec().name() + ": a pass of " + capacity
+                    + " samples would index more than 2^31 floats in one buffer; use a smaller batch");
+        }
+        try {
+            ctx.bind();
+            stream = ctx.driver().createStream();
+            streamCreated = true;
+            boards = own(new DeviceBuffer(ctx, 8L * capacity));
+            embedActs = new DeviceBuffer[embed.isEmpty() ? 0 : embed.size() + 1];
+            embedGrads = new DeviceBuffer[embedActs.length];
+            for (int i = 0; i < embed.size(); i++) {
+                if (i == 0) {
+                    embedActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(0).layer().inSize()));
+                }
+                embedActs[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).layer().outSize()));
+                if (training) {
+                    embedGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).layer().outSize()));
+                }
+            }
+            trunkActs = new DeviceBuffer[trunk.size() + 1];
+            trunkGrads = new DeviceBuffer[trunk.size() + 1];
+            trunkActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).layer().inSize()));
+            if (training && !embed.isEmpty()) {
+                trunkGrads[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).layer().inSize()));
+            }
+            for (int i = 0; i < trunk.size(); i++) {
+                trunkActs[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(i).layer().outSize()));
+                if (training) {
+                    trunkGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(i).layer().outSize()));
+                }
+            }
+            // Sized for every layer, also those whose input gradient a network pass never needs
+            // (the first), so that each layer's backward can be run alone (the conformance checks).
+            long colMost = 0;
+            if (training) {
+                List<CudaNetwork.DeviceLayer> all = new ArrayList<>(embed);
+                all.addAll(trunk);
+                for (CudaNetwork.DeviceLayer l : all) {
+                    colMost = Math.max(colMost, l.plan().directInputGradient() ? 0 : l.plan().colSize());
+                }
+            }
+            col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
+            targets = training ? own(DeviceBuffer.floats(ctx, capacity)) : null;
+            sse = training ? own(new DeviceBuffer(ctx, 8)) : null;
+            hostBoards = own(new PinnedBuffer(ctx, 8L * capacity));
+            hostValues = own(new PinnedBuffer(ctx, Math.max(8L, 4L * capacity)));
+            hostTargets = training ? own(new PinnedBuffer(ctx, 4L * capacity)) : null;
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private <T extends AutoCloseable> T own(T resource) {
+        owned.add(resource);
+        return resource;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public CudaNetwork network() {
+        return net;
+    }
+
+    CUstream stream() {
+        return stream;
+    }
+
+    /**
+     * Queues the forward pass of {@code boards[from..from+n)}: 8 bytes a board up, encoding and
+     * every layer on the device. The values stay on the device until {@link #values}.
+     */
+    public void forward(long[] src, int from, int n) {
+        checkBatch(n);
+        ctx.bind();
+        ByteBuffer b = hostBoards.buffer();
+        b.clear();
+        b.asLongBuffer().put(src, from, n);
+        hostBoards.toDevice(boards.ptr(), 8L * n, stream);
+        encode(n);
+        List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
+        List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
+        for (int i = 0; i < embed.size(); i++) {
+            layerForward(embed.get(i), embedActs[i], embedActs[i + 1], n);
+        }
+        if (!embed.isEmpty()) {
+            int k = net.network().spec().embedChannels();
+            kernels.copyChannels(stream, n, NetSpec.CELLS, k, embedActs[embed.size()].ptr(), k, 0, trunkActs[0].ptr(),
+                    NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES);
+        }
+        for (int i = 0; i < trunk.size(); i++) {
+            layerForward(trunk.get(i), trunkActs[i], trunkActs[i + 1], n);
+        }
+        forwardCount = n;
+    }
+
+    /** Waits for the last forward pass and copies its {@code n} values to {@code out[0..n)}. */
+    public void values(float[] out) {
+        int n = lastCount();
+        fetchValues(n);
+        hostValues.buffer().clear();
+        hostValues.buffer().asFloatBuffer().get(out, 0, n);
+    }
+
+    /** As {@link #values(float[])} into doubles at {@code out[from..from+n)}. */
+    public void values(double[] out, int from) {
+        int n = lastCount();
+        fetchValues(n);
+        java.nio.FloatBuffer f = hostValues.buffer().clear().asFloatBuffer();
+        for (int s = 0; s < n; s++) {
+            out[from + s] = f.get(s);
+        }
+    }
+
+    private void fetchValues(int n) {
+        ctx.bind();
+        hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+        synchronize();
+    }
+
+    /**
+     * After {@link #forward} of the same samples: back-propagates dL/dV = {@code scale · (V − target)}
+     * for {@code targets[from..from+n)} and adds the parameter gradient into {@code grad} (the
+     * parameters' layout). Returns the sum of squared errors (waits for the device).
+     */
+    public double backward(float[] targetValues, int from, int n, float scale, DeviceBuffer grad) {
+        if (!training) {
+            throw new IllegalStateException("backward needs a training pass");
+        }
+        if (n != lastCount()) {
+            throw new IllegalArgumentException("backward of " + n + " samples after a forward of " + forwardCount);
+        }
+        ctx.bind();
+        ByteBuffer t = hostTargets.buffer();
+        t.clear();
+        t.asFloatBuffer().put(targetValues, from, n);
+        hostTargets.toDevice(targets.ptr(), 4L * n, stream);
+        List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
+        List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
+        kernels.mseGradient(stream, n, trunkActs[trunk.size()].ptr(), targets.ptr(), scale, trunkGrads[trunk.size()].ptr(), sse.ptr());
+        for (int i = trunk.size() - 1; i >= 0; i--) {
+            DeviceBuffer dIn = i > 0 ? trunkGrads[i] : (embed.isEmpty() ? null : trunkGrads[0]);
+            layerBackward(trunk.get(i), trunkActs[i], trunkActs[i + 1], trunkGrads[i + 1], dIn, grad, n);
+        }
+        if (!embed.isEmpty()) {
+            int k = net.network().spec().embedChannels();
+            kernels.copyChannels(stream, n, NetSpec.CELLS, k, trunkGrads[0].ptr(), NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES,
+                    embedGrads[embed.size()].ptr(), k, 0);
+            for (int i = embed.size() - 1; i >= 0; i--) {
+                layerBackward(embed.get(i), embedActs[i], embedActs[i + 1], embedGrads[i + 1], i == 0 ? null : embedGrads[i], grad, n);
+            }
+        }
+        hostValues.fromDevice(sse.ptr(), 8, stream);
+        synchronize();
+        return hostValues.buffer().getDouble(0);
+    }
+
+    /** Waits for everything queued on this pass's stream. */
+    public void synchronize() {
+        ctx.bind();
+        ctx.driver().synchronize(stream);
+    }
+
+    private void encode(int n) {
+        InputKind kind = net.network().spec().input();
+        switch (kind) {
+            case VALUES -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(), NetSpec.VALUE_PLANES, 0, -1);
+            case VALUES_POSITIONS -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
+                    NetSpec.VALUE_PLANES + NetSpec.POSITION_PLANES, 0, NetSpec.VALUE_PLANES);
+            case EMBEDDED -> {
+                kernels.encodeBoards(stream, n, boards.ptr(), embedActs[0].ptr(), NetSpec.VALUE_PLANES + NetSpec.POSITION_PLANES, 0,
+                        NetSpec.VALUE_PLANES);
+                kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
+                        NetSpec.VALUE_PLANES + net.network().spec().embedChannels(), 0, -1);
+            }
+        }
+    }
+
+    /** One layer forward, every group: in [n][inSize] -> out [n][outSize]. */
+    void layerForward(CudaNetwork.DeviceLayer l, DeviceBuffer in, DeviceBuffer out, int n) {
+        int cout = l.plan().cout();
+        for (CudaNetwork.DeviceGroup g : l.groups()) {
+            LayerPlan.Group gr = g.group();
+            kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.layer().inSize(), g.inCellOff(), g.kOff(),
+                    net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.layer().outSize(), g.outCellOff(),
+                    l.layer().relu());
+        }
+    }
+
+    /**
+     * One layer backward: masks dOut [n][outSize] by the ReLU, adds the bias and weight gradients
+     * into grad, and (when dIn is not null) writes dIn [n][inSize].
+     */
+    void layerBackward(CudaNetwork.DeviceLayer l, DeviceBuffer in, DeviceBuffer out, DeviceBuffer dOut, DeviceBuffer dIn,
+            DeviceBuffer grad, int n) {
+        int cout = l.plan().cout();
+        int inSize = l.layer().inSize();
+        int outSize = l.layer().outSize();
+        if (l.layer().relu()) {
+            kernels.reluBackward(stream, (long) n * outSize, out.ptr(), dOut.ptr());
+        }
+        for (CudaNetwork.DeviceGroup g : l.groups()) {
+            LayerPlan.Group gr = g.group();
+            int m = n * gr.cells();
+            kernels.biasGradient(stream, m, cout, gr.cells(), dOut.ptr(), outSize, g.outCellOff(), grad.at(gr.biasOffset()));
+            kernels.gemmWeightGradient(stream, m, cout, g.k(), gr.cells(), in.ptr(), inSize, g.inCellOff(), g.kOff(), dOut.ptr(), outSize,
+                    g.outCellOff(), grad.at(gr.weightOffset()));
+        }
+        if (dIn == null) {
+            return;
+        }
+        boolean direct = l.plan().directInputGradient();
+        if (!direct && (col == null || col.bytes() < 4L * n * l.plan().colSize())) {
+            throw new IllegalStateException(l.layer() + ": the column buffer is too small for its input gradient");
+        }
+        DeviceBuffer target = direct ? dIn : col;
+        int colStride = direct ? inSize : l.plan().colSize();
+        for (CudaNetwork.DeviceGroup g : l.groups()) {
+            LayerPlan.Group gr = g.group();
+            kernels.gemmDataGradient(stream, n * gr.cells(), cout, g.k(), gr.cells(), dOut.ptr(), outSize, g.outCellOff(),
+                    net.params().at(gr.weightOffset()), target.ptr(), colStride, g.colCellOff());
+        }
+        if (!direct) {
+            kernels.colToInput(stream, n, l.layer().inMaps().cells(), l.plan().cin(), col.ptr(), colStride, l.revStart(), l.revList(),
+                    dIn.ptr(), inSize);
+        }
+    }
+
+    private int lastCount() {
+        if (forwardCount < 0) {
+            throw new IllegalStateException("no forward pass yet");
+        }
+        return forwardCount;
+    }
+
+    private void checkBatch(int n) {
+        if (n < 1 || n > capacity) {
+            throw new IllegalArgumentException("batch of " + n + " outside 1.." + capacity + " of the pass");
+        }
+    }
+
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (int i = owned.size() - 1; i >= 0; i--) {
+            try {
+                owned.get(i).close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e instanceof RuntimeException r ? r : new CudaException(e.toString());
+                }
+            }
+        }
+        owned.clear();
+        if (streamCreated) {
+            streamCreated = false;
+            try {
+                ctx.bind();
+                ctx.driver().destroyStream(stream);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package g2048.cuda;
+
+import g2048.nn.Adam;
+import g2048.nn.Network;
+
+/**
+ * Training on the GPU: the device-side mirror of {@link Network#forward}, {@link Network#backward}
+ * and {@link Adam#step} over one {@link CudaNetwork}. The parameters, their gradient and Adam's
+ * moments stay on the device; {@link #downloadTo} brings them back for snapshots (the network
+ * file's layout), {@link #evaluator} gives generators values from the live parameters. One thread
+ * drives a trainer.
+ *
+ * <p>One optimiser step ({@link #step}) is: zero the gradient, forward, the MSE gradient
+ * {@code 2/N · (V − target)}, backward, Adam with the bias-corrected rate computed on the host
+ * exactly as {@link Adam} computes it.
+ */
+public final class CudaTrainer implements AutoCloseable {
+
+    private final CudaNetwork net;
+    private final CudaPass pass;
+    private final Kernels kernels;
+    private final DeviceBuffer grad;
+    private final DeviceBuffer m;
+    private final DeviceBuffer v;
+    private final double alpha;
+    private final double beta1;
+    private final double beta2;
+    private final double epsilon;
+    private long steps;
+
+    /**
+     * Uploads {@code weights} and Adam's state ({@code adam}'s moments and step count, with the
+     * given hyper-parameters; {@link Adam}'s defaults for a fresh run).
+     */
+    public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, double alpha, double beta1, double beta2,
+            double epsilon, int batch) {
+        this.alpha = alpha;
+        this.beta1 = beta1;
+        this.beta2 = beta2;
+        this.epsilon = epsilon;
+        this.steps = adam.steps();
+        CudaNetwork n = new CudaNetwork(ctx, network, weights);
+        CudaPass p = null;
+        DeviceBuffer g = null;
+        DeviceBuffer mm = null;
+        DeviceBuffer vv = null;
+        try {
+            p = new CudaPass(n, batch, true);
+            g = DeviceBuffer.floats(ctx, network.paramCount());
+            mm = DeviceBuffer.floats(ctx, network.paramCount());
+            vv = DeviceBuffer.floats(ctx, network.paramCount());
+            mm.upload(adam.firstMoments());
+            vv.upload(adam.secondMoments());
+        } catch (RuntimeException e) {
+            for (AutoCloseable c : new AutoCloseable[] {vv, mm, g, p, n}) {
+                try {
+                    if (c != null) {
+                        c.close();
+                    }
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+        this.net = n;
+        this.pass = p;
+        this.grad = g;
+        this.m = mm;
+        this.v = vv;
+        this.kernels = new Kernels(ctx);
+    }
+
+    /** With {@link Adam}'s default hyper-parameters (seed 000's). */
+    public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, int batch) {
+        this(ctx, network, weights, adam, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, batch);
+    }
+
+    /** Samples per forward/backward slice (a step may take more, in slices). */
+    public int batch() {
+        return pass.capacity();
+    }
+
+    public long steps() {
+        return steps;
+    }
+
+    public CudaNetwork network() {
+        return net;
+    }
+
+    /**
+     * One optimiser step on {@code boards[from..from+n)} with TD targets {@code targets[from..from+n)}
+     * (MSE over the batch), the GPU form of the CPU trainer's step. Returns the batch's sum of
+     * squared errors before the step.
+     */
+    public double step(long[] boards, float[] targets, int from, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a step needs at least one sample, got " + n);
+        }
+        zeroGradient();
+        double sse = 0;
+        float scale = 2f / n;
+        // A batch larger than the pass is accumulated over slices, as the CPU trainer does.
+        for (int off = 0; off < n; off += pass.capacity()) {
+            int k = Math.min(pass.capacity(), n - off);
+            pass.forward(boards, from + off, k);
+            sse += pass.backward(targets, from + off, k, scale, grad);
+        }
+        adamStep();
+        return sse;
+    }
+
+    /** Sets the gradient to zero (queued). */
+    public void zeroGradient() {
+        net.context().bind();
+        grad.zero(net.network().paramCount(), pass.stream());
+    }
+
+    /** Forward of a batch (queued); the values come with {@link #values}. */
+    public void forward(long[] boards, int from, int n) {
+        pass.forward(boards, from, n);
+    }
+
+    /** The last forward pass's values. */
+    public void values(float[] out) {
+        pass.values(out);
+    }
+
+    /** Backward after {@link #forward} of the same samples: adds into the gradient; returns the SSE. */
+    public double backward(float[] targets, int from, int n, float scale) {
+        return pass.backward(targets, from, n, scale, grad);
+    }
+
+    /** Adam over the accumulated gradient (queued). */
+    public void adamStep() {
+        steps++;
+        float lr = (float) (alpha * Math.sqrt(1 - Math.pow(beta2, steps)) / (1 - Math.pow(beta1, steps)));
+        net.context().bind();
+        kernels.adamStep(pass.stream(), net.network().paramCount(), net.params().ptr(), grad.ptr(), m.ptr(), v.ptr(), lr, (float) beta1,
+                (float) beta2, (float) (1 - beta1), (float) (1 - beta2), (float) epsilon);
+    }
+
+    /** Copies the gradient (parameters' layout) into {@code dst} (waits for the device). */
+    public void gradient(float[] dst) {
+        grad.download(dst);
+    }
+
+    /**
+     * Copies the parameters into {@code weights} and the moments into {@code adam}'s live arrays,
+     * for a snapshot. {@code adam} must have taken the same number of steps ({@link #steps()}); make
+     * it with {@code new Adam(m, v, trainer.steps(), ...)} otherwise.
+     */
+    public void downloadTo(float[] weights, Adam adam) {
+        if (adam.steps() != steps) {
+            throw new IllegalArgumentException("Adam state at step " + adam.steps() + ", the trainer at " + steps);
+        }
+        net.download(weights);
+        m.download(adam.firstMoments());
+        v.download(adam.secondMoments());
+    }
+
+    /** Copies the moments into {@code m1} and {@code m2} (waits for the device). */
+    public void moments(float[] m1, float[] m2) {
+        m.download(m1);
+        v.download(m2);
+    }
+
+    /** An evaluator over the live parameters, for a generator thread (close it when done). */
+    public CudaEvaluator evaluator(int capacity, String source) {
+        return new CudaEvaluator(net, capacity, source, false);
+    }
+
+    @Override
+    public void close() {
+        try (net; pass; grad; m; v) {
+            // closes in reverse order: v, m, grad, pass, net
+        }
+    }
+}

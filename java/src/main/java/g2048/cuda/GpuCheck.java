@@ -1,0 +1,193 @@
+package g2048.cuda;
+
+import g2048.eval.Evaluator;
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import g2048.nn.NetworkEvaluator;
+import g2048.game.Moves;
+import g2048.game.Shape;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The GPU machine's check, runnable from the shaded jar without a build tool:
+ * <pre>
+ *   java -cp g2048.jar g2048.cuda.GpuCheck [--arch CNN22] [--seconds 3] OUT_DIR
+ * </pre>
+ * 1. says which device and kernels it found (or why CUDA is unavailable, exit 3);
+ * 2. runs {@link CudaConformance#all} and writes every comparison to OUT_DIR/conformance.txt;
+ * 3. times, for the architecture: GPU optimiser steps (positions/s at batch 1,024 and 4,096),
+ *    inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
+ *    of 4 (a greedy move's afterstates), 64 and 1,024, the greedy player's move latency, and the
+ *    CPU reference's inference rate for comparison; writes OUT_DIR/timings.txt.
+ * Exits 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
+ * end-to-end training rate needs the training pipeline on the GPU, which this does not run.
+ */
+public final class GpuCheck {
+
+    private GpuCheck() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        String arch = "CNN22";
+        double seconds = 3;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--arch" -> arch = args[++i];
+                case "--seconds" -> seconds = Double.parseDouble(args[++i]);
+                default -> out = Path.of(args[i]);
+            }
+        }
+        if (out == null) {
+            System.err.println("usage: GpuCheck [--arch NAME] [--seconds S] OUT_DIR");
+            System.exit(2);
+        }
+        Files.createDirectories(out);
+        CudaProbe.Result probe = CudaProbe.probe();
+        String built = KernelImages.buildLine();
+        System.out.println("kernels: " + (built != null ? built : "none in this jar"));
+        if (!probe.available()) {
+            System.out.println("CUDA unavailable: " + probe.reason());
+            System.exit(3);
+        }
+        try (CudaContext ctx = CudaContext.open()) {
+            System.out.println("device: " + ctx.describe());
+            long t0 = System.nanoTime();
+            List<CudaConformance.Outcome> outcomes = new CudaConformance(ctx).all(20_481L);
+            int failed = 0;
+            double worst = 0;
+            try (PrintStream p = new PrintStream(Files.newOutputStream(out.resolve("conformance.txt")), true, "UTF-8")) {
+                p.println("device: " + ctx.describe() + "; tolerance " + CudaConformance.TOLERANCE + " (norm-wise relative error)");
+                for (CudaConformance.Outcome o : outcomes) {
+                    p.println(o);
+                    failed += o.passed() ? 0 : 1;
+                    worst = Math.max(worst, o.error());
+                    if (!o.passed()) {
+                        System.out.println(o);
+                    }
+                }
+            }
+            System.out.printf(Locale.ROOT, "conformance: %d comparisons, %d failed, worst error %.3e, %.1f s%n", outcomes.size(), failed,
+                    worst, (System.nanoTime() - t0) / 1e9);
+            List<String> table = timings(ctx, Architectures.named(arch), seconds);
+            Files.write(out.resolve("timings.txt"), table);
+            table.forEach(System.out::println);
+            System.exit(failed == 0 ? 0 : 1);
+        }
+    }
+
+    static List<String> timings(CudaContext ctx, NetSpec spec, double seconds) {
+        List<String> rows = new ArrayList<>();
+        rows.add("device: " + ctx.describe());
+        rows.add("architecture: " + spec.name() + " (" + spec.weightCount() + " weights)");
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, 1);
+        Rng rng = new Rng(7);
+        long[] boards = CudaConformance.randomBoards(rng, 16_384);
+        float[] targets = CudaConformance.gaussian(rng, 16_384, 1000);
+        for (int batch : new int[] {1024, 4096}) {
+            try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch)) {
+                t.step(boards, targets, 0, batch);
+                long steps = 0;
+                long start = System.nanoTime();
+                long end = start + (long) (seconds * 1e9);
+                while (System.nanoTime() < end) {
+                    t.step(boards, targets, (int) (steps % (16_384 / batch)) * batch, batch);
+                    steps++;
+                }
+                double s = (System.nanoTime() - start) / 1e9;
+                rows.add(String.format(Locale.ROOT, "train step batch %5d: %8.3f ms/step, %,12.0f positions/s (GPU step alone)", batch,
+                        1e3 * s / steps, steps * batch / s));
+            }
+        }
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "timing", 16_384)) {
+            double[] v = new double[16_384];
+            for (int batch : new int[] {1024, 4096, 16_384}) {
+                e.values(boards, batch, v);
+                long calls = 0;
+                long start = System.nanoTime();
+                long end = start + (long) (seconds * 1e9);
+                while (System.nanoTime() < end) {
+                    e.values(boards, batch, v);
+                    calls++;
+                }
+                double s = (System.nanoTime() - start) / 1e9;
+                rows.add(String.format(Locale.ROOT, "inference batch %5d: %8.3f ms/batch, %,12.0f boards/s", batch, 1e3 * s / calls,
+                        calls * batch / s));
+            }
+            for (int batch : new int[] {4, 64, 1024}) {
+                Histogram h = new Histogram(3);
+                long end = System.nanoTime() + (long) (seconds * 1e9);
+                int i = 0;
+                while (System.nanoTime() < end) {
+                    long a = System.nanoTime();
+                    e.values(boards, batch, v);
+                    h.recordValue(System.nanoTime() - a);
+                    i++;
+                }
+                rows.add(String.format(Locale.ROOT, "latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", batch,
+                        h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3, i));
+            }
+            // A greedy move as search.GreedyPlayer makes it (one value() per legal afterstate), and
+            // the same afterstates in one values() call.
+            Moves moves = Moves.of(Shape.S4x4);
+            long[] after = new long[4];
+            double[] av = new double[4];
+            Histogram single = new Histogram(3);
+            Histogram batched = new Histogram(3);
+            long end = System.nanoTime() + (long) (seconds * 1e9);
+            int i = 0;
+            double sink = 0;
+            while (System.nanoTime() < end) {
+                long board = boards[i % boards.length];
+                int legal = 0;
+                for (int d = 0; d < 4; d++) {
+                    long a = moves.move(board, d);
+                    if (a != board) {
+                        after[legal++] = a;
+                    }
+                }
+                long a0 = System.nanoTime();
+                for (int k = 0; k < legal; k++) {
+                    sink += e.value(after[k]);
+                }
+                long a1 = System.nanoTime();
+                if (legal > 0) {
+                    e.values(after, legal, av);
+                }
+                long a2 = System.nanoTime();
+                single.recordValue(a1 - a0);
+                batched.recordValue(a2 - a1);
+                i++;
+            }
+            rows.add(String.format(Locale.ROOT, "greedy move, one value() per afterstate: p50 %8.1f us, p99 %8.1f us",
+                    single.getValueAtPercentile(50) / 1e3, single.getValueAtPercentile(99) / 1e3));
+            rows.add(String.format(Locale.ROOT, "greedy move, afterstates in one values(): p50 %8.1f us, p99 %8.1f us (checksum %.3g)",
+                    batched.getValueAtPercentile(50) / 1e3, batched.getValueAtPercentile(99) / 1e3, sink));
+        }
+        Evaluator cpu = new NetworkEvaluator(net, w, "timing");
+        double[] v = new double[1024];
+        cpu.values(boards, 1024, v);
+        long calls = 0;
+        long start = System.nanoTime();
+        long end = start + (long) (seconds * 1e9);
+        while (System.nanoTime() < end) {
+            cpu.values(boards, 1024, v);
+            calls++;
+        }
+        double s = (System.nanoTime() - start) / 1e9;
+        rows.add(String.format(Locale.ROOT, "cpu reference inference batch 1024, one thread: %,12.0f boards/s", calls * 1024 / s));
+        return rows;
+    }
+}

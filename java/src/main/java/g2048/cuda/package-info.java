@@ -1,0 +1,23 @@
+/**
+ * The CUDA backend of the value networks: hand-written kernels ({@code cuda/*.cu}, compiled by
+ * {@code native-build/} into this package's resources) driven through JCuda's driver API.
+ *
+ * <p>Call chain: {@link g2048.cuda.CudaEvaluator} (an {@link g2048.eval.Evaluator}) and
+ * {@link g2048.cuda.CudaTrainer} (forward, backward, Adam) run a {@link g2048.cuda.CudaPass}
+ * over a {@link g2048.cuda.CudaNetwork} (the weights and connection tables on the device); the
+ * pass launches the kernels through {@link g2048.cuda.Kernels}, whose launch geometry comes from
+ * {@link g2048.cuda.Geometry} alone. {@link g2048.cuda.LayerPlan} turns a CPU
+ * {@link g2048.nn.Layer}'s connection table into the GEMM tables the kernels read, so the GPU uses
+ * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.CudaDevices} is
+ * the {@code --device auto|cpu|cuda} choice.
+ *
+ * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may
+ * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a
+ * time. Every public operation makes the context current on the calling thread first.
+ *
+ * <p>Every device call goes through a {@link g2048.cuda.Driver}: JCuda's driver API
+ * ({@code JCudaDriverApi}, every result checked with the call named by {@link g2048.cuda.Check}),
+ * or, in tests, a CPU emulation that checks the passes against the CPU reference without a GPU.
+ * Device memory, pinned memory and streams are freed on close.
+ */
+package g2048.cuda;

@@ -1,0 +1,102 @@
+package g2048.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.Initializer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The passes, the evaluator and the trainer driven exactly as on a GPU, with the kernels
+ * emulated on the CPU ({@link EmulatedDriver}): checks without a GPU which kernels run on which
+ * buffers in which order (encoding, every layer, the embedding hand-over, the loss, backward,
+ * Adam, slicing), against the CPU reference through the same {@link CudaConformance} checks the
+ * GPU runs, and that every device buffer, host buffer and stream is freed on close.
+ */
+class CudaPassEmulationTest {
+
+    @TestFactory
+    List<DynamicTest> passesMatchTheCpuReference() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (NetSpec spec : CudaConformance.smallArchitectures()) {
+            tests.add(DynamicTest.dynamicTest(spec.name(), () -> {
+                EmulatedDriver driver = new EmulatedDriver(132);
+                long seed = System.nanoTime();
+                try (CudaContext ctx = new CudaContext(driver)) {
+                    CudaConformance c = new CudaConformance(ctx);
+                    List<CudaConformance.Outcome> all = new ArrayList<>(c.layers(spec, null, seed, 5));
+                    all.add(c.forward(spec, null, seed, 23));
+                    all.add(c.gradient(spec, null, seed, 17));
+                    all.add(c.steps(spec, null, seed, 9, 2));
+                    for (CudaConformance.Outcome o : all) {
+                        assertTrue(o.passed(), "seed " + seed + ": " + o);
+                    }
+                }
+                assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
+                assertTrue(driver.launches > 10, "kernels launched: " + driver.launches);
+            }));
+        }
+        return tests;
+    }
+
+    @Test
+    void kernelLevelChecksPassOnTheEmulation() {
+        EmulatedDriver driver = new EmulatedDriver(4);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            CudaConformance c = new CudaConformance(ctx);
+            for (CudaConformance.Outcome o : List.of(c.encode(5, 33), c.mse(5, 100), c.adam(5, 1001, 3))) {
+                assertTrue(o.passed(), o.toString());
+            }
+        }
+        assertEquals(0, driver.live());
+    }
+
+    @Test
+    void aTrainerStepLargerThanThePassIsTakenInSlicesLikeTheCpuTrainer() {
+        NetSpec spec = CudaConformance.smallArchitectures().get(0);
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, 9);
+        Rng rng = new Rng(10);
+        int n = 23;
+        long[] boards = CudaConformance.randomBoards(rng, n);
+        float[] targets = CudaConformance.gaussian(rng, n, 1);
+        float[] cpu = w.clone();
+        float[] grad = new float[w.length];
+        var ws = net.workspace(n, true);
+        net.forward(cpu, ws, boards, n);
+        double cpuSse = net.backward(cpu, ws, targets, 0, n, 2f / n, grad);
+        Adam adam = new Adam(w.length);
+        adam.step(cpu, grad);
+        EmulatedDriver driver = new EmulatedDriver(4);
+        float[] gpu = new float[w.length];
+        try (CudaContext ctx = new CudaContext(driver); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), 8)) {
+            double sse = t.step(boards, targets, 0, n);
+            assertEquals(cpuSse, sse, 1e-4 * cpuSse);
+            t.downloadTo(gpu, new Adam(new float[w.length], new float[w.length], 1, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON));
+        }
+        assertTrue(CudaConformance.error(gpu, cpu) <= CudaConformance.TOLERANCE, "error " + CudaConformance.error(gpu, cpu));
+        assertEquals(0, driver.live());
+    }
+
+    @Test
+    void badBatchesAreRefused() {
+        NetSpec spec = CudaConformance.smallArchitectures().get(2);
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, 1);
+        try (CudaContext ctx = new CudaContext(new EmulatedDriver(4)); CudaPass p = new CudaPass(new CudaNetwork(ctx, net, w), 4, false)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.forward(new long[8], 0, 5));
+            assertTrue(e.getMessage().contains("outside 1..4"), e.getMessage());
+            assertThrows(IllegalStateException.class, () -> p.values(new float[4]));
+            assertThrows(IllegalArgumentException.class, () -> new CudaNetwork(ctx, net, new float[3]));
+        }
+    }
+}

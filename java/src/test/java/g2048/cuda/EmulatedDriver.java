@@ -1,0 +1,385 @@
+package g2048.cuda;
+
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.TreeMap;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
+
+/**
+ * A {@link Driver} on the CPU, for checking the passes without a GPU: device memory is Java
+ * memory at made-up addresses with unmapped gaps between blocks (an access outside a block
+ * fails), streams run their work at once, and each kernel is a plain loop over the arguments in
+ * the order cuda/*.cu declares them. Every launch's grid is checked to cover its work as the
+ * kernel's indexing needs. Counts live allocations so that tests can see everything was freed.
+ */
+final class EmulatedDriver implements Driver {
+
+    private static final Method BYTE_OFFSET;
+
+    static {
+        try {
+            BYTE_OFFSET = Pointer.class.getDeclaredMethod("getByteOffset");
+            BYTE_OFFSET.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int sms;
+    private final TreeMap<Long, ByteBuffer> memory = new TreeMap<>();
+    private long next = 1 << 20;
+    private int hostBlocks;
+    private int streams;
+    int launches;
+
+    EmulatedDriver(int sms) {
+        this.sms = sms;
+    }
+
+    /** Device blocks, host blocks and streams not yet freed. */
+    int live() {
+        return memory.size() + hostBlocks + streams;
+    }
+
+    @Override
+    public void bind() {
+    }
+
+    @Override
+    public CUdeviceptr alloc(long bytes) {
+        long at = next;
+        next += (bytes + 255) / 256 * 256 + 4096;
+        memory.put(at, ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
+        return new CUdeviceptr().withByteOffset(at);
+    }
+
+    @Override
+    public void free(CUdeviceptr p) {
+        if (memory.remove(address(p)) == null) {
+            throw new IllegalStateException("free of an address that is not a block start");
+        }
+    }
+
+    @Override
+    public void upload(CUdeviceptr dst, float[] src) {
+        for (int i = 0; i < src.length; i++) {
+            putF(address(dst) + 4L * i, src[i]);
+        }
+    }
+
+    @Override
+    public void upload(CUdeviceptr dst, int[] src) {
+        for (int i = 0; i < src.length; i++) {
+            putI(address(dst) + 4L * i, src[i]);
+        }
+    }
+
+    @Override
+    public void upload(CUdeviceptr dst, long[] src) {
+        for (int i = 0; i < src.length; i++) {
+            slot(address(dst) + 8L * i, 8).putLong(offset, src[i]);
+        }
+    }
+
+    @Override
+    public void download(float[] dst, CUdeviceptr src) {
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = getF(address(src) + 4L * i);
+        }
+    }
+
+    @Override
+    public void download(double[] dst, CUdeviceptr src) {
+        for (int i = 0; i < dst.length; i++) {
+            dst[i] = slot(address(src) + 8L * i, 8).getDouble(offset);
+        }
+    }
+
+    @Override
+    public void zero(CUdeviceptr p, long words, CUstream s) {
+        for (long i = 0; i < words; i++) {
+            putI(address(p) + 4 * i, 0);
+        }
+    }
+
+    @Override
+    public HostBlock allocHost(long bytes) {
+        hostBlocks++;
+        return new HostBlock(null, ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
+    }
+
+    @Override
+    public void freeHost(HostBlock b) {
+        hostBlocks--;
+    }
+
+    @Override
+    public void toDevice(CUdeviceptr dst, HostBlock src, long bytes, CUstream s) {
+        for (long i = 0; i < bytes; i++) {
+            slot(address(dst) + i, 1).put(offset, src.buffer().get((int) i));
+        }
+    }
+
+    @Override
+    public void toHost(HostBlock dst, CUdeviceptr src, long bytes, CUstream s) {
+        for (long i = 0; i < bytes; i++) {
+            dst.buffer().put((int) i, slot(address(src) + i, 1).get(offset));
+        }
+    }
+
+    @Override
+    public CUstream createStream() {
+        streams++;
+        return new CUstream();
+    }
+
+    @Override
+    public void synchronize(CUstream s) {
+    }
+
+    @Override
+    public void destroyStream(CUstream s) {
+        streams--;
+    }
+
+    @Override
+    public int multiprocessors() {
+        return sms;
+    }
+
+    @Override
+    public String describe() {
+        return "CPU emulation of the kernels (" + sms + " SMs assumed)";
+    }
+
+    @Override
+    public void close() {
+    }
+
+    // ---- memory
+
+    private int offset;
+
+    private static long address(CUdeviceptr p) {
+        try {
+            return (long) BYTE_OFFSET.invoke(p);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The block holding [addr, addr + size); sets {@link #offset} to addr's place in it. */
+    private ByteBuffer slot(long addr, int size) {
+        Map.Entry<Long, ByteBuffer> e = memory.floorEntry(addr);
+        if (e == null || addr - e.getKey() + size > e.getValue().capacity()) {
+            throw new IndexOutOfBoundsException("device access at 0x" + Long.toHexString(addr) + " outside every allocation");
+        }
+        offset = (int) (addr - e.getKey());
+        return e.getValue();
+    }
+
+    private float getF(long addr) {
+        return slot(addr, 4).getFloat(offset);
+    }
+
+    private void putF(long addr, float v) {
+        slot(addr, 4).putFloat(offset, v);
+    }
+
+    private int getI(long addr) {
+        return slot(addr, 4).getInt(offset);
+    }
+
+    private void putI(long addr, int v) {
+        slot(addr, 4).putInt(offset, v);
+    }
+
+    // ---- kernels
+
+    private static int i(Object o) {
+        return (Integer) o;
+    }
+
+    private static long a(Object o) {
+        return o == null ? 0 : address((CUdeviceptr) o);
+    }
+
+    /** Row start of element row m of a G2View: (m / cells) * stride + cellOff[m % cells] (floats). */
+    private long row(long cellOff, int cells, int stride, int m) {
+        return (long) (m / cells) * stride + (cellOff == 0 ? 0 : getI(cellOff + 4L * (m % cells)));
+    }
+
+    private long col(long colOff, int k) {
+        return colOff == 0 ? k : getI(colOff + 4L * k);
+    }
+
+    @Override
+    public void launch(String kernel, Geometry.Grid g, CUstream s, Object[] x) {
+        launches++;
+        switch (kernel) {
+            case "encode_boards" -> encode(g, i(x[0]), a(x[1]), a(x[2]), i(x[3]), i(x[4]), i(x[5]));
+            case "copy_channels" -> {
+                int n = i(x[0]), cells = i(x[1]), k = i(x[2]);
+                long src = a(x[3]), dst = a(x[6]);
+                int sc = i(x[4]), sf = i(x[5]), dc = i(x[7]), df = i(x[8]);
+                for (long e = 0; e < (long) n * cells; e++) {
+                    for (int j = 0; j < k; j++) {
+                        putF(dst + 4 * (e * dc + df + j), getF(src + 4 * (e * sc + sf + j)));
+                    }
+                }
+            }
+            case "gemm_fwd_large", "gemm_fwd_small" -> {
+                int m = i(x[0]), n = i(x[1]), k = i(x[2]), cells = i(x[3]);
+                long in = a(x[4]), inCellOff = a(x[6]), kOff = a(x[7]), w = a(x[8]), bias = a(x[9]), out = a(x[10]), outCellOff = a(x[12]);
+                int inStride = i(x[5]), outStride = i(x[11]);
+                boolean relu = i(x[13]) != 0;
+                covers(kernel, g, m, n, 1, 1);
+                for (int r = 0; r < m; r++) {
+                    long ir = row(inCellOff, cells, inStride, r);
+                    long or = row(outCellOff, cells, outStride, r);
+                    for (int j = 0; j < n; j++) {
+                        float acc = 0f;
+                        for (int c = 0; c < k; c++) {
+                            acc += getF(in + 4 * (ir + col(kOff, c))) * getF(w + 4 * ((long) c * n + j));
+                        }
+                        float y = acc + (bias == 0 ? 0f : getF(bias + 4L * j));
+                        putF(out + 4 * (or + j), relu && y < 0f ? 0f : y);
+                    }
+                }
+            }
+            case "gemm_dgrad_large", "gemm_dgrad_small" -> {
+                int m = i(x[0]), n = i(x[1]), k = i(x[2]), cells = i(x[3]);
+                long dOut = a(x[4]), outCellOff = a(x[6]), w = a(x[7]), colBuf = a(x[8]), colCellOff = a(x[10]);
+                int outStride = i(x[5]), colStride = i(x[9]);
+                covers(kernel, g, m, k, 1, 1);
+                for (int r = 0; r < m; r++) {
+                    long or = row(outCellOff, cells, outStride, r);
+                    long cr = row(colCellOff, cells, colStride, r);
+                    for (int c = 0; c < k; c++) {
+                        float acc = 0f;
+                        for (int j = 0; j < n; j++) {
+                            acc += getF(dOut + 4 * (or + j)) * getF(w + 4 * ((long) c * n + j));
+                        }
+                        putF(colBuf + 4 * (cr + c), acc);
+                    }
+                }
+            }
+            case "gemm_wgrad_large", "gemm_wgrad_small" -> {
+                int m = i(x[0]), n = i(x[1]), k = i(x[2]), cells = i(x[3]);
+                long in = a(x[4]), inCellOff = a(x[6]), kOff = a(x[7]), dOut = a(x[8]), outCellOff = a(x[10]), dW = a(x[11]);
+                int inStride = i(x[5]), outStride = i(x[9]), chunk = i(x[12]);
+                covers(kernel, g, k, n, m, chunk);
+                for (int c = 0; c < k; c++) {
+                    for (int j = 0; j < n; j++) {
+                        float acc = 0f;
+                        for (int r = 0; r < m; r++) {
+                            acc += getF(in + 4 * (row(inCellOff, cells, inStride, r) + col(kOff, c)))
+                                    * getF(dOut + 4 * (row(outCellOff, cells, outStride, r) + j));
+                        }
+                        long at = dW + 4 * ((long) c * n + j);
+                        putF(at, getF(at) + acc);
+                    }
+                }
+            }
+            case "relu_backward" -> {
+                long count = (Long) x[0];
+                long out = a(x[1]), d = a(x[2]);
+                for (long e = 0; e < count; e++) {
+                    if (getF(out + 4 * e) <= 0f) {
+                        putF(d + 4 * e, 0f);
+                    }
+                }
+            }
+            case "bias_grad" -> {
+                int m = i(x[0]), n = i(x[1]), cells = i(x[2]);
+                long dOut = a(x[3]), outCellOff = a(x[5]), dB = a(x[6]);
+                int outStride = i(x[4]);
+                if ((long) g.gx() * g.bx() < n) {
+                    throw new AssertionError("bias_grad grid " + g + " misses columns of " + n);
+                }
+                for (int j = 0; j < n; j++) {
+                    float acc = 0f;
+                    for (int r = 0; r < m; r++) {
+                        acc += getF(dOut + 4 * (row(outCellOff, cells, outStride, r) + j));
+                    }
+                    putF(dB + 4L * j, getF(dB + 4L * j) + acc);
+                }
+            }
+            case "col_to_input" -> {
+                int n = i(x[0]), inCells = i(x[1]), cin = i(x[2]);
+                long colBuf = a(x[3]), revStart = a(x[5]), revList = a(x[6]), dIn = a(x[7]);
+                int colStride = i(x[4]), inStride = i(x[8]);
+                for (int smp = 0; smp < n; smp++) {
+                    for (int cell = 0; cell < inCells; cell++) {
+                        for (int c = 0; c < cin; c++) {
+                            float t = 0f;
+                            for (int r = getI(revStart + 4L * cell); r < getI(revStart + 4L * cell + 4); r++) {
+                                t += getF(colBuf + 4 * ((long) smp * colStride + (long) getI(revList + 4L * r) * cin + c));
+                            }
+                            putF(dIn + 4 * ((long) smp * inStride + (long) cell * cin + c), t);
+                        }
+                    }
+                }
+            }
+            case "mse_grad" -> {
+                int n = i(x[0]);
+                long out = a(x[1]), t = a(x[2]), d = a(x[4]), sse = a(x[5]);
+                float scale = (Float) x[3];
+                double sum = 0;
+                for (int e = 0; e < n; e++) {
+                    float err = getF(out + 4L * e) - getF(t + 4L * e);
+                    sum += (double) err * err;
+                    putF(d + 4L * e, scale * err);
+                }
+                slot(sse, 8).putDouble(offset, sum);
+            }
+            case "adam_step" -> {
+                long count = (Long) x[0];
+                long w = a(x[1]), gr = a(x[2]), m = a(x[3]), v = a(x[4]);
+                float lr = (Float) x[5], b1 = (Float) x[6], b2 = (Float) x[7], c1 = (Float) x[8], c2 = (Float) x[9], eps = (Float) x[10];
+                for (long e = 0; e < count; e++) {
+                    float gi = getF(gr + 4 * e);
+                    float mi = b1 * getF(m + 4 * e) + c1 * gi;
+                    float vi = b2 * getF(v + 4 * e) + c2 * gi * gi;
+                    putF(m + 4 * e, mi);
+                    putF(v + 4 * e, vi);
+                    putF(w + 4 * e, getF(w + 4 * e) - lr * mi / ((float) Math.sqrt(vi) + eps));
+                }
+            }
+            default -> throw new IllegalArgumentException("no emulation of kernel " + kernel);
+        }
+    }
+
+    private void encode(Geometry.Grid g, int n, long boards, long dst, int channels, int valueFirst, int posFirst) {
+        for (int smp = 0; smp < n; smp++) {
+            long b = slot(boards + 8L * smp, 8).getLong(offset);
+            for (int cell = 0; cell < 16; cell++) {
+                long base = dst + 4 * (((long) smp * 16 + cell) * channels);
+                int code = (int) (b >>> (4 * cell)) & 15;
+                for (int p = 0; p < 16; p++) {
+                    putF(base + 4L * (valueFirst + p), p == code ? 1f : 0f);
+                }
+                if (posFirst >= 0) {
+                    for (int p = 0; p < 8; p++) {
+                        boolean hot = p < 4 ? p == cell / 4 : p - 4 == cell % 4;
+                        putF(base + 4L * (posFirst + p), hot ? 1f : 0f);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The GEMM grid covers rows (y) and columns (x) with the tile its name says, and the reduction (z) in chunks. */
+    private static void covers(String kernel, Geometry.Grid g, int rows, int cols, int reduction, int chunk) {
+        Geometry.Tile t = kernel.endsWith("_large") ? Geometry.Tile.LARGE : Geometry.Tile.SMALL;
+        if ((long) g.gy() * t.bm < rows || (long) g.gx() * t.bn < cols || (long) g.gz() * chunk < reduction
+                || g.bx() != Geometry.GEMM_THREADS) {
+            throw new AssertionError(kernel + " grid " + g + " does not cover " + rows + "x" + cols + " (reduction " + reduction
+                    + " in chunks of " + chunk + ")");
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package g2048.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Rng;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.Layer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The GEMM tables of every layer kind, checked without a GPU: the kernels' arithmetic emulated
+ * from the tables ({@link PlanEmulator}) must reproduce the CPU layers' forward and backward.
+ */
+class LayerPlanTest {
+
+    @TestFactory
+    List<DynamicTest> emulatedKernelsMatchTheCpuLayers() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (NetSpec spec : CudaConformance.smallArchitectures()) {
+            tests.add(DynamicTest.dynamicTest(spec.name(), () -> checkNetwork(spec, spec.name().hashCode())));
+        }
+        return tests;
+    }
+
+    private static void checkNetwork(NetSpec spec, long seed) {
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        Rng rng = new Rng(seed);
+        int n = 5;
+        for (Layer layer : net.layers()) {
+            LayerPlan plan = LayerPlan.of(layer);
+            float[] in = CudaConformance.sparse(rng, n * layer.inSize());
+            float[] cpuOut = new float[n * layer.outSize()];
+            float[] gpuOut = new float[n * layer.outSize()];
+            LayerReference.forward(layer, w, in, cpuOut, n);
+            PlanEmulator.forward(plan, w, in, gpuOut, n);
+            String what = spec.name() + " " + layer;
+            assertClose(cpuOut, gpuOut, what + " forward");
+
+            float[] dOut = CudaConformance.gaussian(rng, n * layer.outSize(), 1);
+            float[] cpuDOut = dOut.clone();
+            float[] cpuDIn = new float[n * layer.inSize()];
+            float[] gpuDIn = new float[n * layer.inSize()];
+            float[] cpuGrad = new float[w.length];
+            float[] gpuGrad = new float[w.length];
+            LayerReference.backward(layer, w, in, cpuOut, cpuDOut, cpuDIn, cpuGrad, n);
+            PlanEmulator.backward(plan, w, in, gpuOut, dOut, gpuDIn, gpuGrad, n);
+            assertClose(cpuDIn, gpuDIn, what + " input gradient");
+            assertClose(cpuGrad, gpuGrad, what + " parameter gradient");
+        }
+    }
+
+    /**
+     * The single-layer judge is itself judged by the CPU network: chained over whole networks
+     * (the value-plane and value+position inputs) it gives Network's values and MSE gradient.
+     */
+    @TestFactory
+    List<DynamicTest> layerReferenceChainedIsTheCpuNetwork() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (NetSpec spec : CudaConformance.smallArchitectures()) {
+            if (spec.input() == g2048.nn.InputKind.EMBEDDED) {
+                continue;
+            }
+            tests.add(DynamicTest.dynamicTest(spec.name(), () -> {
+                Network net = new Network(spec);
+                float[] w = Initializer.truncatedNormal(net, 77);
+                Rng rng = new Rng(78);
+                int n = 6;
+                long[] boards = CudaConformance.randomBoards(rng, n);
+                float[] targets = CudaConformance.gaussian(rng, n, 1);
+                List<Layer> layers = net.layers();
+                float[][] acts = new float[layers.size() + 1][];
+                int ch = layers.get(0).inMaps().channels();
+                acts[0] = new float[n * layers.get(0).inSize()];
+                for (int s = 0; s < n; s++) {
+                    g2048.nn.Encoder.values(boards[s], acts[0], s * 16 * ch, ch, 0);
+                    if (ch > 16) {
+                        g2048.nn.Encoder.positions(acts[0], s * 16 * ch, ch, 16);
+                    }
+                }
+                for (int i = 0; i < layers.size(); i++) {
+                    acts[i + 1] = new float[n * layers.get(i).outSize()];
+                    LayerReference.forward(layers.get(i), w, acts[i], acts[i + 1], n);
+                }
+                var ws = net.workspace(n, true);
+                net.forward(w, ws, boards, n);
+                assertClose(java.util.Arrays.copyOf(ws.outputs(), n), acts[layers.size()], spec.name() + " values");
+                float[] grad = new float[w.length];
+                net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                float[] refGrad = new float[w.length];
+                float[] d = new float[n];
+                for (int s = 0; s < n; s++) {
+                    d[s] = 2f / n * (acts[layers.size()][s] - targets[s]);
+                }
+                for (int i = layers.size() - 1; i >= 0; i--) {
+                    float[] dIn = i == 0 ? null : new float[n * layers.get(i).inSize()];
+                    LayerReference.backward(layers.get(i), w, acts[i], acts[i + 1], d, dIn, refGrad, n);
+                    d = dIn;
+                }
+                assertClose(grad, refGrad, spec.name() + " gradient");
+            }));
+        }
+        return tests;
+    }
+
+    private static void assertClose(float[] cpu, float[] emulated, String what) {
+        double e = CudaConformance.error(emulated, cpu);
+        assertTrue(e <= 1e-5, what + ": norm-wise relative error " + e);
+    }
+
+    @Test
+    void groupsCoverEveryOutputCellOnceAndEveryWeightBlock() {
+        for (NetSpec spec : CudaConformance.smallArchitectures()) {
+            Network net = new Network(spec);
+            for (Layer layer : net.layers()) {
+                LayerPlan plan = LayerPlan.of(layer);
+                Set<Integer> cells = new HashSet<>();
+                int rows = 0;
+                for (LayerPlan.Group g : plan.groups()) {
+                    for (int o : g.outCells()) {
+                        assertTrue(cells.add(o), layer + ": output cell " + o + " in two groups");
+                    }
+                    rows += g.cells() * g.taps();
+                    assertEquals(layer.offset(), Math.min(layer.offset(), g.weightOffset()));
+                    assertTrue(g.biasOffset() + plan.cout() <= layer.offset() + layer.weightCount(), layer + ": bias outside the layer");
+                }
+                assertEquals(layer.outMaps().cells(), cells.size(), layer + ": output cells covered");
+                assertEquals(plan.contributions(), rows, layer + ": contributions covered");
+            }
+        }
+    }
+
+    @Test
+    void layerKindsGiveTheExpectedGroups() {
+        Network cnn22 = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
+        List<Layer> l = cnn22.layers();
+        LayerPlan conv = LayerPlan.of(l.get(0));
+        assertEquals(1, conv.groups().size(), "a convolution is one GEMM");
+        assertEquals(9, conv.groups().get(0).cells());
+        assertEquals(4, conv.groups().get(0).taps());
+        assertFalse(conv.directInputGradient());
+        LayerPlan dense = LayerPlan.of(l.get(2));
+        assertEquals(1, dense.groups().size());
+        assertEquals(1, dense.groups().get(0).cells());
+        assertNull(dense.groups().get(0).kOff(), "a fully connected layer reads its input as it lies");
+        assertTrue(dense.directInputGradient());
+
+        Network cnn12 = new Network(Architectures.cnn12("t", 3, 4));
+        // Third dual 1x2 layer: 4 input maps, each with a horizontal and a vertical group.
+        LayerPlan dual = LayerPlan.of(cnn12.layers().get(2));
+        assertEquals(8, dual.groups().size());
+        // Each weight set serves exactly two groups (horizontal and vertical windows).
+        Set<Integer> sets = new HashSet<>();
+        for (LayerPlan.Group g : dual.groups()) {
+            sets.add(g.weightOffset());
+        }
+        assertEquals(4, sets.size());
+    }
+}
