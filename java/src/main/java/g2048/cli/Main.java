@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             ApplyCommand.class,
             PlayCommand.class,
+            SolveCommand.class,
+            GradeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
