@@ -106,7 +106,7 @@ public final class AgeFiles {
     }
 
     /** Writes the forward pass's output of one age. */
-    static void writeIds(Path dir, Shape shape, int age, IdSet states, IdSet afters, long terminal) throws IOException {
+    static Path writeIds(Path dir, Shape shape, int age, IdSet states, IdSet afters, long terminal) throws IOException {
         long second = HEADER_BYTES + EliasFano.blockBytes(states);
         long size = second + EliasFano.blockBytes(afters) + ChecksummedFile.TRAILER_BYTES;
         try (Arena arena = Arena.ofConfined()) {
@@ -119,11 +119,12 @@ public final class AgeFiles {
             EliasFano.write(states, seg, HEADER_BYTES);
             EliasFano.write(afters, seg, second);
             ChecksummedFile.write(idsFile(dir, age), seg);
+            return idsFile(dir, age);
         }
     }
 
     /** Writes the backward pass's output of one age. */
-    static void writeValues(Path dir, Shape shape, int age, MemorySegment stateValues, long nStates,
+    static Path writeValues(Path dir, Shape shape, int age, MemorySegment stateValues, long nStates,
                             MemorySegment afterValues, long nAfters, double best) throws IOException {
         long second = HEADER_BYTES + PackedValues.blockBytes(stateValues, nStates);
         long size = second + PackedValues.blockBytes(afterValues, nAfters) + ChecksummedFile.TRAILER_BYTES;
@@ -138,11 +139,12 @@ public final class AgeFiles {
             PackedValues.write(stateValues, nStates, seg, HEADER_BYTES);
             PackedValues.write(afterValues, nAfters, seg, second);
             ChecksummedFile.write(valuesFile(dir, age), seg);
+            return valuesFile(dir, age);
         }
     }
 
     /** Writes the exact state values of an age, for a resumed backward pass. */
-    static void writeDoubles(Path dir, Shape shape, int age, MemorySegment values, long n) throws IOException {
+    static Path writeDoubles(Path dir, Shape shape, int age, MemorySegment values, long n) throws IOException {
         long size = HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment seg = arena.allocate(size, 8);
@@ -152,6 +154,7 @@ public final class AgeFiles {
                 seg.set(DOUBLE, HEADER_BYTES + 8 * i, values.getAtIndex(DOUBLE, i));
             }
             ChecksummedFile.write(doublesFile(dir, age), seg);
+            return doublesFile(dir, age);
         }
     }
 

@@ -16,8 +16,10 @@ import java.util.HexFormat;
 
 /**
  * Files that end in the SHA-256 of everything before them ({@link #TRAILER_BYTES} bytes), written
- * to a temporary file in the same directory, forced to disk and renamed into place, so a file
- * under its final name is always complete.
+ * to a temporary file in the same directory and renamed into place, so a file under its final name
+ * is always complete for every process that reads it. Forcing to disk is left to the caller's
+ * checkpoints ({@link #force}), so that a solve of a thousand small ages does not wait on a
+ * thousand disk flushes; the manifest only ever names files that were forced.
  */
 final class ChecksummedFile {
 
@@ -44,7 +46,6 @@ final class ChecksummedFile {
                     ch.write(buf);
                 }
             }
-            ch.force(true);
         }
         try {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -52,6 +53,13 @@ final class ChecksummedFile {
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
         }
         return HexFormat.of().formatHex(digest);
+    }
+
+    /** Forces a written file's content to the disk. */
+    static void force(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
     }
 
     /** Maps {@code file} read-only, checks its trailer and returns the content before it. */

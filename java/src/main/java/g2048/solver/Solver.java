@@ -58,6 +58,9 @@ public final class Solver {
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final IdBuffer[] buffers;
     private int maxAge;
+    private long checkpointNanos = 2_000_000_000L;
+    private long lastCheckpoint = System.nanoTime();
+    private final java.util.List<Path> unsynced = new java.util.ArrayList<>();
     private StopHook hook = (forward, age) -> false;
 
     public Solver(Shape shape, Path dir, int threads) {
@@ -82,6 +85,15 @@ public final class Solver {
     /** Stops the forward pass after this age (0: no limit); the backward pass then does not run. */
     public Solver maxAge(int age) {
         this.maxAge = age;
+        return this;
+    }
+
+    /**
+     * How often the manifest is advanced (default 2 s): the files written since the last checkpoint
+     * are forced to disk, then the manifest names their ages complete. 0 checkpoints every age.
+     */
+    public Solver checkpointEvery(double seconds) {
+        this.checkpointNanos = (long) (seconds * 1e9);
         return this;
     }
 
@@ -120,6 +132,20 @@ public final class Solver {
         return Outcome.SOLVED;
     }
 
+    private boolean checkpointDue() {
+        return System.nanoTime() - lastCheckpoint >= checkpointNanos;
+    }
+
+    /** Forces the files written since the last checkpoint, then writes the manifest that names them. */
+    private void checkpoint(Manifest m) throws IOException {
+        for (Path p : unsynced) {
+            ChecksummedFile.force(p);
+        }
+        unsynced.clear();
+        m.write(dir);
+        lastCheckpoint = System.nanoTime();
+    }
+
     private boolean shouldStop(boolean forward, int age) {
         return stopRequested.get() || hook.stopAfter(forward, age);
     }
@@ -135,10 +161,11 @@ public final class Solver {
             for (int age = done == 0 ? Manifest.FIRST_AGE : done + 2; ; age += 2) {
                 if (age > 8 && after2.size() == 0 && after4.size() == 0) {
                     m = m.withForwardFinished(age - 2);
-                    m.write(dir);
+                    checkpoint(m);
                     return m;
                 }
                 if (maxAge > 0 && age > maxAge) {
+                    checkpoint(m);
                     return m;
                 }
                 long t0 = System.nanoTime();
@@ -149,15 +176,18 @@ public final class Solver {
                 for (long t : terminal) {
                     term += t;
                 }
-                AgeFiles.writeIds(dir, shape, age, states, afters, term);
+                unsynced.add(AgeFiles.writeIds(dir, shape, age, states, afters, term));
                 m = m.withForward(age);
-                m.write(dir);
+                boolean stop = shouldStop(true, age);
+                if (stop || checkpointDue()) {
+                    checkpoint(m);
+                }
                 progress.forwardAge(age, states.size(), afters.size(), term, (System.nanoTime() - t0) / 1e9);
                 states.close();
                 after4.close();
                 after4 = after2;
                 after2 = afters;
-                if (shouldStop(true, age)) {
+                if (stop) {
                     return m;
                 }
             }
@@ -338,27 +368,52 @@ public final class Solver {
                     double v = afterValues.getAtIndex(DOUBLE, i);
                     best = Double.isNaN(best) ? v : Math.max(best, v);
                 }
-                AgeFiles.writeValues(dir, shape, age, stateValues, states.size(), afterValues, afters.size(), best);
-                AgeFiles.writeDoubles(dir, shape, age, stateValues, states.size());
+                unsynced.add(AgeFiles.writeValues(dir, shape, age, stateValues, states.size(), afterValues, afters.size(), best));
                 m = m.withBackward(age);
-                m.write(dir);
-                Files.deleteIfExists(AgeFiles.doublesFile(dir, age + 4));
                 afters.close();
                 progress.backwardAge(age, best, (System.nanoTime() - t0) / 1e9);
                 s4.close();
                 s4 = s2;
                 s2 = new Solved(states, stateValues, arena);
-                if (age > Manifest.FIRST_AGE && shouldStop(false, age)) {
+                boolean stop = age > Manifest.FIRST_AGE && shouldStop(false, age);
+                if (age == Manifest.FIRST_AGE) {
+                    checkpoint(m);
+                    deleteWork(-1);
+                } else if (stop || checkpointDue()) {
+                    // A resumed run needs the exact values of this age and the one before.
+                    unsynced.add(AgeFiles.writeDoubles(dir, shape, age, s2.values(), s2.ids().size()));
+                    if (age + 2 <= last) {
+                        unsynced.add(AgeFiles.writeDoubles(dir, shape, age + 2, s4.values(), s4.ids().size()));
+                    }
+                    checkpoint(m);
+                    deleteWork(age);
+                }
+                if (stop) {
                     return m;
                 }
             }
-            Files.deleteIfExists(AgeFiles.doublesFile(dir, Manifest.FIRST_AGE));
-            Files.deleteIfExists(AgeFiles.doublesFile(dir, Manifest.FIRST_AGE + 2));
-            Files.deleteIfExists(dir.resolve("work"));
             return m;
         } finally {
             s2.close();
             s4.close();
+        }
+    }
+
+    /** Deletes the backward checkpoints other than those of {@code keep} and {@code keep + 2} (all if keep < 0). */
+    private void deleteWork(int keep) throws IOException {
+        Path work = dir.resolve("work");
+        if (!Files.isDirectory(work)) {
+            return;
+        }
+        try (var files = Files.list(work)) {
+            for (Path p : files.toList()) {
+                if (keep < 0 || !(p.equals(AgeFiles.doublesFile(dir, keep)) || p.equals(AgeFiles.doublesFile(dir, keep + 2)))) {
+                    Files.delete(p);
+                }
+            }
+        }
+        if (keep < 0) {
+            Files.delete(work);
         }
     }
 
