@@ -144,6 +144,7 @@ final class SolveCommand implements Callable<Integer> {
                 sb.append(String.format(Locale.ROOT, "  expected optimal score: 2+2 %.4f   2+4 %.4f   4+4 %.4f   random start %.4f%n",
                         expected[0], expected[1], expected[2], expected[3]));
             }
+            sb.append("  time: ").append(solver.phaseTimes()).append(" (the rest: files, checksums, start-up)\n");
             sb.append("  per age: ").append(out.resolve(AgeReport.CSV)).append(", ").append(out.resolve(AgeReport.PNG)).append('\n');
             System.out.print(sb);
         }

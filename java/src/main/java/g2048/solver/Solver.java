@@ -57,6 +57,8 @@ public final class Solver {
     private final long cellMask;
     private final AtomicBoolean stopRequested = new AtomicBoolean();
     private final IdBuffer[] buffers;
+    /** Nanoseconds by phase: spawn (of which the merge), moves, afterstate values, state values, reading ages back. */
+    private final long[] phaseNanos = new long[6];
     private int maxAge;
     private long checkpointNanos = 2_000_000_000L;
     private long lastCheckpoint = System.nanoTime();
@@ -132,6 +134,22 @@ public final class Solver {
         return Outcome.SOLVED;
     }
 
+    /** Where this run's time went, in seconds. */
+    public record PhaseTimes(double spawn, double spawnMerge, double moves, double afterstateValues, double stateValues,
+                             double readBack) {
+        @Override
+        public String toString() {
+            return String.format(java.util.Locale.ROOT,
+                    "forward: spawn %.1f s (of which sort+merge %.1f s), moves %.1f s; backward: afterstate values %.1f s,"
+                    + " state values %.1f s, reading ages %.1f s", spawn, spawnMerge, moves, afterstateValues, stateValues, readBack);
+        }
+    }
+
+    public PhaseTimes phaseTimes() {
+        return new PhaseTimes(phaseNanos[0] / 1e9, phaseNanos[2] / 1e9, phaseNanos[1] / 1e9, phaseNanos[3] / 1e9,
+                phaseNanos[4] / 1e9, phaseNanos[5] / 1e9);
+    }
+
     private boolean checkpointDue() {
         return System.nanoTime() - lastCheckpoint >= checkpointNanos;
     }
@@ -170,8 +188,11 @@ public final class Solver {
                 }
                 long t0 = System.nanoTime();
                 IdSet states = spawnAll(after2, after4, age);
+                long t1 = System.nanoTime();
                 long[] terminal = new long[threads];
                 IdSet afters = movesOf(states, terminal);
+                phaseNanos[0] += t1 - t0;
+                phaseNanos[1] += System.nanoTime() - t1;
                 long term = 0;
                 for (long t : terminal) {
                     term += t;
@@ -237,7 +258,10 @@ public final class Solver {
         if (age <= 8) {
             addInitialStates(age, buffers[0]);
         }
-        return IdSet.union(buffers);
+        long tu = System.nanoTime();
+        IdSet u = IdSet.union(buffers);
+        phaseNanos[2] += System.nanoTime() - tu;
+        return u;
     }
 
     private void addInitialStates(int age, IdBuffer out) {
@@ -360,9 +384,14 @@ public final class Solver {
                 }
                 Arena arena = Arena.ofShared();
                 MemorySegment afterValues = arena.allocate(Math.max(8, 8 * afters.size()), 8);
+                long tb = System.nanoTime();
                 afterValuesOf(afters, afterValues, s2, s4);
+                long tc = System.nanoTime();
                 MemorySegment stateValues = arena.allocate(Math.max(8, 8 * states.size()), 8);
                 stateValuesOf(states, stateValues, afters, afterValues);
+                phaseNanos[3] += tc - tb;
+                phaseNanos[4] += System.nanoTime() - tc;
+                phaseNanos[5] += tb - t0;
                 double best = Double.NaN;
                 for (long i = 0; i < afters.size(); i++) {
                     double v = afterValues.getAtIndex(DOUBLE, i);
