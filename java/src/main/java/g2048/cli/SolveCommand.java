@@ -93,6 +93,13 @@ final class SolveCommand implements Callable<Integer> {
                     System.err.printf(Locale.ROOT, "backward age %6d: best afterstate value %12.4f  %7.2f s%n", age, best, seconds);
                 }
             });
+            if (outcome == Solver.Outcome.STOPPED) {
+                // Said before the shutdown hook is released: after that the JVM may halt at any moment.
+                Manifest m = Manifest.read(out);
+                System.err.println("solve: stopped after age " + (m.forwardFinished() ? m.backwardComplete() : m.forwardComplete())
+                        + " (" + (m.forwardFinished() ? "backward" : "forward") + " pass); rerun the same command to resume");
+                System.err.flush();
+            }
         } finally {
             finished.countDown();
         }
@@ -104,8 +111,6 @@ final class SolveCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) / 1e9;
         Manifest m = Manifest.read(out);
         if (outcome == Solver.Outcome.STOPPED) {
-            System.err.println("solve: stopped after age " + (m.forwardFinished() ? m.backwardComplete() : m.forwardComplete())
-                    + " (" + (m.forwardFinished() ? "backward" : "forward") + " pass); rerun the same command to resume");
             return Errors.FAILURE;
         }
         List<AgeStats> ages = AgeStats.read(out, m);

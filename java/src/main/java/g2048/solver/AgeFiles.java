@@ -18,7 +18,7 @@ import java.util.Locale;
  *
  * <pre>
  * ids-AAAAAA.bin (forward pass: the age's states and afterstates, normalised IDs)
- *   MAGIC_OFFSET        0   8 bytes "G2048ID1"
+ *   MAGIC_OFFSET        0   8 bytes "G2048ID2"
  *   ROWS_OFFSET         8   int   rows
  *   COLS_OFFSET         12  int   cols
  *   AGE_OFFSET          16  int   age
@@ -28,7 +28,8 @@ import java.util.Locale;
  *   TERMINAL_OFFSET     40  long  terminal states (no legal move)
  *   SECOND_BLOCK_OFFSET 48  long  offset of the afterstates' block
  *                       56  long  reserved, 0
- *   HEADER_BYTES        64  the states' {@link EliasFano} block, then the afterstates' block
+ *   HEADER_BYTES        64  the states' {@link EliasFano} block, then the afterstates' block, of the
+ *                           IDs packed by {@link CellPacking} (the shape's cells contiguous, row-major)
  *   end − 32                SHA-256 of all bytes before it
  *
  * values-AAAAAA.bin (backward pass: values in the order of the IDs above)
@@ -63,7 +64,7 @@ public final class AgeFiles {
     static final long SECOND_BLOCK_OFFSET = 48;
     static final long HEADER_BYTES = 64;
 
-    static final String IDS_MAGIC = "G2048ID1";
+    static final String IDS_MAGIC = "G2048ID2";
     static final String VALUES_MAGIC = "G2048VL1";
     static final String DOUBLES_MAGIC = "G2048VD1";
 
@@ -107,8 +108,9 @@ public final class AgeFiles {
 
     /** Writes the forward pass's output of one age. */
     static Path writeIds(Path dir, Shape shape, int age, IdSet states, IdSet afters, long terminal) throws IOException {
-        long second = HEADER_BYTES + EliasFano.blockBytes(states);
-        long size = second + EliasFano.blockBytes(afters) + ChecksummedFile.TRAILER_BYTES;
+        CellPacking packing = new CellPacking(shape);
+        long second = HEADER_BYTES + EliasFano.blockBytes(states, packing::pack);
+        long size = second + EliasFano.blockBytes(afters, packing::pack) + ChecksummedFile.TRAILER_BYTES;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment seg = arena.allocate(size, 8);
             header(seg, IDS_MAGIC, shape, age);
@@ -116,8 +118,8 @@ public final class AgeFiles {
             seg.set(LONG, AFTERS_OFFSET, afters.size());
             seg.set(LONG, TERMINAL_OFFSET, terminal);
             seg.set(LONG, SECOND_BLOCK_OFFSET, second);
-            EliasFano.write(states, seg, HEADER_BYTES);
-            EliasFano.write(afters, seg, second);
+            EliasFano.write(states, packing::pack, seg, HEADER_BYTES);
+            EliasFano.write(afters, packing::pack, seg, second);
             ChecksummedFile.write(idsFile(dir, age), seg);
             return idsFile(dir, age);
         }
@@ -158,8 +160,24 @@ public final class AgeFiles {
         }
     }
 
-    /** One age's IDs, mapped and checked. */
-    record Ids(long states, long afters, long terminal, EliasFano.Reader stateIds, EliasFano.Reader afterIds) {
+    /** One age's IDs, mapped and checked; the readers hold packed IDs ({@link CellPacking}). */
+    record Ids(long states, long afters, long terminal, EliasFano.Reader stateIds, EliasFano.Reader afterIds,
+               CellPacking packing) {
+        long stateRank(long board) {
+            return stateIds.rank(packing.pack(board));
+        }
+
+        long afterRank(long board) {
+            return afterIds.rank(packing.pack(board));
+        }
+
+        IdSet decodeStates() {
+            return stateIds.decode(packing::unpack);
+        }
+
+        IdSet decodeAfters() {
+            return afterIds.decode(packing::unpack);
+        }
     }
 
     static Ids readIds(Path dir, Shape shape, int age, Arena arena) throws IOException {
@@ -167,7 +185,8 @@ public final class AgeFiles {
         MemorySegment seg = ChecksummedFile.mapVerified(file, arena);
         checkHeader(file, seg, IDS_MAGIC, shape, age);
         return new Ids(seg.get(LONG, STATES_OFFSET), seg.get(LONG, AFTERS_OFFSET), seg.get(LONG, TERMINAL_OFFSET),
-                new EliasFano.Reader(seg, HEADER_BYTES), new EliasFano.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)));
+                new EliasFano.Reader(seg, HEADER_BYTES), new EliasFano.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)),
+                new CellPacking(shape));
     }
 
     /** One age's values, mapped and checked. */

@@ -61,16 +61,26 @@ public final class EliasFano {
 
     /** The size in bytes of the block that {@link #write} makes of {@code ids}. */
     public static long blockBytes(IdSet ids) {
+        return blockBytes(ids, x -> x);
+    }
+
+    /** As {@link #blockBytes(IdSet)} for the IDs mapped by an order-preserving {@code map}. */
+    public static long blockBytes(IdSet ids, java.util.function.LongUnaryOperator map) {
         long n = ids.size();
-        long max = n == 0 ? 0 : ids.get(n - 1);
+        long max = n == 0 ? 0 : map.applyAsLong(ids.get(n - 1));
         int l = lowBits(n, max);
         return WORDS_OFFSET + 8 * (hiWords(n, max, l) + loWords(n, l));
     }
 
     /** Writes {@code ids} as a block at {@code offset} of {@code dst}; returns the block's size in bytes. */
     public static long write(IdSet ids, MemorySegment dst, long offset) {
+        return write(ids, x -> x, dst, offset);
+    }
+
+    /** As {@link #write(IdSet, MemorySegment, long)} for the IDs mapped by an order-preserving {@code map}. */
+    public static long write(IdSet ids, java.util.function.LongUnaryOperator map, MemorySegment dst, long offset) {
         long n = ids.size();
-        long max = n == 0 ? 0 : ids.get(n - 1);
+        long max = n == 0 ? 0 : map.applyAsLong(ids.get(n - 1));
         int l = lowBits(n, max);
         long hw = hiWords(n, max, l);
         long lw = loWords(n, l);
@@ -89,7 +99,7 @@ public final class EliasFano {
         long loWordIndex = 0;
         int loFill = 0;
         for (long i = 0; i < n; i++) {
-            long x = ids.get(i);
+            long x = map.applyAsLong(ids.get(i));
             long pos = (x >>> l) + i;
             long w = pos >>> 6;
             if (w != hiWordIndex) {
@@ -251,6 +261,11 @@ public final class EliasFano {
 
         /** All IDs, decoded in order into a new off-heap set. */
         public IdSet decode() {
+            return decode(x -> x);
+        }
+
+        /** All IDs, each mapped back by {@code unmap} (the inverse of the map they were written with). */
+        public IdSet decode(java.util.function.LongUnaryOperator unmap) {
             IdSet out = IdSet.allocate(n);
             long i = 0;
             long hw = hiBits >>> 6;
@@ -258,7 +273,7 @@ public final class EliasFano {
                 long word = hi.getAtIndex(LONG, w);
                 while (word != 0) {
                     long pos = 64 * w + Long.numberOfTrailingZeros(word);
-                    out.set(i, ((pos - i) << l) | low(i));
+                    out.set(i, unmap.applyAsLong(((pos - i) << l) | low(i)));
                     i++;
                     word &= word - 1;
                 }

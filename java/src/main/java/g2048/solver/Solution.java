@@ -78,7 +78,7 @@ public final class Solution implements AutoCloseable {
             return Double.NaN;
         }
         Age age = age(a);
-        long r = age.ids().stateIds().rank(normalizer.normalize(board));
+        long r = age.ids().stateRank(normalizer.normalize(board));
         return r < 0 ? Double.NaN : age.values().stateValues().get(r);
     }
 
@@ -89,7 +89,7 @@ public final class Solution implements AutoCloseable {
             return Double.NaN;
         }
         Age age = age(a);
-        long r = age.ids().afterIds().rank(normalizer.normalize(after));
+        long r = age.ids().afterRank(normalizer.normalize(after));
         return r < 0 ? Double.NaN : age.values().afterValues().get(r);
     }
 

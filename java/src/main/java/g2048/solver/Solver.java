@@ -220,12 +220,12 @@ public final class Solver {
 
     private IdSet readAfters(int age) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            return AgeFiles.readIds(dir, shape, age, arena).afterIds().decode();
+            return AgeFiles.readIds(dir, shape, age, arena).decodeAfters();
         }
     }
 
     private IdSet readStates(int age, Arena arena) throws IOException {
-        return AgeFiles.readIds(dir, shape, age, arena).stateIds().decode();
+        return AgeFiles.readIds(dir, shape, age, arena).decodeStates();
     }
 
     /** The states of {@code age}: 2-spawns of {@code after2}, 4-spawns of {@code after4}, initial states. */
@@ -379,8 +379,8 @@ public final class Solver {
                 IdSet afters;
                 try (Arena map = Arena.ofConfined()) {
                     AgeFiles.Ids ids = AgeFiles.readIds(dir, shape, age, map);
-                    states = ids.stateIds().decode();
-                    afters = ids.afterIds().decode();
+                    states = ids.decodeStates();
+                    afters = ids.decodeAfters();
                 }
                 Arena arena = Arena.ofShared();
                 MemorySegment afterValues = arena.allocate(Math.max(8, 8 * afters.size()), 8);
