@@ -25,17 +25,28 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    @Option(names = "--threads", description = "Threads (default: the number of cores).")
+    Integer threads;
+
     @Override
     public Integer call() throws IOException {
         if (playerOptions.db == null) {
             throw new Errors.BadInput("--db: missing, expected a solution directory written by 'g2048 solve'");
+        }
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (nThreads < 1) {
+            throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
         }
         try (Solution sol = Solution.open(playerOptions.db)) {
             // The random player draws uniformly among the legal moves: graded as that distribution.
             PolicyGrader.Policy policy = "random".equals(playerOptions.player)
                     ? PolicyGrader.uniform("random")
                     : PolicyGrader.deterministic(Players.create(playerOptions, sol.shape()));
-            PolicyGrader.Grade g = PolicyGrader.grade(sol, policy);
+            PolicyGrader.Grade g = PolicyGrader.grade(sol, policy, nThreads, (age, last, states) -> {
+                if (age % 200 == 0 || age == last) {
+                    System.err.printf(Locale.ROOT, "grade: age %d of %d, %,d states reached so far%n", age, last, states);
+                }
+            });
             if (json) {
                 System.out.println(new Json().begin()
                         .field("player", g.policy())

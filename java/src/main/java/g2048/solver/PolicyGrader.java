@@ -38,6 +38,11 @@ public final class PolicyGrader {
         boolean symmetric();
 
         String name();
+
+        /** An instance for another grading thread (players with scratch space need their own). */
+        default Policy forThread() {
+            return this;
+        }
     }
 
     /** The policy of a deterministic player; the player is asked once per reached state. */
@@ -64,6 +69,11 @@ public final class PolicyGrader {
             @Override
             public String name() {
                 return own.name();
+            }
+
+            @Override
+            public Policy forThread() {
+                return deterministic(own);
             }
         };
     }
@@ -99,44 +109,103 @@ public final class PolicyGrader {
     private PolicyGrader() {
     }
 
+    /** Told after each age. */
+    public interface Progress {
+        void age(int age, int lastAge, long statesSoFar);
+    }
+
     public static Grade grade(Solution solution, Policy policy) {
+        return grade(solution, policy, 1, (a, l, n) -> { });
+    }
+
+    /**
+     * Grades on {@code threads} threads: each age's reached states are split between them in fixed
+     * ranges, so the result is the same for a given number of threads.
+     */
+    public static Grade grade(Solution solution, Policy policy, int threads, Progress progress) {
         long t0 = System.nanoTime();
         Shape shape = solution.shape();
-        Moves moves = Moves.of(shape);
         Normalizer normalizer = new Normalizer(shape);
         boolean sym = policy.symmetric();
-        long cellMask = shape.cellMask();
         int last = solution.manifest().lastAge();
         // ring of three maps: ages a, a + 2, a + 4
         LongDoubleMap[] ring = {new LongDoubleMap(), new LongDoubleMap(), new LongDoubleMap()};
         for (InitialStates.Start s : InitialStates.of(shape)) {
             ring[ringIndex(s.age())].add(sym ? normalizer.normalize(s.board()) : s.board(), s.probability());
         }
+        Worker[] workers = new Worker[threads];
+        for (int t = 0; t < threads; t++) {
+            workers[t] = new Worker(shape, t == 0 ? policy : policy.forThread());
+        }
+        long states = 0;
+        for (int age = Manifest.FIRST_AGE; age <= last; age += 2) {
+            LongDoubleMap here = ring[ringIndex(age)];
+            states += here.size();
+            try (Solution.AfterTable table = solution.afterTable(age)) {
+                int slots = here.capacity();
+                // One fixed range of slots per worker, drained in order: the sums do not depend on timing.
+                int chunk = (slots + threads - 1) / threads;
+                Parallel.forRange(threads, slots, chunk,
+                        (w, from, to) -> workers[(int) (from / chunk)].run(here, (int) from, (int) to, table));
+            }
+            for (Worker w : workers) {
+                w.drainInto(ring[ringIndex(age + 2)], ring[ringIndex(age + 4)]);
+            }
+            here.clear();
+            progress.age(age, last, states);
+        }
         double score = 0;
         double visits = 0;
         double optimal = 0;
-        long states = 0;
-        double[] probs = new double[4];
-        double[] q = new double[4];
-        double pFour = 1 - g2048.game.Spawns.P_TWO;
-        for (int age = Manifest.FIRST_AGE; age <= last; age += 2) {
-            LongDoubleMap here = ring[ringIndex(age)];
-            LongDoubleMap next2 = ring[ringIndex(age + 2)];
-            LongDoubleMap next4 = ring[ringIndex(age + 4)];
-            states += here.size();
-            for (int slot = 0; slot < here.capacity(); slot++) {
+        for (Worker w : workers) {
+            score += w.score;
+            visits += w.visits;
+            optimal += w.optimal;
+        }
+        return new Grade(policy.name(), shape, score, solution.expectedFromStart(0), visits == 0 ? 1 : optimal / visits,
+                visits, states, (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** One thread's share of an age: its own policy, sums and maps of the next two ages. */
+    private static final class Worker {
+        private final Moves moves;
+        private final Normalizer normalizer;
+        private final Policy policy;
+        private final long cellMask;
+        private final boolean sym;
+        private final LongDoubleMap next2 = new LongDoubleMap();
+        private final LongDoubleMap next4 = new LongDoubleMap();
+        private final double[] probs = new double[4];
+        private final double[] q = new double[4];
+        double score;
+        double visits;
+        double optimal;
+
+        Worker(Shape shape, Policy policy) {
+            this.moves = Moves.of(shape);
+            this.normalizer = new Normalizer(shape);
+            this.policy = policy;
+            this.cellMask = shape.cellMask();
+            this.sym = policy.symmetric();
+        }
+
+        void run(LongDoubleMap here, int from, int to, Solution.AfterTable table) {
+            double pTwo = g2048.game.Spawns.P_TWO;
+            double pFour = 1 - pTwo;
+            for (int slot = from; slot < to; slot++) {
                 long board = here.keyAt(slot);
                 if (board == 0) {
                     continue;
                 }
                 double p = here.valueAt(slot);
-                int legal = solution.moveValues(board, q);
+                int legal = moves.legalMask(board);
                 if (legal == 0) {
                     continue;
                 }
                 double best = Double.NEGATIVE_INFINITY;
                 for (int d = 0; d < 4; d++) {
                     if ((legal >>> d & 1) != 0) {
+                        q[d] = moves.reward(board, d) + table.value(normalizer.normalize(moves.move(board, d)));
                         if (Double.isNaN(q[d])) {
                             throw new IllegalStateException("board " + Long.toHexString(board) + " is missing from the solution");
                         }
@@ -162,15 +231,27 @@ public final class PolicyGrader {
                         empty &= empty - 1;
                         long b2 = after | (1L << shift);
                         long b4 = after | (2L << shift);
-                        next2.add(sym ? normalizer.normalize(b2) : b2, share * g2048.game.Spawns.P_TWO);
+                        next2.add(sym ? normalizer.normalize(b2) : b2, share * pTwo);
                         next4.add(sym ? normalizer.normalize(b4) : b4, share * pFour);
                     }
                 }
             }
-            here.clear();
         }
-        return new Grade(policy.name(), shape, score, solution.expectedFromStart(0), visits == 0 ? 1 : optimal / visits,
-                visits, states, (System.nanoTime() - t0) / 1e9);
+
+        void drainInto(LongDoubleMap to2, LongDoubleMap to4) {
+            for (int s = 0; s < next2.capacity(); s++) {
+                if (next2.keyAt(s) != 0) {
+                    to2.add(next2.keyAt(s), next2.valueAt(s));
+                }
+            }
+            for (int s = 0; s < next4.capacity(); s++) {
+                if (next4.keyAt(s) != 0) {
+                    to4.add(next4.keyAt(s), next4.valueAt(s));
+                }
+            }
+            next2.clear();
+            next4.clear();
+        }
     }
 
     private static int ringIndex(int age) {

@@ -119,6 +119,39 @@ public final class Solution implements AutoCloseable {
         return best;
     }
 
+    /**
+     * One age's afterstates and values decoded into memory, for passes that look up many boards
+     * of one age (grading): a rank in an {@link IdSet} instead of an Elias-Fano search. Close it
+     * after use.
+     */
+    AfterTable afterTable(int age) {
+        if (age < Manifest.FIRST_AGE || age > manifest.lastAge()) {
+            return new AfterTable(IdSet.empty(), new double[0]);
+        }
+        Age a = age(age);
+        IdSet ids = a.ids().decodeAfters();
+        PackedValues.Reader r = a.values().afterValues();
+        double[] v = new double[(int) r.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = r.get(i);
+        }
+        return new AfterTable(ids, v);
+    }
+
+    /** See {@link #afterTable}. */
+    record AfterTable(IdSet ids, double[] values) implements AutoCloseable {
+        /** The value of a normalised afterstate, NaN if absent. */
+        double value(long normalized) {
+            long r = ids.rank(normalized);
+            return r < 0 ? Double.NaN : values[(int) r];
+        }
+
+        @Override
+        public void close() {
+            ids.close();
+        }
+    }
+
     /** The best afterstate value stored for an age (NaN when the age has no afterstates). */
     public double bestAfterstateValue(int age) {
         return age(age).values().best();

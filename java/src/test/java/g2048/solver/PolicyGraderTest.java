@@ -105,6 +105,11 @@ class PolicyGraderTest {
             assertEquals(want, g.expectedScore(), 1e-9);
             assertEquals(wantShare, g.optimalShare(), 1e-9);
             assertTrue(g.expectedScore() <= g.optimalExpectedScore() + 1e-6);
+            PolicyGrader.Grade g3 = PolicyGrader.grade(sol, PolicyGrader.deterministic(new HeuristicPlayer(SHAPE)), 3,
+                    (a, l, n) -> { });
+            assertEquals(g.expectedScore(), g3.expectedScore(), 1e-9, "three threads");
+            assertEquals(g.optimalShare(), g3.optimalShare(), 1e-9, "three threads");
+            assertEquals(g.statesVisited(), g3.statesVisited());
         }
     }
 }
