@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             PlayCommand.class,
             SolveCommand.class,
             GradeCommand.class,
+            TrainCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** The options that choose and configure a player, shared by {@code play} and the commands that play. */
 final class PlayerOptions {
 
-    @Option(names = "--player", defaultValue = "heuristic",
+    @Option(names = "--player", defaultValue = "ntuple",
             description = "Who plays: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             completionCandidates = Players.Names.class)
     String player;

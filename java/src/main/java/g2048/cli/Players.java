@@ -9,7 +9,7 @@ import java.util.List;
 /** Builds the player a command line names; the one place that knows every kind of player. */
 final class Players {
 
-    static final List<String> NAMES = List.of("random", "heuristic", "optimal");
+    static final List<String> NAMES = List.of("random", "heuristic", "ntuple", "optimal");
 
     private Players() {
     }
@@ -26,6 +26,7 @@ final class Players {
         return switch (options.player) {
             case "random" -> new RandomPlayer(shape);
             case "heuristic" -> new HeuristicPlayer(shape);
+            case "ntuple" -> NtuplePlayers.create(options, shape);
             case "optimal" -> optimal(options, shape);
             default -> throw new Errors.BadInput("--player: unknown player '" + options.player
                     + "', expected one of " + String.join(", ", NAMES));

@@ -1,0 +1,253 @@
+package g2048.cli;
+
+import g2048.game.Rng;
+import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ntuple.Trainer;
+import g2048.ntuple.TrainingState;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code g2048 train ntuple}: TD learning of an n-tuple network (seed 001) on several threads, with
+ * evaluation lines, atomic checkpoints, {@code --resume} and a clean checkpoint on Ctrl-C.
+ */
+@Command(name = "ntuple", mixinStandardHelpOptions = true,
+        description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning (seed 001).",
+            "--games is the total count: a resumed run plays the games still missing.",
+            "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end."})
+final class TrainNtupleCommand implements Callable<Integer> {
+
+    @Option(names = "--net", description = "Network: 4x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
+    String net;
+
+    @Option(names = "--method", description = "td-afterstate, td-state or q-learning (default: td-afterstate).")
+    String method;
+
+    @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")
+    Double alpha;
+
+    @Option(names = "--games", required = true, description = "Total training games.")
+    long games;
+
+    @Option(names = "--threads", defaultValue = "1", description = "Training threads sharing the tables (default: ${DEFAULT-VALUE}; 1 is reproducible).")
+    int threads;
+
+    @Option(names = "--seed", description = "Seed of the run (default: 1, or the resumed model's).")
+    Long seed;
+
+    @Option(names = "--out", required = true, description = "Model file to write.")
+    Path out;
+
+    @Option(names = "--shape", description = "Board shape RxC (default: 4x4, or the resumed model's).")
+    String shape;
+
+    @Option(names = "--eval-every", defaultValue = "10000", description = "Evaluate greedy play every K games; 0 = never (default: ${DEFAULT-VALUE}).")
+    long evalEvery;
+
+    @Option(names = "--eval-games", defaultValue = "1000", description = "Games per evaluation (default: ${DEFAULT-VALUE}).")
+    int evalGames;
+
+    @Option(names = "--checkpoint-every", defaultValue = "10000", description = "Write --out every K games; 0 = only at the end (default: ${DEFAULT-VALUE}).")
+    long checkpointEvery;
+
+    @Option(names = "--resume", description = "Continue training from this model file (its games, seed, network and method).")
+    Path resume;
+
+    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() {
+        if (games < 1) {
+            throw new Errors.BadInput("--games: expected at least 1, got " + games);
+        }
+        if (threads < 1) {
+            throw new Errors.BadInput("--threads: expected at least 1, got " + threads);
+        }
+        if (evalEvery < 0 || checkpointEvery < 0) {
+            throw new Errors.BadInput("--eval-every and --checkpoint-every: expected 0 or more");
+        }
+        if (evalGames < 1) {
+            throw new Errors.BadInput("--eval-games: expected at least 1, got " + evalGames);
+        }
+        NtupleModel model = resume == null ? createModel() : resumeModel();
+        try (model) {
+            return train(model);
+        }
+    }
+
+    private NtupleModel createModel() {
+        NetworkSpec spec = parse("--net", () -> NetworkSpec.parse(net == null ? "4x6" : net));
+        Method m = parse("--method", () -> Method.parse(method == null ? "td-afterstate" : method));
+        Shape s = parse("--shape", () -> Shape.parse(shape == null ? "4x4" : shape));
+        parse("--net", () -> {
+            spec.checkFits(s);
+            return spec;
+        });
+        if (m == Method.Q_LEARNING && spec.symmetric()) {
+            throw new Errors.BadInput("--net " + spec.name() + ": q-learning keeps one network per action, and an action"
+                    + " is not symmetric; use a network without :sym (e.g. 17x4)");
+        }
+        double a = alpha == null ? 0.0025 : alpha;
+        return NtupleModel.create(spec, s, m, seed == null ? 1 : seed, a);
+    }
+
+    private NtupleModel resumeModel() {
+        NtupleModel model = NtupleModels.loadForTraining(resume);
+        try {
+            if (net != null && !NetworkSpec.parse(net).equals(model.spec())) {
+                throw new Errors.BadInput("--net " + net + " does not match the resumed model " + resume + " ("
+                        + model.spec().name() + ")");
+            }
+            if (method != null && Method.parse(method) != model.method()) {
+                throw new Errors.BadInput("--method " + method + " does not match the resumed model " + resume + " ("
+                        + model.method().text() + ")");
+            }
+            if (shape != null && !Shape.parse(shape).equals(model.shape())) {
+                throw new Errors.BadInput("--shape " + shape + " does not match the resumed model " + resume + " ("
+                        + model.shape() + ")");
+            }
+            if (seed != null && seed != model.training().seed()) {
+                throw new Errors.BadInput("--seed " + seed + " does not match the resumed model " + resume + " (seed "
+                        + model.training().seed() + "); a resumed run keeps its seed");
+            }
+            return model;
+        } catch (RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    private int train(NtupleModel model) {
+        TrainingState st = model.training();
+        double a = alpha != null ? alpha : st.alpha();
+        Trainer trainer;
+        try {
+            trainer = new Trainer(model, a, threads);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--alpha: " + e.getMessage());
+        }
+        System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d threads, tables %.0f MiB%s; "
+                        + "games %d of %d done%n",
+                model.spec().name(), model.shape(), model.method().text(), a, st.seed(), threads,
+                model.network().table().byteSize() / 1048576.0, model.network().hugePages() ? " (huge pages)" : "",
+                st.games(), games);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            trainer.requestStop();
+            try {
+                finished.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "g2048-train-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        ProgressBar bar = new ProgressBar(!noProgress);
+        long evalSeed = Rng.mix(st.seed() ^ 0x6576616C5EEDL);
+        Window window = new Window();
+        try {
+            while (model.training().games() < games && !trainer.stopRequested()) {
+                long done = model.training().games();
+                long boundary = Math.min(games, Math.min(nextMultiple(done, evalEvery), nextMultiple(done, checkpointEvery)));
+                trainer.train(boundary, (i, o) -> {
+                    long[] snap = window.add(o.score(), o.moves());
+                    bar.update(i + 1, games, String.format(Locale.ROOT, "%.2fM moves/s  mean %.0f",
+                            snap[1] / 1e6, snap[0] / 1.0));
+                });
+                done = model.training().games();
+                if (trainer.stopRequested()) {
+                    break;
+                }
+                bar.finish();
+                StringBuilder line = new StringBuilder(window.line(done, model.training()));
+                line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
+                if (evalEvery > 0 && done % evalEvery == 0) {
+                    line.append("  | ").append(evaluation(trainer.evaluate(evalGames, evalSeed)));
+                }
+                if (checkpointEvery > 0 && done % checkpointEvery == 0 && done < games) {
+                    NtupleModels.save(model, out);
+                    line.append("  | checkpoint");
+                }
+                System.out.println(line);
+                System.out.flush();
+                window.reset();
+            }
+            bar.finish();
+            NtupleModels.save(model, out);
+            TrainingState end = model.training();
+            System.out.printf(Locale.ROOT, "%s %s after %d games (%d moves, %.1f s learning, %.2fM moves/s overall)%n",
+                    trainer.stopRequested() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
+                    end.nanos() == 0 ? 0 : end.moves() / (end.nanos() / 1e9) / 1e6);
+            return 0;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is waiting on the latch released above.
+            }
+        }
+    }
+
+    private static long nextMultiple(long done, long every) {
+        return every <= 0 ? Long.MAX_VALUE : (done / every + 1) * every;
+    }
+
+    static String evaluation(Trainer.Evaluation e) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "greedy %d games: mean %.0f ± %.0f, max %d",
+                e.games(), e.mean(), e.sd(), e.max()));
+        sb.append(String.format(Locale.ROOT, ", %.2fM moves/s, %.2fM per thread-CPU-s", e.moves() / e.seconds() / 1e6,
+                e.movesPerCpuSecond() / 1e6));
+        for (int k = 0; k < e.reachCodes().length; k++) {
+            sb.append(String.format(Locale.ROOT, ", %d %.1f%%", 1 << e.reachCodes()[k], 100 * e.reachRates()[k]));
+        }
+        return sb.toString();
+    }
+
+    private static <T> T parse(String option, java.util.function.Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput(option + ": " + e.getMessage());
+        }
+    }
+
+    /** Games, score and moves since the last line, for the running mean and the speed. */
+    private static final class Window {
+        private long games;
+        private long score;
+        private long moves;
+        private long start = System.nanoTime();
+
+        /** Adds a game; returns {running mean score, moves/s}. */
+        synchronized long[] add(long gameScore, int gameMoves) {
+            games++;
+            score += gameScore;
+            moves += gameMoves;
+            double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
+            return new long[] {score / games, (long) (moves / secs)};
+        }
+
+        synchronized String line(long done, TrainingState st) {
+            double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
+            return String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.1f s total",
+                    done, games == 0 ? 0 : (double) score / games, moves / secs / 1e6, st.nanos() / 1e9);
+        }
+
+        synchronized void reset() {
+            games = 0;
+            score = 0;
+            moves = 0;
+            start = System.nanoTime();
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package g2048.ntuple;
+
+import g2048.game.Rng;
+import g2048.game.Spawns;
+
+/**
+ * TD-afterstate (seed 001, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
+ * afterstate is moved towards {@code r_next + V(s'_next)}, the next move's reward and afterstate
+ * value (0 when the new state is terminal).
+ *
+ * <p>The move chosen inside the update ({@code a_next}) is the move then played: the value of
+ * {@code s'_next} used by the update was computed before it, exactly as in the figure, and the
+ * game goes on with that choice rather than evaluating the same state a second time.
+ */
+final class AfterstateLearner extends Learner {
+
+    private long chosenAfter;
+    private int chosenReward;
+    private float chosenValue;
+
+    AfterstateLearner(TupleNetwork net, float alpha) {
+        super(net, alpha);
+    }
+
+    /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
+    private int choose(long s) {
+        int best = -1;
+        float bestTotal = Float.NEGATIVE_INFINITY;
+        for (int d = 0; d < 4; d++) {
+            long after = moves.move(s, d);
+            if (after == s) {
+                continue;
+            }
+            int r = moves.reward(s, d);
+            float v = net.value(0, after);
+            if (r + v > bestTotal) {
+                bestTotal = r + v;
+                best = d;
+                chosenAfter = after;
+                chosenReward = r;
+                chosenValue = v;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public int chooseMove(long board) {
+        return choose(board);
+    }
+
+    @Override
+    public Outcome play(Rng rng, boolean learn) {
+        long s = Spawns.initial(shape, rng);
+        if (choose(s) < 0) {
+            return outcome(0, 0, s);
+        }
+        long after = chosenAfter;
+        long score = chosenReward;
+        int n = 1;
+        while (true) {
+            long next = Spawns.spawn(after, cellMask, rng);
+            if (!step(after, next, learn)) {
+                return outcome(score, n, next);
+            }
+            after = chosenAfter;
+            score += chosenReward;
+            n++;
+        }
+    }
+
+    /**
+     * One step of Fig. 6 after the spawn: chooses {@code a_next} in {@code next} and, if learning,
+     * moves V({@code after}) towards {@code r_next + V(s'_next)} (0 if {@code next} is terminal).
+     * Returns false when {@code next} is terminal; otherwise the chosen afterstate and reward are
+     * {@link #chosenAfter()} and {@link #chosenReward()}.
+     */
+    boolean step(long after, long next, boolean learn) {
+        boolean over = choose(next) < 0;
+        if (learn) {
+            float target = over ? 0f : chosenReward + chosenValue;
+            update(net.indices(0, after, entries), target);
+        }
+        return !over;
+    }
+
+    long chosenAfter() {
+        return chosenAfter;
+    }
+
+    int chosenReward() {
+        return chosenReward;
+    }
+}

@@ -1,0 +1,49 @@
+package g2048.ntuple;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The seed's three learning methods, with the number of networks (banks) each keeps. */
+public enum Method {
+    /** TD(0) between consecutive afterstates; moves by reward + V(afterstate). One network. */
+    TD_AFTERSTATE("td-afterstate", 1),
+    /** TD(0) on states; moves by reward + the expectation of V over all spawns. One network. */
+    TD_STATE("td-state", 1),
+    /** Q-learning with one network per action, V_up, V_right, V_down, V_left. */
+    Q_LEARNING("q-learning", 4);
+
+    private final String text;
+    private final int banks;
+
+    Method(String text, int banks) {
+        this.text = text;
+        this.banks = banks;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    public int banks() {
+        return banks;
+    }
+
+    public static Method parse(String s) {
+        for (Method m : values()) {
+            if (m.text.equals(s)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("method '" + s + "': expected one of "
+                + Arrays.stream(values()).map(Method::text).collect(Collectors.joining(", ")));
+    }
+
+    /** The learner for one thread over {@code net}. */
+    public Learner learner(TupleNetwork net, float alpha) {
+        return switch (this) {
+            case TD_AFTERSTATE -> new AfterstateLearner(net, alpha);
+            case TD_STATE -> new StateLearner(net, alpha);
+            case Q_LEARNING -> new QLearner(net, alpha);
+        };
+    }
+}

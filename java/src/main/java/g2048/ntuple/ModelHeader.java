@@ -1,0 +1,174 @@
+package g2048.ntuple;
+
+import g2048.game.Shape;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * The 4,096-byte header that starts every model file (little-endian); the data follows at
+ * {@link #HEADER_BYTES}, so a float table is page-aligned when the file is mapped.
+ *
+ * <pre>
+ * offset size  field
+ *      0    8  magic "G2048NTP"
+ *      8    4  version (1)
+ *     12    4  header bytes (4096)
+ *     16    4  value type: 1 = float32 table, 2 = compact (int16 quantised, zero-run coded, deflated)
+ *     20    4  method: 0 td-afterstate, 1 td-state, 2 q-learning
+ *     24    4  banks (networks: 1, or 4 for q-learning)
+ *     28    2  board rows
+ *     30    2  board columns
+ *     32    8  weights per bank
+ *     40    8  data bytes (the bytes after the header)
+ *     48    4  CRC32C of the data bytes
+ *     52    4  CRC32C of the header with this field set to 0
+ *     56    8  games trained
+ *     64    8  training seed
+ *     72    8  alpha (float64)
+ *     80    8  moves trained
+ *     88    8  training nanoseconds
+ *     96    8  quantisation step (float64; compact only: weight = step · int16)
+ *    104    4  spec length n (bytes)
+ *    108    n  network spec, canonical form, UTF-8
+ * </pre>
+ */
+record ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
+                   TrainingState training, double step, NetworkSpec spec) {
+
+    static final byte[] MAGIC = "G2048NTP".getBytes(StandardCharsets.US_ASCII);
+    static final int VERSION = 1;
+    static final int HEADER_BYTES = 4096;
+    static final int FLOAT32 = 1;
+    static final int COMPACT = 2;
+
+    static final int OFF_MAGIC = 0;
+    static final int OFF_VERSION = 8;
+    static final int OFF_HEADER_BYTES = 12;
+    static final int OFF_VALUE_TYPE = 16;
+    static final int OFF_METHOD = 20;
+    static final int OFF_BANKS = 24;
+    static final int OFF_ROWS = 28;
+    static final int OFF_COLS = 30;
+    static final int OFF_WEIGHTS = 32;
+    static final int OFF_DATA_BYTES = 40;
+    static final int OFF_DATA_CRC = 48;
+    static final int OFF_HEADER_CRC = 52;
+    static final int OFF_GAMES = 56;
+    static final int OFF_SEED = 64;
+    static final int OFF_ALPHA = 72;
+    static final int OFF_MOVES = 80;
+    static final int OFF_NANOS = 88;
+    static final int OFF_STEP = 96;
+    static final int OFF_SPEC_LENGTH = 104;
+    static final int OFF_SPEC = 108;
+
+    ByteBuffer encode() {
+        ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(OFF_MAGIC, MAGIC);
+        b.putInt(OFF_VERSION, VERSION);
+        b.putInt(OFF_HEADER_BYTES, HEADER_BYTES);
+        b.putInt(OFF_VALUE_TYPE, valueType);
+        b.putInt(OFF_METHOD, method.ordinal());
+        b.putInt(OFF_BANKS, banks);
+        b.putShort(OFF_ROWS, (short) shape.rows());
+        b.putShort(OFF_COLS, (short) shape.cols());
+        b.putLong(OFF_WEIGHTS, weights);
+        b.putLong(OFF_DATA_BYTES, dataBytes);
+        b.putInt(OFF_DATA_CRC, dataCrc);
+        b.putLong(OFF_GAMES, training.games());
+        b.putLong(OFF_SEED, training.seed());
+        b.putDouble(OFF_ALPHA, training.alpha());
+        b.putLong(OFF_MOVES, training.moves());
+        b.putLong(OFF_NANOS, training.nanos());
+        b.putDouble(OFF_STEP, step);
+        byte[] text = spec.canonical().getBytes(StandardCharsets.UTF_8);
+        b.putInt(OFF_SPEC_LENGTH, text.length);
+        b.put(OFF_SPEC, text);
+        b.putInt(OFF_HEADER_CRC, headerCrc(b));
+        return b;
+    }
+
+    private static int headerCrc(ByteBuffer b) {
+        CRC32C crc = new CRC32C();
+        ByteBuffer copy = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        copy.putInt(OFF_HEADER_CRC, 0);
+        copy.position(0).limit(HEADER_BYTES);
+        crc.update(copy);
+        return (int) crc.getValue();
+    }
+
+    /** Decodes and checks a header read from {@code file} of {@code fileBytes} bytes. */
+    static ModelHeader decode(Path file, ByteBuffer b, long fileBytes) {
+        b = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        if (fileBytes < HEADER_BYTES) {
+            throw new ModelFileException(file, "truncated: " + fileBytes + " bytes, the header alone needs " + HEADER_BYTES);
+        }
+        byte[] magic = new byte[MAGIC.length];
+        b.get(OFF_MAGIC, magic);
+        if (!java.util.Arrays.equals(magic, MAGIC)) {
+            throw new ModelFileException(file, "not a g2048 n-tuple model (bad magic)");
+        }
+        int version = b.getInt(OFF_VERSION);
+        if (version != VERSION) {
+            throw new ModelFileException(file, "format version " + version + ", this build reads version " + VERSION);
+        }
+        int stored = b.getInt(OFF_HEADER_CRC);
+        if (stored != headerCrc(b)) {
+            throw new ModelFileException(file, "corrupt header (checksum mismatch)");
+        }
+        if (b.getInt(OFF_HEADER_BYTES) != HEADER_BYTES) {
+            throw new ModelFileException(file, "header size " + b.getInt(OFF_HEADER_BYTES) + ", expected " + HEADER_BYTES);
+        }
+        int valueType = b.getInt(OFF_VALUE_TYPE);
+        if (valueType != FLOAT32 && valueType != COMPACT) {
+            throw new ModelFileException(file, "unknown value type " + valueType + " (1 = float32, 2 = compact)");
+        }
+        int m = b.getInt(OFF_METHOD);
+        if (m < 0 || m >= Method.values().length) {
+            throw new ModelFileException(file, "unknown method " + m);
+        }
+        Method method = Method.values()[m];
+        Shape shape;
+        NetworkSpec spec;
+        try {
+            shape = new Shape(b.getShort(OFF_ROWS), b.getShort(OFF_COLS));
+            int len = b.getInt(OFF_SPEC_LENGTH);
+            if (len <= 0 || OFF_SPEC + len > HEADER_BYTES) {
+                throw new IllegalArgumentException("spec length " + len + " out of range");
+            }
+            byte[] text = new byte[len];
+            b.get(OFF_SPEC, text);
+            spec = NetworkSpec.parse(new String(text, StandardCharsets.UTF_8));
+            spec.checkFits(shape);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFileException(file, "bad network description: " + e.getMessage(), e);
+        }
+        int banks = b.getInt(OFF_BANKS);
+        if (banks != method.banks()) {
+            throw new ModelFileException(file, method.text() + " model with " + banks + " networks, expected " + method.banks());
+        }
+        long weights = b.getLong(OFF_WEIGHTS);
+        if (weights != spec.weights()) {
+            throw new ModelFileException(file, "header says " + weights + " weights, network " + spec.name()
+                    + " has " + spec.weights());
+        }
+        long dataBytes = b.getLong(OFF_DATA_BYTES);
+        if (valueType == FLOAT32 && dataBytes != banks * weights * Float.BYTES) {
+            throw new ModelFileException(file, "header says " + dataBytes + " data bytes, a float32 table needs "
+                    + banks * weights * Float.BYTES);
+        }
+        if (fileBytes < HEADER_BYTES + dataBytes) {
+            throw new ModelFileException(file, "truncated: " + fileBytes + " bytes, expected " + (HEADER_BYTES + dataBytes));
+        }
+        if (fileBytes > HEADER_BYTES + dataBytes) {
+            throw new ModelFileException(file, (fileBytes - HEADER_BYTES - dataBytes) + " unexpected bytes after the data");
+        }
+        TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
+                b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
+        return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
+                b.getDouble(OFF_STEP), spec);
+    }
+}

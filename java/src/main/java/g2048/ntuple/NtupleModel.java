@@ -1,0 +1,96 @@
+package g2048.ntuple;
+
+import g2048.eval.Evaluator;
+import g2048.game.Shape;
+import java.lang.foreign.Arena;
+
+/**
+ * A network with what it was trained for: spec, board shape, learning method, tables and training
+ * state. The tables live in an arena that {@link #close()} releases; close a model only when no
+ * thread uses it any more.
+ */
+public final class NtupleModel implements AutoCloseable {
+
+    private final Method method;
+    private final TupleNetwork net;
+    private final Arena arena;
+    private final String source;
+    private volatile TrainingState training;
+
+    NtupleModel(Method method, TupleNetwork net, Arena arena, TrainingState training, String source) {
+        if (net.banks() != method.banks()) {
+            throw new IllegalArgumentException(method.text() + " needs " + method.banks() + " networks, got " + net.banks());
+        }
+        this.method = method;
+        this.net = net;
+        this.arena = arena;
+        this.training = training;
+        this.source = source;
+    }
+
+    /** A new model with all weights 0, on huge pages where the system allows. */
+    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, long seed, double alpha) {
+        spec.checkFits(shape);
+        Arena arena = Arena.ofShared();
+        OffHeap.Table table = OffHeap.allocate(method.banks() * spec.weights() * Float.BYTES, arena);
+        TupleNetwork net = new TupleNetwork(spec, shape, method.banks(), table.segment(), table.hugePages());
+        return new NtupleModel(method, net, arena, TrainingState.fresh(seed, alpha), "new");
+    }
+
+    public NetworkSpec spec() {
+        return net.spec();
+    }
+
+    public Shape shape() {
+        return net.shape();
+    }
+
+    public Method method() {
+        return method;
+    }
+
+    public TupleNetwork network() {
+        return net;
+    }
+
+    public TrainingState training() {
+        return training;
+    }
+
+    void setTraining(TrainingState state) {
+        this.training = state;
+    }
+
+    /**
+     * The value of afterstates this model implies: the network for TD-afterstate, the expectation
+     * over spawns for TD-state. Q-learning values actions, not afterstates: it has none.
+     */
+    public Evaluator evaluator() {
+        return switch (method) {
+            case TD_AFTERSTATE -> new AfterstateEvaluator(net, describe());
+            case TD_STATE -> new StateEvaluator(net, describe());
+            case Q_LEARNING -> throw new IllegalArgumentException("model " + source
+                    + " is a q-learning model: it values actions, not afterstates (use its move policy)");
+        };
+    }
+
+    /** A new move policy for the calling thread: the method's own 1-ply move choice. */
+    public MovePolicy policy() {
+        return method.learner(net, 0f);
+    }
+
+    /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */
+    public String describe() {
+        return "ntuple " + net.spec().name() + " " + method.text() + " (" + source + ")";
+    }
+
+    /** Where the model came from: a path or {@code new}. */
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public void close() {
+        arena.close();
+    }
+}

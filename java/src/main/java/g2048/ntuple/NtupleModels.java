@@ -1,0 +1,347 @@
+package g2048.ntuple;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * Loading and saving models (layout: {@link ModelHeader}). Two forms share the header:
+ * <ul>
+ * <li><b>full</b> (any extension but {@code .g2nz}): the float32 tables as they are in memory.
+ *     Loading for play maps the file read-only (no copy); loading to resume training copies the
+ *     mapped tables once onto fresh huge-page memory, since training writes to every page.</li>
+ * <li><b>compact</b> ({@code .g2nz}, for shipping): each weight quantised to {@code step · q} with a
+ *     16-bit {@code q} ({@code step = max|w| / 32767}), then coded as runs
+ *     {@code (zeros: varint, literals: varint, literals × int16)} and deflated. Most entries of a
+ *     trained 6-tuple network are never visited and stay 0. Loading inflates it into an anonymous
+ *     off-heap table (huge pages where allowed); no cache file is written.</li>
+ * </ul>
+ * Saving is atomic: the file is written next to its destination and renamed over it. Every problem
+ * with a file is a {@link ModelFileException} naming the file and the problem.
+ */
+public final class NtupleModels {
+
+    /** The extension of the compact form. */
+    public static final String COMPACT_EXTENSION = ".g2nz";
+    /** The shipped model's file name inside the models directory. */
+    public static final String DEFAULT_MODEL = "ntuple-4x6.g2nz";
+
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+    private static final int CHUNK = 1 << 20;
+
+    private NtupleModels() {
+    }
+
+    /**
+     * The shipped model: {@code models/ntuple-4x6.g2nz} under the directory named by the system
+     * property {@code g2048.models}, else under the project that holds the running jar (the jar is
+     * {@code java/target/g2048.jar}), else under the working directory.
+     */
+    public static Path defaultModelPath() {
+        String dir = System.getProperty("g2048.models");
+        if (dir != null) {
+            return Path.of(dir, DEFAULT_MODEL);
+        }
+        try {
+            Path code = Path.of(NtupleModels.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // java/target/g2048.jar or java/target/classes: three levels up is the project.
+            Path project = code.getParent() == null ? null : code.getParent().getParent();
+            project = project == null ? null : project.getParent();
+            if (project != null && Files.isDirectory(project.resolve("models"))) {
+                return project.resolve("models").resolve(DEFAULT_MODEL);
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // Fall through to the working directory.
+        }
+        return Path.of("models", DEFAULT_MODEL);
+    }
+
+    /** Loads a model for play: full files are mapped read-only, compact ones inflated. */
+    public static NtupleModel load(Path file) {
+        return load(file, false);
+    }
+
+    /** Loads a model whose tables training may change (a private copy; the file never changes). */
+    public static NtupleModel loadForTraining(Path file) {
+        return load(file, true);
+    }
+
+    private static NtupleModel load(Path file, boolean writable) {
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            ByteBuffer head = ByteBuffer.allocate(ModelHeader.HEADER_BYTES);
+            while (head.hasRemaining() && ch.read(head) >= 0) {
+                // Read the whole header or up to the end of a short file.
+            }
+            head.flip();
+            if (head.limit() < ModelHeader.HEADER_BYTES) {
+                throw new ModelFileException(file, "truncated: " + size + " bytes, the header alone needs "
+                        + ModelHeader.HEADER_BYTES);
+            }
+            ModelHeader h = ModelHeader.decode(file, head, size);
+            MemorySegment table;
+            boolean huge;
+            if (h.valueType() == ModelHeader.FLOAT32) {
+                MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, ModelHeader.HEADER_BYTES, h.dataBytes(),
+                        arena);
+                if (crc(mapped) != h.dataCrc()) {
+                    throw new ModelFileException(file, "corrupt data (checksum mismatch)");
+                }
+                if (writable) {
+                    // Training writes every page: one copy onto huge pages beats copy-on-write 4 KiB pages.
+                    OffHeap.Table t = OffHeap.allocate(h.dataBytes(), arena);
+                    t.segment().copyFrom(mapped);
+                    table = t.segment();
+                    huge = t.hugePages();
+                } else {
+                    table = mapped;
+                    huge = false;
+                }
+            } else {
+                OffHeap.Table t = OffHeap.allocate(h.banks() * h.weights() * Float.BYTES, arena);
+                if (h.dataBytes() > Integer.MAX_VALUE - 16) {
+                    throw new ModelFileException(file, "compact data of " + h.dataBytes() + " bytes is too large");
+                }
+                ByteBuffer data = ByteBuffer.allocate((int) h.dataBytes());
+                ch.position(ModelHeader.HEADER_BYTES);
+                while (data.hasRemaining() && ch.read(data) >= 0) {
+                    // Read all the stored bytes; the size was checked against the header.
+                }
+                CRC32C crc = new CRC32C();
+                crc.update(data.array(), 0, data.position());
+                if (data.hasRemaining() || (int) crc.getValue() != h.dataCrc()) {
+                    throw new ModelFileException(file, "corrupt data (checksum mismatch)");
+                }
+                inflate(file, new java.io.ByteArrayInputStream(data.array()), h, t.segment());
+                table = t.segment();
+                huge = t.hugePages();
+            }
+            TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), table, huge);
+            return new NtupleModel(h.method(), net, arena, h.training(), file.toString());
+        } catch (NoSuchFileException e) {
+            arena.close();
+            throw new ModelFileException(file, "no such file");
+        } catch (IOException e) {
+            arena.close();
+            throw new ModelFileException(file, "cannot read: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Saves {@code model} atomically, compact if {@code file} ends with {@code .g2nz}, else full. */
+    public static void save(NtupleModel model, Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid());
+        try {
+            Files.createDirectories(dir);
+            if (file.getFileName().toString().endsWith(COMPACT_EXTENSION)) {
+                writeCompact(model, tmp);
+            } else {
+                writeFull(model, tmp);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // The write already failed; report that.
+            }
+            throw new ModelFileException(file, "cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    private static ModelHeader header(NtupleModel m, int type, long dataBytes, int crc, double step) {
+        TupleNetwork net = m.network();
+        return new ModelHeader(type, m.method(), net.banks(), net.shape(), net.weights(), dataBytes, crc, m.training(),
+                step, net.spec());
+    }
+
+    private static void writeFull(NtupleModel model, Path tmp) throws IOException {
+        MemorySegment table = model.network().table();
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            ch.position(ModelHeader.HEADER_BYTES);
+            CRC32C crc = new CRC32C();
+            for (long off = 0; off < table.byteSize(); off += CHUNK) {
+                ByteBuffer bb = table.asSlice(off, Math.min(CHUNK, table.byteSize() - off)).asByteBuffer();
+                crc.update(bb.duplicate());
+                while (bb.hasRemaining()) {
+                    ch.write(bb);
+                }
+            }
+            ByteBuffer head = header(model, ModelHeader.FLOAT32, table.byteSize(), (int) crc.getValue(), 0).encode();
+            ch.write(head, 0);
+            ch.force(true);
+        }
+    }
+
+    private static void writeCompact(NtupleModel model, Path tmp) throws IOException {
+        MemorySegment table = model.network().table();
+        long n = table.byteSize() / Float.BYTES;
+        float max = 0;
+        for (long i = 0; i < n; i++) {
+            max = Math.max(max, Math.abs(table.getAtIndex(F, i)));
+        }
+        double step = max == 0 ? 1.0 : max / 32767.0;
+        long dataBytes;
+        int crcValue;
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
+            ch.position(ModelHeader.HEADER_BYTES);
+            CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
+            Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+            try (OutputStream out = new BufferedOutputStream(new DeflaterOutputStream(counted, deflater, 1 << 16), 1 << 16)) {
+                long i = 0;
+                while (i < n) {
+                    long zeros = 0;
+                    while (i + zeros < n && quantise(table.getAtIndex(F, i + zeros), step) == 0) {
+                        zeros++;
+                    }
+                    long lit = 0;
+                    while (i + zeros + lit < n && quantise(table.getAtIndex(F, i + zeros + lit), step) != 0) {
+                        lit++;
+                    }
+                    writeVarint(out, zeros);
+                    writeVarint(out, lit);
+                    for (long k = 0; k < lit; k++) {
+                        int q = quantise(table.getAtIndex(F, i + zeros + k), step);
+                        out.write(q & 0xFF);
+                        out.write((q >>> 8) & 0xFF);
+                    }
+                    i += zeros + lit;
+                }
+            } finally {
+                deflater.end();
+            }
+            dataBytes = counted.count;
+            crcValue = (int) counted.crc.getValue();
+            ch.write(header(model, ModelHeader.COMPACT, dataBytes, crcValue, step).encode(), 0);
+            ch.force(true);
+        }
+    }
+
+    private static int quantise(float w, double step) {
+        return (int) Math.round(w / step);
+    }
+
+    private static void writeVarint(OutputStream out, long v) throws IOException {
+        while ((v & ~0x7FL) != 0) {
+            out.write((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.write((int) v);
+    }
+
+    private static long readVarint(DataInputStream in) throws IOException {
+        long v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = in.readUnsignedByte();
+            v |= (long) (b & 0x7F) << shift;
+            if ((b & 0x80) == 0) {
+                return v;
+            }
+        }
+        throw new IOException("varint longer than 64 bits");
+    }
+
+    private static void inflate(Path file, InputStream raw, ModelHeader h, MemorySegment table) throws IOException {
+        Inflater inflater = new Inflater();
+        long n = table.byteSize() / Float.BYTES;
+        float step = (float) h.step();
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(
+                new InflaterInputStream(raw, inflater, 1 << 16), 1 << 16))) {
+            long i = 0;
+            while (i < n) {
+                long zeros = readVarint(in);
+                long lit = readVarint(in);
+                if (zeros < 0 || lit < 0 || i + zeros + lit > n) {
+                    throw new ModelFileException(file, "corrupt compact data (runs overflow the table)");
+                }
+                i += zeros;
+                for (long k = 0; k < lit; k++) {
+                    int lo = in.readUnsignedByte();
+                    int hi = in.readByte();
+                    table.setAtIndex(F, i++, step * ((hi << 8) | lo));
+                }
+            }
+            if (in.read() >= 0) {
+                throw new ModelFileException(file, "corrupt compact data (bytes after the table)");
+            }
+        } catch (EOFException e) {
+            throw new ModelFileException(file, "corrupt compact data (ends early)");
+        } catch (java.util.zip.ZipException e) {
+            throw new ModelFileException(file, "corrupt compact data (" + e.getMessage() + ")");
+        } finally {
+            inflater.end();
+        }
+    }
+
+    /** CRC32C of a segment, in chunks (a ByteBuffer view is limited to 2 GiB). */
+    static int crc(MemorySegment s) {
+        CRC32C crc = new CRC32C();
+        for (long off = 0; off < s.byteSize(); off += CHUNK) {
+            crc.update(s.asSlice(off, Math.min(CHUNK, s.byteSize() - off)).asByteBuffer());
+        }
+        return (int) crc.getValue();
+    }
+
+    /** Counts and checksums what passes through to the file. */
+    private static final class CountingCrcStream extends java.io.FilterOutputStream {
+        final CRC32C crc = new CRC32C();
+        long count;
+
+        CountingCrcStream(OutputStream out) {
+            super(out);
+        }
+
+        /** Flushes but keeps the channel open: the header is written after the data. */
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            crc.update(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            crc.update(b, off, len);
+            count += len;
+        }
+    }
+}

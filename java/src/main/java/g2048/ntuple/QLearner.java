@@ -1,0 +1,69 @@
+package g2048.ntuple;
+
+import g2048.game.Rng;
+import g2048.game.Spawns;
+
+/**
+ * Q-learning (seed 001, Fig. 4) with four networks, one per action (banks 0..3 = up, right, down,
+ * left): moves maximise {@code V_a(s)} over the legal actions; after each move {@code V_a(s)} is
+ * moved towards {@code r + max_a' V_a'(s'')} (0 when {@code s''} is terminal).
+ *
+ * <p>The maximising action found for the target is the action then played in {@code s''}, as in
+ * {@link AfterstateLearner}: one evaluation of the next state serves both.
+ */
+final class QLearner extends Learner {
+
+    private float chosenValue;
+
+    QLearner(TupleNetwork net, float alpha) {
+        super(net, alpha);
+        if (net.banks() != 4) {
+            throw new IllegalArgumentException("Q-learning needs 4 networks, got " + net.banks());
+        }
+    }
+
+    private int choose(long s) {
+        int best = -1;
+        float bestValue = Float.NEGATIVE_INFINITY;
+        for (int d = 0; d < 4; d++) {
+            if (moves.move(s, d) == s) {
+                continue;
+            }
+            float v = net.value(d, s);
+            if (v > bestValue) {
+                bestValue = v;
+                best = d;
+            }
+        }
+        chosenValue = bestValue;
+        return best;
+    }
+
+    @Override
+    public int chooseMove(long board) {
+        return choose(board);
+    }
+
+    @Override
+    public Outcome play(Rng rng, boolean learn) {
+        long s = Spawns.initial(shape, rng);
+        long score = 0;
+        int n = 0;
+        int a = choose(s);
+        while (a >= 0) {
+            long after = moves.move(s, a);
+            int r = moves.reward(s, a);
+            long next = Spawns.spawn(after, cellMask, rng);
+            int aNext = choose(next);
+            if (learn) {
+                float vNext = aNext < 0 ? 0f : chosenValue;
+                update(net.indices(a, s, entries), r + vNext);
+            }
+            score += r;
+            n++;
+            s = next;
+            a = aNext;
+        }
+        return outcome(score, n, s);
+    }
+}

@@ -1,0 +1,34 @@
+package g2048.ntuple;
+
+import g2048.eval.Evaluator;
+import g2048.game.Shape;
+
+/**
+ * The afterstate value implied by a TD-state network: the expectation of V over every spawn of
+ * the afterstate (terminal states count 0). No scratch state.
+ */
+final class StateEvaluator implements Evaluator {
+
+    private final StateLearner expectation;
+    private final String description;
+
+    StateEvaluator(TupleNetwork net, String description) {
+        this.expectation = new StateLearner(net, 0f);
+        this.description = description;
+    }
+
+    @Override
+    public Shape shape() {
+        return expectation.shape;
+    }
+
+    @Override
+    public double value(long afterstate) {
+        return expectation.expectation(afterstate);
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+}

@@ -1,0 +1,75 @@
+package g2048.ntuple;
+
+import g2048.game.Board;
+import g2048.game.Rng;
+import g2048.game.Spawns;
+
+/**
+ * TD-state (seed 001, Fig. 5): moves maximise {@code r + Σ P(s'') V(s'')} over every spawn the
+ * afterstate allows (each empty cell × {2: 0.9, 4: 0.1}); after each move the state is moved
+ * towards {@code r + V(s'')} (V = 0 for a terminal {@code s''}). Terminal states also count 0 in
+ * the expectation, consistent with the targets the network learns.
+ */
+final class StateLearner extends Learner {
+
+    StateLearner(TupleNetwork net, float alpha) {
+        super(net, alpha);
+    }
+
+    /** The expectation of V over the spawns of {@code after} (which has at least one empty cell). */
+    float expectation(long after) {
+        long empty = Board.emptyCells(after, cellMask);
+        int n = Long.bitCount(empty);
+        // Only when one cell is left can the spawn end the game.
+        boolean mayEnd = n == 1;
+        float sum = 0;
+        for (long e = empty; e != 0; e &= e - 1) {
+            int shift = Long.numberOfTrailingZeros(e);
+            long two = after | (1L << shift);
+            long four = after | (2L << shift);
+            float v2 = mayEnd && moves.isTerminal(two) ? 0f : net.value(0, two);
+            float v4 = mayEnd && moves.isTerminal(four) ? 0f : net.value(0, four);
+            sum += 0.9f * v2 + 0.1f * v4;
+        }
+        return n == 0 ? 0f : sum / n;
+    }
+
+    @Override
+    public int chooseMove(long s) {
+        int best = -1;
+        float bestTotal = Float.NEGATIVE_INFINITY;
+        for (int d = 0; d < 4; d++) {
+            long after = moves.move(s, d);
+            if (after == s) {
+                continue;
+            }
+            float total = moves.reward(s, d) + expectation(after);
+            if (total > bestTotal) {
+                bestTotal = total;
+                best = d;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public Outcome play(Rng rng, boolean learn) {
+        long s = Spawns.initial(shape, rng);
+        long score = 0;
+        int n = 0;
+        int a;
+        while ((a = chooseMove(s)) >= 0) {
+            long after = moves.move(s, a);
+            int r = moves.reward(s, a);
+            long next = Spawns.spawn(after, cellMask, rng);
+            if (learn) {
+                float vNext = moves.isTerminal(next) ? 0f : net.value(0, next);
+                update(net.indices(0, s, entries), r + vNext);
+            }
+            score += r;
+            n++;
+            s = next;
+        }
+        return outcome(score, n, s);
+    }
+}

@@ -1,0 +1,202 @@
+package g2048.ntuple;
+
+import g2048.game.Rng;
+import g2048.game.Shape;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Trains a model on several threads that share its tables (racy lock-free updates, as the papers'
+ * trainers do). Game {@code i} always uses the seed {@code Rng.gameSeed(seed, i)}; games are
+ * claimed in order and every claimed game is finished, so after a run the games {@code 0..n−1} are
+ * exactly those played. With one thread a run is fully reproducible, and {@code N} games then
+ * {@code N} more (resumed from the saved model) give the same tables as {@code 2N} games at once.
+ */
+public final class Trainer {
+
+    /** Told of each finished training game, from the thread that played it. */
+    public interface Listener {
+        void gameFinished(long index, Learner.Outcome outcome);
+    }
+
+    /** What an evaluation of greedy play reports (as the seed's tables: mean score and reach rates). */
+    public record Evaluation(int games, double mean, double sd, long max, int[] reachCodes, double[] reachRates,
+                             long moves, double seconds, double cpuSeconds) {
+
+        /** Moves per second of CPU time of the playing threads (insensitive to other load on the machine). */
+        public double movesPerCpuSecond() {
+            return cpuSeconds > 0 ? moves / cpuSeconds : 0;
+        }
+    }
+
+    private final NtupleModel model;
+    private final float alpha;
+    private final double alphaValue;
+    private final int threads;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicLong cpuNanos = new AtomicLong();
+    private volatile double lastMovesPerCpuSecond;
+
+    public Trainer(NtupleModel model, double alpha, int threads) {
+        if (!(alpha > 0) || alpha > 1) {
+            throw new IllegalArgumentException("alpha must be in (0, 1], got " + alpha);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.model = model;
+        this.alpha = (float) alpha;
+        this.alphaValue = alpha;
+        this.threads = threads;
+    }
+
+    /** Asks a running {@link #train} to stop after the games in progress. */
+    public void requestStop() {
+        stop.set(true);
+    }
+
+    public boolean stopRequested() {
+        return stop.get();
+    }
+
+    /**
+     * Plays and learns from games {@code training().games()} up to {@code until} (exclusive), or
+     * fewer if stopped; updates the model's training state and returns the games now finished.
+     */
+    public long train(long until, Listener listener) {
+        TrainingState start = model.training();
+        AtomicLong next = new AtomicLong(start.games());
+        AtomicLong moves = new AtomicLong();
+        long t0 = System.nanoTime();
+        cpuNanos.set(0);
+        runThreads(() -> {
+            Learner learner = model.method().learner(model.network(), alpha);
+            Rng rng = new Rng(0);
+            long i;
+            while (!stop.get() && (i = next.getAndIncrement()) < until) {
+                rng.reseed(Rng.gameSeed(start.seed(), i));
+                Learner.Outcome o = learner.play(rng, true);
+                moves.addAndGet(o.moves());
+                if (listener != null) {
+                    listener.gameFinished(i, o);
+                }
+            }
+        });
+        lastMovesPerCpuSecond = cpuNanos.get() > 0 ? moves.get() / (cpuNanos.get() / 1e9) : 0;
+        // Indices are claimed only while the stop flag is clear and every claimed game is played.
+        long done = Math.max(Math.min(next.get(), until), start.games());
+        model.setTraining(new TrainingState(done, start.moves() + moves.get(), start.nanos() + System.nanoTime() - t0,
+                start.seed(), alphaValue));
+        return done;
+    }
+
+    /** Plays {@code games} greedy games without learning, seeded by {@code seed}, on the trainer's threads. */
+    public Evaluation evaluate(int games, long seed) {
+        long[] scores = new long[games];
+        int[] maxCodes = new int[games];
+        AtomicLong next = new AtomicLong();
+        AtomicLong moves = new AtomicLong();
+        long t0 = System.nanoTime();
+        cpuNanos.set(0);
+        runThreads(() -> {
+            Learner player = model.method().learner(model.network(), 0f);
+            Rng rng = new Rng(0);
+            int i;
+            while ((i = (int) next.getAndIncrement()) < games) {
+                rng.reseed(Rng.gameSeed(seed, i));
+                Learner.Outcome o = player.play(rng, false);
+                scores[i] = o.score();
+                maxCodes[i] = o.maxCode();
+                moves.addAndGet(o.moves());
+            }
+        });
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double sum = 0;
+        long max = 0;
+        for (long s : scores) {
+            sum += s;
+            max = Math.max(max, s);
+        }
+        double mean = sum / games;
+        double sq = 0;
+        for (long s : scores) {
+            sq += (s - mean) * (s - mean);
+        }
+        int[] codes = reachCodes(model.shape());
+        double[] rates = new double[codes.length];
+        for (int k = 0; k < codes.length; k++) {
+            int n = 0;
+            for (int c : maxCodes) {
+                if (c >= codes[k]) {
+                    n++;
+                }
+            }
+            rates[k] = (double) n / games;
+        }
+        return new Evaluation(games, mean, games > 1 ? Math.sqrt(sq / (games - 1)) : 0, max, codes, rates,
+                moves.get(), seconds, cpuNanos.get() / 1e9);
+    }
+
+    /** 2048..32768 on 4×4 as the seed reports; the five largest reachable tiles on smaller boards. */
+    static int[] reachCodes(Shape shape) {
+        int top = shape.maxReachableCode();
+        int first = shape.equals(Shape.S4x4) ? 11 : Math.max(1, top - 4);
+        int[] codes = new int[top - first + 1];
+        for (int i = 0; i < codes.length; i++) {
+            codes[i] = first + i;
+        }
+        return codes;
+    }
+
+    /**
+     * Training moves per second of CPU time of the training threads in the last {@link #train}: the
+     * speed a thread has when it is not waiting for a core (this machine may be shared).
+     */
+    public double lastMovesPerCpuSecond() {
+        return lastMovesPerCpuSecond;
+    }
+
+    private void runThreads(Runnable work) {
+        List<Thread> workers = new ArrayList<>();
+        Throwable[] failure = new Throwable[1];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        for (int t = 0; t < threads; t++) {
+            Thread w = new Thread(() -> {
+                long c0 = mx.getCurrentThreadCpuTime();
+                try {
+                    work.run();
+                } finally {
+                    cpuNanos.addAndGet(mx.getCurrentThreadCpuTime() - c0);
+                }
+            }, "g2048-train-" + t);
+            w.setUncaughtExceptionHandler((th, e) -> {
+                synchronized (failure) {
+                    if (failure[0] == null) {
+                        failure[0] = e;
+                    }
+                }
+                stop.set(true);
+            });
+            workers.add(w);
+            w.start();
+        }
+        for (Thread w : workers) {
+            boolean joined = false;
+            while (!joined) {
+                try {
+                    w.join();
+                    joined = true;
+                } catch (InterruptedException e) {
+                    stop.set(true);
+                }
+            }
+        }
+        if (failure[0] != null) {
+            throw new IllegalStateException("a training thread failed: " + failure[0], failure[0]);
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package g2048.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Rng;
+import g2048.game.Shape;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModelFileTest {
+
+    @TempDir
+    Path dir;
+
+    /** A trained-looking model: a few thousand random weights in a mostly zero table. */
+    private static NtupleModel sample(Method method) {
+        NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567:sym:c15"), Shape.S4x4, method, 42, 0.004);
+        Rng rng = new Rng(9);
+        TupleNetwork net = m.network();
+        long n = net.banks() * net.weights();
+        for (int k = 0; k < 5000; k++) {
+            net.setEntry(rng.nextInt((int) n), (float) (rng.nextGaussian() * 300));
+        }
+        m.setTraining(new TrainingState(1234, 56789, 1_000_000, 42, 0.004));
+        return m;
+    }
+
+    private static void assertSameModel(NtupleModel a, NtupleModel b, float tolerance) {
+        assertEquals(a.spec(), b.spec());
+        assertEquals(a.shape(), b.shape());
+        assertEquals(a.method(), b.method());
+        assertEquals(a.training(), b.training());
+        long n = a.network().banks() * a.network().weights();
+        for (long i = 0; i < n; i++) {
+            assertEquals(a.network().entry(i), b.network().entry(i), tolerance, "entry " + i);
+        }
+    }
+
+    @Test
+    void fullRoundTripIsExactAndMapped() {
+        for (Method method : Method.values()) {
+            Path file = dir.resolve(method.text() + ".g2n");
+            try (NtupleModel m = sample(method)) {
+                NtupleModels.save(m, file);
+                try (NtupleModel back = NtupleModels.load(file)) {
+                    assertSameModel(m, back, 0f);
+                    assertTrue(back.network().table().isMapped(), "full files are mapped, not copied");
+                }
+                try (NtupleModel back = NtupleModels.loadForTraining(file)) {
+                    assertSameModel(m, back, 0f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void compactRoundTripIsWithinHalfAStepAndSmaller() throws IOException {
+        Path full = dir.resolve("m.g2n");
+        Path compact = dir.resolve("m" + NtupleModels.COMPACT_EXTENSION);
+        try (NtupleModel m = sample(Method.TD_AFTERSTATE)) {
+            NtupleModels.save(m, full);
+            NtupleModels.save(m, compact);
+            float max = 0;
+            for (long i = 0; i < m.network().weights(); i++) {
+                max = Math.max(max, Math.abs(m.network().entry(i)));
+            }
+            try (NtupleModel back = NtupleModels.load(compact)) {
+                assertSameModel(m, back, max / 32767f * 0.5001f);
+            }
+        }
+        assertTrue(Files.size(compact) * 20 < Files.size(full), Files.size(compact) + " vs " + Files.size(full));
+    }
+
+    @Test
+    void savingIsAtomicAndLeavesNoTemporaryFile() throws IOException {
+        Path file = dir.resolve("a.g2n");
+        try (NtupleModel m = sample(Method.TD_STATE)) {
+            NtupleModels.save(m, file);
+            NtupleModels.save(m, file);
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.count());
+        }
+    }
+
+    @Test
+    void badFilesGiveOneLineErrorsNamingTheFileAndProblem() throws IOException {
+        Path full = dir.resolve("good.g2n");
+        Path compact = dir.resolve("good.g2nz");
+        try (NtupleModel m = sample(Method.TD_AFTERSTATE)) {
+            NtupleModels.save(m, full);
+            NtupleModels.save(m, compact);
+        }
+        byte[] good = Files.readAllBytes(full);
+        byte[] goodCompact = Files.readAllBytes(compact);
+
+        expect(dir.resolve("missing.g2n"), "no such file");
+        expect(write("empty.g2n", new byte[0]), "truncated");
+        expect(write("short-header.g2n", java.util.Arrays.copyOf(good, 100)), "truncated");
+        expect(write("short-data.g2n", java.util.Arrays.copyOf(good, good.length - 1)), "truncated");
+        expect(write("short-compact.g2nz", java.util.Arrays.copyOf(goodCompact, goodCompact.length - 3)), "truncated");
+        byte[] longer = java.util.Arrays.copyOf(good, good.length + 8);
+        expect(write("trailing.g2n", longer), "unexpected bytes");
+
+        byte[] magic = good.clone();
+        magic[0] = 'X';
+        expect(write("magic.g2n", magic), "bad magic");
+
+        byte[] version = good.clone();
+        version[ModelHeader.OFF_VERSION] = 7;
+        expect(write("version.g2n", version), "version 7");
+
+        byte[] header = good.clone();
+        header[ModelHeader.OFF_GAMES] ^= 1;
+        expect(write("header.g2n", header), "corrupt header");
+
+        byte[] data = good.clone();
+        data[ModelHeader.HEADER_BYTES + 12345] ^= 0x10;
+        expect(write("data.g2n", data), "corrupt data");
+
+        byte[] compactData = goodCompact.clone();
+        compactData[compactData.length - 10] ^= 0x10;
+        expect(write("data.g2nz", compactData), "corrupt data");
+
+        // Mismatches inside a header with a valid checksum (a writer that got it wrong).
+        expect(write("weights.g2n", withHeader(good, b -> b.putLong(ModelHeader.OFF_WEIGHTS, 999))), "weights");
+        expect(write("banks.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_BANKS, 4))), "networks");
+        expect(write("spec.g2n", withHeader(good, b -> b.put(ModelHeader.OFF_SPEC, (byte) 'z'))), "bad network description");
+        expect(write("type.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_VALUE_TYPE, 9))), "unknown value type");
+        expect(write("shape.g2n", withHeader(good, b -> b.putShort(ModelHeader.OFF_COLS, (short) 3))), "bad network description");
+    }
+
+    private Path write(String name, byte[] bytes) throws IOException {
+        return Files.write(dir.resolve(name), bytes);
+    }
+
+    private static void expect(Path file, String problem) {
+        ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(file).close());
+        String msg = e.getMessage();
+        assertTrue(msg.startsWith("model file " + file + ": "), msg);
+        assertTrue(msg.contains(problem), "expected '" + problem + "' in: " + msg);
+        assertFalse(msg.contains("\n"), msg);
+    }
+
+    /** A copy of {@code file} with a header field changed and the header checksum recomputed. */
+    private static byte[] withHeader(byte[] file, java.util.function.Consumer<ByteBuffer> change) {
+        byte[] out = file.clone();
+        ByteBuffer b = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+        change.accept(b);
+        b.putInt(ModelHeader.OFF_HEADER_CRC, 0);
+        CRC32C crc = new CRC32C();
+        crc.update(out, 0, ModelHeader.HEADER_BYTES);
+        b.putInt(ModelHeader.OFF_HEADER_CRC, (int) crc.getValue());
+        return out;
+    }
+}

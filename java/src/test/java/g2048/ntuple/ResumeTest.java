@@ -1,0 +1,79 @@
+package g2048.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.cli.Main;
+import g2048.game.Shape;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Training resumed from a saved model continues exactly where it stopped (one thread). */
+class ResumeTest {
+
+    @TempDir
+    Path dir;
+
+    private static final NetworkSpec SPEC = NetworkSpec.parse("012,456:sym:c12");
+
+    @Test
+    void nGamesSavedThenNMoreEqualTwoNAtOnce() {
+        Path half = dir.resolve("half.g2n");
+        try (NtupleModel whole = NtupleModel.create(SPEC, Shape.S3x3, Method.TD_AFTERSTATE, 11, 0.01);
+             NtupleModel first = NtupleModel.create(SPEC, Shape.S3x3, Method.TD_AFTERSTATE, 11, 0.01)) {
+            new Trainer(whole, 0.01, 1).train(400, null);
+            new Trainer(first, 0.01, 1).train(200, null);
+            NtupleModels.save(first, half);
+            try (NtupleModel resumed = NtupleModels.loadForTraining(half)) {
+                assertEquals(200, resumed.training().games());
+                new Trainer(resumed, 0.01, 1).train(400, null);
+                assertEquals(whole.training().games(), resumed.training().games());
+                assertEquals(whole.training().moves(), resumed.training().moves());
+                assertTablesEqual(whole, resumed);
+            }
+        }
+    }
+
+    @Test
+    void commandLineResumeMatchesOneRunAndChecksMismatches() {
+        Path once = dir.resolve("once.g2n");
+        Path part = dir.resolve("part.g2n");
+        Path rest = dir.resolve("rest.g2nz");
+        String[] common = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--method", "td-state",
+            "--alpha", "0.01", "--seed", "3", "--threads", "1", "--eval-every", "100", "--eval-games", "20",
+            "--checkpoint-every", "100", "--no-progress"};
+        assertEquals(0, Main.execute(concat(common, "--games", "300", "--out", once.toString())));
+        assertEquals(0, Main.execute(concat(common, "--games", "100", "--out", part.toString())));
+        assertEquals(0, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--threads", "1",
+                "--eval-every", "0", "--no-progress", "--out", dir.resolve("rest.g2n").toString()));
+        try (NtupleModel a = NtupleModels.load(once); NtupleModel b = NtupleModels.load(dir.resolve("rest.g2n"))) {
+            assertEquals(300, b.training().games());
+            assertTablesEqual(a, b);
+        }
+        // A resumed run refuses options that contradict the file (exit code 2 = bad input).
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--net", "4x6",
+                "--out", rest.toString()));
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--method",
+                "q-learning", "--out", rest.toString()));
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", dir.resolve("nothing.g2n").toString(), "--games", "3",
+                "--out", rest.toString()));
+        assertTrue(!rest.toFile().exists());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private static void assertTablesEqual(NtupleModel a, NtupleModel b) {
+        long n = a.network().banks() * a.network().weights();
+        boolean anyNonZero = false;
+        for (long i = 0; i < n; i++) {
+            assertEquals(a.network().entry(i), b.network().entry(i), 0f, "entry " + i);
+            anyNonZero |= a.network().entry(i) != 0;
+        }
+        assertTrue(anyNonZero, "training changed the tables");
+    }
+}
