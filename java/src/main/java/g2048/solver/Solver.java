@@ -485,16 +485,29 @@ public final class Solver {
             for (long i = from; i < to; i++) {
                 long s = states.get(i);
                 double best = 0;
-                for (int d = 0; d < 4; d++) {
-                    long a = moves.move(s, d);
-                    if (a != s) {
-                        double q = moves.reward(s, d)
-                                + afterValues.getAtIndex(DOUBLE, lookup(afters, normalizer.normalize(a), s));
-                        best = Math.max(best, q);
-                    }
+                // The four moves spelled out: each afterstate is computed once and its reward only when legal.
+                long a = moves.up(s);
+                if (a != s) {
+                    best = Math.max(best, moves.reward(s, 0) + afterValue(afters, afterValues, a, s));
+                }
+                a = moves.right(s);
+                if (a != s) {
+                    best = Math.max(best, moves.reward(s, 1) + afterValue(afters, afterValues, a, s));
+                }
+                a = moves.down(s);
+                if (a != s) {
+                    best = Math.max(best, moves.reward(s, 2) + afterValue(afters, afterValues, a, s));
+                }
+                a = moves.left(s);
+                if (a != s) {
+                    best = Math.max(best, moves.reward(s, 3) + afterValue(afters, afterValues, a, s));
                 }
                 out.setAtIndex(DOUBLE, i, best);
             }
         });
+    }
+
+    private double afterValue(IdSet afters, MemorySegment afterValues, long after, long from) {
+        return afterValues.getAtIndex(DOUBLE, lookup(afters, normalizer.normalize(after), from));
     }
 }
