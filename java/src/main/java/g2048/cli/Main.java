@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
             PlayCommand.class,
             MoveCommand.class,
             BenchCommand.class,
+            SolveCommand.class,
+            GradeCommand.class,
             TrainCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -18,7 +18,7 @@ import java.util.List;
 /** Builds the player a command line names; the one place that knows every kind of player. */
 final class Players {
 
-    static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn");
+    static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn", "optimal");
 
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
     static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines", "cnn");
@@ -58,6 +58,7 @@ final class Players {
         return switch (options.player) {
             case "random" -> new RandomPlayer(shape);
             case "heuristic" -> new HeuristicPlayer(shape);
+            case "optimal" -> optimal(options, shape);
             default -> throw unknown(options);
         };
     }
@@ -105,5 +106,23 @@ final class Players {
             throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + options.depth);
         }
         return options.depth;
+    }
+
+    /** The optimal player of a solution (--db); the solution is kept open for the life of the process. */
+    private static Player optimal(PlayerOptions options, Shape shape) {
+        if (options.db == null) {
+            throw new Errors.BadInput("--db: missing, --player optimal needs a solution directory written by 'g2048 solve'");
+        }
+        g2048.solver.Solution sol;
+        try {
+            sol = g2048.solver.Solution.open(options.db);
+        } catch (java.io.IOException e) {
+            throw new Errors.BadInput("--db: " + e.getMessage(), e);
+        }
+        if (!sol.shape().equals(shape)) {
+            sol.close();
+            throw new Errors.BadInput("--db: " + options.db + " solves " + sol.shape() + ", the game is " + shape + " (use --shape " + sol.shape() + ")");
+        }
+        return new g2048.solver.OptimalPlayer(sol);
     }
 }

@@ -181,22 +181,6 @@ public final class TrainCnnCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Runs the command on its own ({@code java -cp g2048.jar g2048.cli.TrainCnnCommand ...}), with the
-     * same error handling as {@code g2048}, for use before it is registered under {@code train}.
-     */
-    public static void main(String[] args) {
-        System.exit(execute(args));
-    }
-
-    /** Runs the command line and returns its exit code: 0 done, 1 failure, 2 bad input. */
-    static int execute(String... args) {
-        picocli.CommandLine cl = new picocli.CommandLine(new TrainCnnCommand());
-        cl.setParameterExceptionHandler(Errors::onParameterError);
-        cl.setExecutionExceptionHandler(Errors::onExecutionError);
-        return cl.execute(args);
-    }
-
     private static NetSpec parseArch(String text) {
         return text.contains("=") ? NetSpec.parse(text) : Architectures.named(text);
     }

@@ -32,11 +32,13 @@ class TrainCnnCommandTest {
         System.setErr(capture);
         int code;
         try {
-            picocli.CommandLine cl = new picocli.CommandLine(new TrainCnnCommand());
+            picocli.CommandLine cl = Main.commandLine();
             cl.setErr(new java.io.PrintWriter(capture, true));
-            cl.setParameterExceptionHandler(Errors::onParameterError);
-            cl.setExecutionExceptionHandler(Errors::onExecutionError);
-            code = cl.execute(args);
+            String[] full = new String[args.length + 2];
+            full[0] = "train";
+            full[1] = "cnn";
+            System.arraycopy(args, 0, full, 2, args.length);
+            code = cl.execute(full);
         } finally {
             System.setOut(out);
             System.setErr(err);

@@ -1,0 +1,158 @@
+package g2048.cli;
+
+import g2048.game.Shape;
+import g2048.solver.AgeReport;
+import g2048.solver.AgeStats;
+import g2048.solver.Manifest;
+import g2048.solver.Solution;
+import g2048.solver.Solver;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code g2048 solve}: solves a small board exactly, age by age, resuming an interrupted run. */
+@Command(name = "solve", mixinStandardHelpOptions = true,
+        description = "Solve a small board (2x2 .. 4x3) exactly into a directory; rerun to resume. See 'solve query'.",
+        subcommands = {SolveQueryCommand.class})
+final class SolveCommand implements Callable<Integer> {
+
+    @Option(names = "--shape", description = "Board shape RxC, at most 12 cells (2x2, 2x3, 2x4, 3x3, 3x4, 4x3, ...).")
+    String shape;
+
+    @Option(names = "--out", description = "Solution directory (created; an unfinished solve there is resumed).")
+    Path out;
+
+    @Option(names = "--threads", description = "Threads (default: the number of cores).")
+    Integer threads;
+
+    @Option(names = "--max-age", description = "Stop the forward pass after this age (the backward pass then does not run).")
+    Integer maxAge;
+
+    @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        if (shape == null) {
+            throw new Errors.BadInput("--shape: missing, expected RxC, e.g. 3x3");
+        }
+        if (out == null) {
+            throw new Errors.BadInput("--out: missing, expected the solution directory");
+        }
+        Shape s;
+        try {
+            s = Shape.parse(shape);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--shape: " + e.getMessage());
+        }
+        if (s.cells() > 12) {
+            throw new Errors.BadInput("--shape: " + s + " has " + s.cells() + " cells, expected at most 12 (2x2 .. 4x3)");
+        }
+        int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (nThreads < 1) {
+            throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
+        }
+        if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
+            throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
+        }
+        if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
+            throw new Errors.BadInput("--out: " + out + " is a file, expected a directory");
+        }
+        Manifest existing = Manifest.read(out);
+        if (existing != null && !existing.shape().equals(s)) {
+            throw new Errors.BadInput("--out: " + out + " holds a " + existing.shape() + " solve, not " + s);
+        }
+        Solver solver = new Solver(s, out, nThreads).maxAge(maxAge == null ? 0 : maxAge);
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            solver.requestStop();
+            try {
+                finished.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "g2048-solve-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        long t0 = System.nanoTime();
+        Solver.Outcome outcome;
+        try {
+            outcome = solver.run(new Solver.Progress() {
+                @Override
+                public void forwardAge(int age, long states, long afterstates, long terminal, double seconds) {
+                    System.err.printf(Locale.ROOT, "forward  age %6d: %,14d states %,14d afterstates %,12d terminal  %7.2f s%n",
+                            age, states, afterstates, terminal, seconds);
+                }
+
+                @Override
+                public void backwardAge(int age, double best, double seconds) {
+                    System.err.printf(Locale.ROOT, "backward age %6d: best afterstate value %12.4f  %7.2f s%n", age, best, seconds);
+                }
+            });
+            if (outcome == Solver.Outcome.STOPPED) {
+                // Said before the shutdown hook is released: after that the JVM may halt at any moment.
+                Manifest m = Manifest.read(out);
+                System.err.println("solve: stopped after age " + (m.forwardFinished() ? m.backwardComplete() : m.forwardComplete())
+                        + " (" + (m.forwardFinished() ? "backward" : "forward") + " pass); rerun the same command to resume");
+                System.err.flush();
+            }
+        } finally {
+            finished.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is already stopping (Ctrl-C): the hook waits for us, nothing more to do.
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        Manifest m = Manifest.read(out);
+        if (outcome == Solver.Outcome.STOPPED) {
+            return Errors.FAILURE;
+        }
+        List<AgeStats> ages = AgeStats.read(out, m);
+        AgeReport.write(out, s + " solve", ages);
+        AgeStats.Totals totals = AgeStats.Totals.of(ages);
+        double[] expected = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+        if (outcome == Solver.Outcome.SOLVED) {
+            try (Solution sol = Solution.open(out)) {
+                expected = new double[] {sol.expectedFromStart(4), sol.expectedFromStart(6), sol.expectedFromStart(8),
+                    sol.expectedFromStart(0)};
+            }
+        }
+        boolean complete = outcome == Solver.Outcome.SOLVED;
+        if (json) {
+            Json j = new Json().begin()
+                    .field("shape", s.name())
+                    .field("complete", complete)
+                    .field("lastAge", complete ? m.lastAge() : m.forwardComplete())
+                    .field("states", totals.states())
+                    .field("afterstates", totals.afterstates())
+                    .field("terminal", totals.terminal())
+                    .object("expected")
+                    .field("2+2", expected[0]).field("2+4", expected[1]).field("4+4", expected[2]).field("random", expected[3])
+                    .end()
+                    .field("seconds", seconds)
+                    .end();
+            System.out.println(j);
+        } else {
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format(Locale.ROOT, "solve %s: %s through age %d in %.1f s (%d threads)%n", s,
+                    complete ? "solved" : "forward pass only (--max-age)", complete ? m.lastAge() : m.forwardComplete(),
+                    seconds, nThreads));
+            sb.append(String.format(Locale.ROOT, "  states       %,d%n  afterstates  %,d%n  terminal     %,d%n",
+                    totals.states(), totals.afterstates(), totals.terminal()));
+            if (complete) {
+                sb.append(String.format(Locale.ROOT, "  expected optimal score: 2+2 %.4f   2+4 %.4f   4+4 %.4f   random start %.4f%n",
+                        expected[0], expected[1], expected[2], expected[3]));
+            }
+            sb.append("  time: ").append(solver.phaseTimes()).append(" (the rest: files, checksums, start-up)\n");
+            sb.append("  per age: ").append(out.resolve(AgeReport.CSV)).append(", ").append(out.resolve(AgeReport.PNG)).append('\n');
+            System.out.print(sb);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,223 @@
+package g2048.solver;
+
+import static g2048.solver.Layouts.DOUBLE;
+import static g2048.solver.Layouts.INT;
+import static g2048.solver.Layouts.LONG;
+
+import g2048.game.Shape;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The per-age files of a solution directory. Every file ends in a SHA-256 trailer
+ * ({@link ChecksummedFile}); all numbers are little-endian.
+ *
+ * <pre>
+ * ids-AAAAAA.bin (forward pass: the age's states and afterstates, normalised IDs)
+ *   MAGIC_OFFSET        0   8 bytes "G2048ID2"
+ *   ROWS_OFFSET         8   int   rows
+ *   COLS_OFFSET         12  int   cols
+ *   AGE_OFFSET          16  int   age
+ *                       20  int   reserved, 0
+ *   STATES_OFFSET       24  long  states
+ *   AFTERS_OFFSET       32  long  afterstates
+ *   TERMINAL_OFFSET     40  long  terminal states (no legal move)
+ *   SECOND_BLOCK_OFFSET 48  long  offset of the afterstates' block
+ *                       56  long  reserved, 0
+ *   HEADER_BYTES        64  the states' {@link EliasFano} block, then the afterstates' block, of the
+ *                           IDs packed by {@link CellPacking} (the shape's cells contiguous, row-major)
+ *   end − 32                SHA-256 of all bytes before it
+ *
+ * values-AAAAAA.bin (backward pass: values in the order of the IDs above)
+ *   MAGIC_OFFSET        0   8 bytes "G2048VL1"
+ *   ROWS_OFFSET, COLS_OFFSET, AGE_OFFSET as above
+ *   SCALE_OFFSET        20  int   scale bits ({@link PackedValues#SCALE_BITS})
+ *   STATES_OFFSET       24  long  states
+ *   AFTERS_OFFSET       32  long  afterstates
+ *   BEST_OFFSET         40  double the best afterstate value of the age (NaN when none)
+ *   SECOND_BLOCK_OFFSET 48  long  offset of the afterstate values' block
+ *   HEADER_BYTES        64  state values ({@link PackedValues} block), then afterstate values
+ *   end − 32                SHA-256
+ *
+ * work/vs-AAAAAA.bin (backward checkpoint: the age's exact state values, deleted when done)
+ *   MAGIC_OFFSET        0   8 bytes "G2048VD1"
+ *   STATES_OFFSET       24  long  n   (bytes 8..23 as in the other files)
+ *   HEADER_BYTES        64  n doubles
+ *   end − 32                SHA-256
+ * </pre>
+ */
+public final class AgeFiles {
+
+    static final long MAGIC_OFFSET = 0;
+    static final long ROWS_OFFSET = 8;
+    static final long COLS_OFFSET = 12;
+    static final long AGE_OFFSET = 16;
+    static final long SCALE_OFFSET = 20;
+    static final long STATES_OFFSET = 24;
+    static final long AFTERS_OFFSET = 32;
+    static final long TERMINAL_OFFSET = 40;
+    static final long BEST_OFFSET = 40;
+    static final long SECOND_BLOCK_OFFSET = 48;
+    static final long HEADER_BYTES = 64;
+
+    static final String IDS_MAGIC = "G2048ID2";
+    static final String VALUES_MAGIC = "G2048VL1";
+    static final String DOUBLES_MAGIC = "G2048VD1";
+
+    private AgeFiles() {
+    }
+
+    public static Path idsFile(Path dir, int age) {
+        return dir.resolve(String.format(Locale.ROOT, "ids-%06d.bin", age));
+    }
+
+    public static Path valuesFile(Path dir, int age) {
+        return dir.resolve(String.format(Locale.ROOT, "values-%06d.bin", age));
+    }
+
+    static Path doublesFile(Path dir, int age) {
+        return dir.resolve("work").resolve(String.format(Locale.ROOT, "vs-%06d.bin", age));
+    }
+
+    private static void header(MemorySegment seg, String magic, Shape shape, int age) {
+        MemorySegment.copy(MemorySegment.ofArray(magic.getBytes(StandardCharsets.US_ASCII)), 0, seg, MAGIC_OFFSET, 8);
+        seg.set(INT, ROWS_OFFSET, shape.rows());
+        seg.set(INT, COLS_OFFSET, shape.cols());
+        seg.set(INT, AGE_OFFSET, age);
+    }
+
+    private static void checkHeader(Path file, MemorySegment seg, String magic, Shape shape, int age) throws IOException {
+        if (seg.byteSize() < HEADER_BYTES) {
+            throw new IOException(file + ": too short for its header");
+        }
+        String m = new String(seg.asSlice(MAGIC_OFFSET, 8).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), StandardCharsets.US_ASCII);
+        if (!m.equals(magic)) {
+            throw new IOException(file + ": magic '" + m + "', expected '" + magic + "'");
+        }
+        int r = seg.get(INT, ROWS_OFFSET);
+        int c = seg.get(INT, COLS_OFFSET);
+        int a = seg.get(INT, AGE_OFFSET);
+        if (r != shape.rows() || c != shape.cols() || a != age) {
+            throw new IOException(file + ": holds " + r + "x" + c + " age " + a + ", expected " + shape + " age " + age);
+        }
+    }
+
+    /** Writes the forward pass's output of one age. */
+    static Path writeIds(Path dir, Shape shape, int age, IdSet states, IdSet afters, long terminal) throws IOException {
+        CellPacking packing = new CellPacking(shape);
+        long second = HEADER_BYTES + EliasFano.blockBytes(states, packing::pack);
+        long size = second + EliasFano.blockBytes(afters, packing::pack) + ChecksummedFile.TRAILER_BYTES;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment seg = arena.allocate(size, 8);
+            header(seg, IDS_MAGIC, shape, age);
+            seg.set(LONG, STATES_OFFSET, states.size());
+            seg.set(LONG, AFTERS_OFFSET, afters.size());
+            seg.set(LONG, TERMINAL_OFFSET, terminal);
+            seg.set(LONG, SECOND_BLOCK_OFFSET, second);
+            EliasFano.write(states, packing::pack, seg, HEADER_BYTES);
+            EliasFano.write(afters, packing::pack, seg, second);
+            ChecksummedFile.write(idsFile(dir, age), seg);
+            return idsFile(dir, age);
+        }
+    }
+
+    /** Writes the backward pass's output of one age. */
+    static Path writeValues(Path dir, Shape shape, int age, MemorySegment stateValues, long nStates,
+                            MemorySegment afterValues, long nAfters, double best) throws IOException {
+        long second = HEADER_BYTES + PackedValues.blockBytes(stateValues, nStates);
+        long size = second + PackedValues.blockBytes(afterValues, nAfters) + ChecksummedFile.TRAILER_BYTES;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment seg = arena.allocate(size, 8);
+            header(seg, VALUES_MAGIC, shape, age);
+            seg.set(INT, SCALE_OFFSET, PackedValues.SCALE_BITS);
+            seg.set(LONG, STATES_OFFSET, nStates);
+            seg.set(LONG, AFTERS_OFFSET, nAfters);
+            seg.set(DOUBLE, BEST_OFFSET, best);
+            seg.set(LONG, SECOND_BLOCK_OFFSET, second);
+            PackedValues.write(stateValues, nStates, seg, HEADER_BYTES);
+            PackedValues.write(afterValues, nAfters, seg, second);
+            ChecksummedFile.write(valuesFile(dir, age), seg);
+            return valuesFile(dir, age);
+        }
+    }
+
+    /** Writes the exact state values of an age, for a resumed backward pass. */
+    static Path writeDoubles(Path dir, Shape shape, int age, MemorySegment values, long n) throws IOException {
+        long size = HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment seg = arena.allocate(size, 8);
+            header(seg, DOUBLES_MAGIC, shape, age);
+            seg.set(LONG, STATES_OFFSET, n);
+            for (long i = 0; i < n; i++) {
+                seg.set(DOUBLE, HEADER_BYTES + 8 * i, values.getAtIndex(DOUBLE, i));
+            }
+            ChecksummedFile.write(doublesFile(dir, age), seg);
+            return doublesFile(dir, age);
+        }
+    }
+
+    /** One age's IDs, mapped and checked; the readers hold packed IDs ({@link CellPacking}). */
+    record Ids(long states, long afters, long terminal, EliasFano.Reader stateIds, EliasFano.Reader afterIds,
+               CellPacking packing) {
+        long stateRank(long board) {
+            return stateIds.rank(packing.pack(board));
+        }
+
+        long afterRank(long board) {
+            return afterIds.rank(packing.pack(board));
+        }
+
+        IdSet decodeStates() {
+            return stateIds.decode(packing::unpack);
+        }
+
+        IdSet decodeAfters() {
+            return afterIds.decode(packing::unpack);
+        }
+    }
+
+    static Ids readIds(Path dir, Shape shape, int age, Arena arena) throws IOException {
+        Path file = idsFile(dir, age);
+        MemorySegment seg = ChecksummedFile.mapVerified(file, arena);
+        checkHeader(file, seg, IDS_MAGIC, shape, age);
+        return new Ids(seg.get(LONG, STATES_OFFSET), seg.get(LONG, AFTERS_OFFSET), seg.get(LONG, TERMINAL_OFFSET),
+                new EliasFano.Reader(seg, HEADER_BYTES), new EliasFano.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)),
+                new CellPacking(shape));
+    }
+
+    /** One age's values, mapped and checked. */
+    record Values(double best, PackedValues.Reader stateValues, PackedValues.Reader afterValues) {
+    }
+
+    static Values readValues(Path dir, Shape shape, int age, Arena arena) throws IOException {
+        Path file = valuesFile(dir, age);
+        MemorySegment seg = ChecksummedFile.mapVerified(file, arena);
+        checkHeader(file, seg, VALUES_MAGIC, shape, age);
+        if (seg.get(INT, SCALE_OFFSET) != PackedValues.SCALE_BITS) {
+            throw new IOException(file + ": scale 2^" + seg.get(INT, SCALE_OFFSET) + ", expected 2^" + PackedValues.SCALE_BITS);
+        }
+        return new Values(seg.get(DOUBLE, BEST_OFFSET), new PackedValues.Reader(seg, HEADER_BYTES),
+                new PackedValues.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)));
+    }
+
+    /** The exact state values of an age into a new off-heap array of {@code n} doubles (little-endian). */
+    static MemorySegment readDoubles(Path dir, Shape shape, int age, long n, Arena arena) throws IOException {
+        Path file = doublesFile(dir, age);
+        try (Arena map = Arena.ofConfined()) {
+            MemorySegment seg = ChecksummedFile.mapVerified(file, map);
+            checkHeader(file, seg, DOUBLES_MAGIC, shape, age);
+            if (seg.get(LONG, STATES_OFFSET) != n) {
+                throw new IOException(file + ": holds " + seg.get(LONG, STATES_OFFSET) + " values, expected " + n);
+            }
+            MemorySegment out = arena.allocate(Math.max(8, 8 * n), 8);
+            for (long i = 0; i < n; i++) {
+                out.setAtIndex(DOUBLE, i, seg.get(DOUBLE, HEADER_BYTES + 8 * i));
+            }
+            return out;
+        }
+    }
+}

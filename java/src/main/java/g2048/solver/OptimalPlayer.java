@@ -1,0 +1,42 @@
+package g2048.solver;
+
+import g2048.play.Player;
+
+/** Plays the best move of a {@link Solution}: the legal move with the largest reward + afterstate value. */
+public final class OptimalPlayer implements Player {
+
+    private final Solution solution;
+    private final double[] q = new double[4];
+
+    public OptimalPlayer(Solution solution) {
+        this.solution = solution;
+    }
+
+    @Override
+    public int chooseMove(long board) {
+        int legal = solution.moveValues(board, q);
+        int best = -1;
+        for (int d = 0; d < 4; d++) {
+            if ((legal >>> d & 1) != 0) {
+                if (Double.isNaN(q[d])) {
+                    throw new IllegalStateException("board " + Long.toHexString(board) + ": move " + d
+                            + " leads to an afterstate missing from the solution");
+                }
+                if (best < 0 || q[d] > q[best]) {
+                    best = d;
+                }
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public Player forThread() {
+        return new OptimalPlayer(solution);
+    }
+
+    @Override
+    public String name() {
+        return "optimal " + solution.shape();
+    }
+}

@@ -1,0 +1,104 @@
+package g2048.solver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The solve, solve query, grade and play --player optimal commands: results, and bad input (exit 2, one line). */
+class SolveCliTest {
+
+    @TempDir
+    static Path tmp;
+
+    private static Path db;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private static synchronized Run run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @BeforeAll
+    static void solve() {
+        db = tmp.resolve("s2x2");
+        Run r = run("solve", "--shape", "2x2", "--out", db.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        String json = r.out().trim();
+        assertTrue(json.startsWith("{\"shape\":\"2x2\""), json);
+        for (String key : new String[] {"\"states\":", "\"afterstates\":", "\"terminal\":", "\"2+2\":", "\"2+4\":",
+            "\"4+4\":", "\"random\":", "\"seconds\":"}) {
+            assertTrue(json.contains(key), key + " in " + json);
+        }
+        assertTrue(r.err().lines().filter(l -> l.startsWith("forward  age")).count() > 10, "a progress line per age");
+        assertTrue(java.nio.file.Files.exists(db.resolve(AgeReport.CSV)));
+        assertTrue(java.nio.file.Files.exists(db.resolve(AgeReport.PNG)));
+    }
+
+    private static void assertBadInput(String mustMention, String... args) {
+        Run r = run(args);
+        assertEquals(2, r.code(), String.join(" ", args) + " -> " + r.err());
+        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().contains(mustMention), "'" + mustMention + "' in " + r.err());
+    }
+
+    @Test
+    void badInputExitsWithTwoAndOneLine() {
+        String out = tmp.resolve("bad").toString();
+        assertBadInput("--shape", "solve", "--shape", "5x5", "--out", out);
+        assertBadInput("--shape", "solve", "--shape", "4x4", "--out", out);
+        assertBadInput("--shape", "solve", "--out", out);
+        assertBadInput("--out", "solve", "--shape", "3x3");
+        assertBadInput("--max-age", "solve", "--shape", "2x2", "--out", out, "--max-age", "5");
+        assertBadInput("--threads", "solve", "--shape", "2x2", "--out", out, "--threads", "0");
+        assertBadInput("2x2", "solve", "--shape", "2x3", "--out", db.toString());
+        assertBadInput("--db", "solve", "query", "--db", tmp.resolve("none").toString(), "--board", "2,2/0,0");
+        assertBadInput("--board", "solve", "query", "--db", db.toString(), "--board", "2,2,0/0,0,0");
+        assertBadInput("--board", "solve", "query", "--db", db.toString(), "--board", "2,0/0,0");
+        assertBadInput("--board", "solve", "query", "--db", db.toString(), "--board", "3,0/0,0");
+        assertBadInput("--db", "grade", "--player", "heuristic");
+        assertBadInput("--db", "grade", "--db", tmp.resolve("none").toString());
+        assertBadInput("--db", "play", "--player", "optimal", "--shape", "2x2", "--games", "1");
+        assertBadInput("--db", "play", "--player", "optimal", "--shape", "2x3", "--db", db.toString(), "--games", "1");
+    }
+
+    @Test
+    void queryGradeAndPlay() throws Exception {
+        Run q = run("solve", "query", "--db", db.toString(), "--board", "2,2/0,0", "--json");
+        assertEquals(0, q.code(), q.err());
+        try (Solution sol = Solution.open(db)) {
+            long board = 0x1L | 0x1L << 4;
+            double[] values = new double[4];
+            sol.moveValues(board, values);
+            // The best of 2,2/0,0 is to merge (left or right) for 4 points.
+            assertTrue(q.out().contains("\"best\":\"R\""), q.out());
+            assertEquals(values[1], values[3], 1e-9);
+            Run g = run("grade", "--db", db.toString(), "--player", "random", "--json");
+            assertEquals(0, g.code(), g.err());
+            assertTrue(g.out().contains("\"optimalExpectedScore\":"), g.out());
+            Run p = run("play", "--player", "optimal", "--db", db.toString(), "--shape", "2x2", "--games", "200",
+                    "--json", "--no-progress");
+            assertEquals(0, p.code(), p.err());
+        }
+    }
+}
