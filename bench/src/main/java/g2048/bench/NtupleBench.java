@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED"})
 public class NtupleBench {
 
     private static final int POOL = 1 << 16;
@@ -84,6 +84,8 @@ public class NtupleBench {
             }
         }
         table = net.network();
+        System.err.println("tables: " + (table.hugePages() ? "huge pages" : "4 KiB pages") + ", "
+                + (table.rawAccess() ? "unchecked" : "checked") + " look-ups");
         if (table.hugePages() != hugePages) {
             throw new IllegalStateException("asked for huge pages " + hugePages + ", got " + table.hugePages());
         }

@@ -53,6 +53,11 @@ public final class TupleNetwork {
     private final long b1;
     private final long b2;
     private final long b3;
+    /** Whether look-ups skip the segment's checks (see {@link RawMemory}); {@code address} is the table's start. */
+    private final boolean raw;
+    /** Unchecked writes too, never on a read-only (mapped) table, where they would crash. */
+    private final boolean rawWrite;
+    private final long address;
 
     /** A network over {@code lut}, which must hold {@code banks · spec.weights()} floats. */
     public TupleNetwork(NetworkSpec spec, Shape shape, int banks, MemorySegment lut, boolean hugePages) {
@@ -97,6 +102,9 @@ public final class TupleNetwork {
         this.b1 = tuples > 1 ? base[1] : 0;
         this.b2 = tuples > 2 ? base[2] : 0;
         this.b3 = tuples > 3 ? base[3] : 0;
+        this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
+        this.rawWrite = raw && !lut.isReadOnly();
+        this.address = lut.address();
         this.valuesPow4 = c * c * c * c;
         if (c == 16) {
             this.digits = null;
@@ -136,6 +144,11 @@ public final class TupleNetwork {
         return lut;
     }
 
+    /** Whether look-ups read the table without the segment's per-access checks (see {@link RawMemory}). */
+    public boolean rawAccess() {
+        return raw;
+    }
+
     /** Whether the tables were placed on transparent huge pages. */
     public boolean hugePages() {
         return hugePages;
@@ -150,13 +163,14 @@ public final class TupleNetwork {
     public float value(int bank, long board) {
         long off = bank * weights;
         if (fourBy8) {
-            return value4x8(off, board);
+            return raw ? value4x8Raw(address + Float.BYTES * off, board) : value4x8(off, board);
         }
         float sum = 0;
         for (int s = 0; s < images; s++) {
             long x = s == 0 ? board : symmetries.apply(s, board);
             for (int t = 0; t < tuples; t++) {
-                sum += lut.getAtIndex(F, off + base[t] + index(x, t));
+                long i = off + base[t] + index(x, t);
+                sum += raw ? RawMemory.get(address + 4 * i) : lut.getAtIndex(F, i);
             }
         }
         return sum;
@@ -177,6 +191,25 @@ public final class TupleNetwork {
         long tmf = Board.transpose(mf);
         return ((sum4(off, b) + sum4(off, m)) + (sum4(off, f) + sum4(off, mf)))
                 + ((sum4(off, t) + sum4(off, tm)) + (sum4(off, tf) + sum4(off, tmf)));
+    }
+
+    /** As {@link #value4x8} with unchecked reads from {@code base}, the bank's first byte. */
+    private float value4x8Raw(long base, long b) {
+        long m = mirror(b);
+        long f = flip(b);
+        long mf = flip(m);
+        long t = Board.transpose(b);
+        long tm = Board.transpose(m);
+        long tf = Board.transpose(f);
+        long tmf = Board.transpose(mf);
+        return ((sum4Raw(base, b) + sum4Raw(base, m)) + (sum4Raw(base, f) + sum4Raw(base, mf)))
+                + ((sum4Raw(base, t) + sum4Raw(base, tm)) + (sum4Raw(base, tf) + sum4Raw(base, tmf)));
+    }
+
+    private float sum4Raw(long base, long x) {
+        return (RawMemory.get(base + 4 * Long.compress(x, m0)) + RawMemory.get(base + 4 * (b1 + Long.compress(x, m1))))
+                + (RawMemory.get(base + 4 * (b2 + Long.compress(x, m2)))
+                + RawMemory.get(base + 4 * (b3 + Long.compress(x, m3))));
     }
 
     private float sum4(long off, long x) {
@@ -228,6 +261,13 @@ public final class TupleNetwork {
         if (fourBy8) {
             indices4x8(off, board, out);
             float sum = 0;
+            if (raw) {
+                for (int f = 0; f < 32; f += 4) {
+                    sum += (RawMemory.get(address + 4L * out[f]) + RawMemory.get(address + 4L * out[f + 1]))
+                            + (RawMemory.get(address + 4L * out[f + 2]) + RawMemory.get(address + 4L * out[f + 3]));
+                }
+                return sum;
+            }
             for (int f = 0; f < 32; f += 4) {
                 sum += (lut.getAtIndex(F, out[f]) + lut.getAtIndex(F, out[f + 1]))
                         + (lut.getAtIndex(F, out[f + 2]) + lut.getAtIndex(F, out[f + 3]));
@@ -241,7 +281,7 @@ public final class TupleNetwork {
             for (int t = 0; t < tuples; t++) {
                 int i = off + base[t] + index(x, t);
                 out[f++] = i;
-                sum += lut.getAtIndex(F, i);
+                sum += raw ? RawMemory.get(address + 4L * i) : lut.getAtIndex(F, i);
             }
         }
         return sum;
@@ -250,6 +290,13 @@ public final class TupleNetwork {
     /** Adds {@code delta} to the entries {@code entries[0..features())} (racy, see the class comment). */
     public void add(int[] entries, float delta) {
         int n = tuples * images;
+        if (rawWrite) {
+            for (int f = 0; f < n; f++) {
+                long a = address + 4L * entries[f];
+                RawMemory.put(a, RawMemory.get(a) + delta);
+            }
+            return;
+        }
         for (int f = 0; f < n; f++) {
             long i = entries[f];
             lut.setAtIndex(F, i, lut.getAtIndex(F, i) + delta);

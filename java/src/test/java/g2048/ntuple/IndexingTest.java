@@ -20,6 +20,22 @@ class IndexingTest {
         "4x6; 4x4", "17x4; 4x4", "2x4+2x6; 4x4", "0123,4567:sym:c16; 4x4",
         "0125,4569a:sym:c11; 4x4", "012,456:sym:c8; 3x3", "0124,56:sym:c10; 2x3", "012,45:c16; 2x3", "01,45:sym; 2x2"})
     void fastIndicesAndValuesMatchTheReference(String specText, String shapeText) {
+        String before = System.getProperty("g2048.checkedAccess");
+        try {
+            for (String checked : new String[] {"false", "true"}) {
+                System.setProperty("g2048.checkedAccess", checked);
+                check(specText, shapeText, Boolean.parseBoolean(checked));
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty("g2048.checkedAccess");
+            } else {
+                System.setProperty("g2048.checkedAccess", before);
+            }
+        }
+    }
+
+    private static void check(String specText, String shapeText, boolean checked) {
         NetworkSpec spec = NetworkSpec.parse(specText);
         Shape shape = Shape.parse(shapeText);
         Symmetries sym = new Symmetries(shape);
@@ -32,6 +48,8 @@ class IndexingTest {
         }
         try (NtupleModel model = NtupleModel.create(spec, shape, Method.Q_LEARNING, 1, 0.1)) {
             TupleNetwork net = model.network();
+            // The tests run with jdk.internal.misc exported, so both access paths are exercised.
+            assertEquals(!checked, net.rawAccess());
             Rng rng = new Rng(spec.canonical().hashCode());
             int[] fast = new int[net.features()];
             for (int trial = 0; trial < 400; trial++) {
@@ -67,6 +85,12 @@ class IndexingTest {
                 assertArrayEquals(refSorted, fastSorted, spec.name() + " entries of " + Long.toHexString(board));
                 assertEquals(expected, net.value(bank, board), 1e-3 * Math.max(1, Math.abs(expected)));
                 assertEquals(expected, viaIndices, 1e-3 * Math.max(1, Math.abs(expected)));
+                // Updates land on exactly the features' entries (each feature adds once).
+                net.add(fast, 0.5f);
+                for (long i : viaExpansion) {
+                    long copies = Arrays.stream(viaExpansion).filter(x -> x == i).count();
+                    assertEquals(weightOf(i) + 0.5f * copies, net.entry(i), 1e-3);
+                }
                 for (long i : viaExpansion) {
                     net.setEntry(i, 0f);
                 }
