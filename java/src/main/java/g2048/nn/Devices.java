@@ -8,9 +8,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
- * Chooses where a value network runs. This build has the CPU backend only: {@code cpu} runs
- * there, {@code auto} says it chose the CPU, and {@code cuda} is refused with a clear reason
- * rather than silently running on the CPU.
+ * Chooses where a value network runs on the command line. The CPU reference is the only backend
+ * enabled here: {@code cpu} runs there, {@code auto} says it chose the CPU, and {@code cuda} is
+ * refused with a clear reason rather than silently running on the CPU. (The CUDA backend in
+ * {@code g2048.cuda} is enabled once it has been checked against this reference on a GPU.)
  */
 public final class Devices {
 
@@ -22,11 +23,11 @@ public final class Devices {
         return switch (requested) {
             case "cpu" -> "cpu";
             case "auto" -> {
-                notes.println("device auto: chose cpu (this build has no CUDA backend)");
+                notes.println("device auto: chose cpu (the CUDA backend is not enabled on the command line until it has been checked on a GPU)");
                 yield "cpu";
             }
             case "cuda" -> throw new IllegalArgumentException(
-                    "--device cuda: the CUDA backend is not available in this build; use --device cpu");
+                    "--device cuda: the CUDA backend is not available on the command line until it has been checked on a GPU; use --device cpu");
             default -> throw new IllegalArgumentException("--device: unknown device '" + requested + "', expected auto, cpu or cuda");
         };
     }
