@@ -138,7 +138,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d threads, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
-                model.spec().name(), model.shape(), model.method().text(), a, st.seed(), threads,
+                model.spec().name(), model.shape(), model.method().text(), (float) a, st.seed(), threads,
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
