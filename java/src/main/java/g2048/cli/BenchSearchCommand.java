@@ -117,6 +117,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "
                     + String.join(", ", Players.EVALUATOR_NAMES));
         }
+        config = config.suitedTo(evaluator);
         Path target = null;
         Path temp = null;
         if (hlog != null) {

@@ -38,12 +38,12 @@ final class MoveCommand implements Callable<Integer> {
     public Integer call() {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
-        SearchConfig config = searchOptions.config(playerOptions.depth);
         Evaluator evaluator = Players.evaluator(playerOptions, shape);
         if (evaluator == null) {
             throw new Errors.BadInput("--player: '" + playerOptions.player + "' has no value function to search with;"
                     + " move needs one of " + String.join(", ", Players.EVALUATOR_NAMES));
         }
+        SearchConfig config = searchOptions.config(playerOptions.depth).suitedTo(evaluator);
         long b = parsed.board();
         Moves moves = Moves.of(shape);
         SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);

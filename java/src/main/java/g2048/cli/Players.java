@@ -49,7 +49,7 @@ final class Players {
         }
         Evaluator evaluator = evaluator(options, shape);
         if (evaluator != null) {
-            return greedy ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search);
+            return greedy ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
         }
         if (options.depth != 1) {
             throw new Errors.BadInput("--depth: player '" + options.player + "' does not search; --depth applies to "

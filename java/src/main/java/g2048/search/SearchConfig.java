@@ -47,6 +47,15 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         }
     }
 
+    /**
+     * This configuration with batched leaves when {@code evaluator} prefers batches (a value
+     * network): both modes return identical values, so only the speed changes.
+     */
+    public SearchConfig suitedTo(g2048.eval.Evaluator evaluator) {
+        return batchedLeaves || evaluator.preferredBatchSize() <= 1 ? this
+                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true);
+    }
+
     /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
     public static SearchConfig ofDepth(int depth) {
         return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, true, false);
