@@ -19,9 +19,9 @@ class BenchSearchCommandTest {
     @Test
     void reportsThroughputScoreLatencyAndWritesAnIntervalLog(@TempDir Path dir) throws IOException {
         Path hlog = dir.resolve("search.hlog");
-        MoveCommandTest.Run r = run("bench", "search", "--player", "lines", "--depth", "2", "--games", "6",
+        CommandRun r = run("bench", "search", "--player", "lines", "--depth", "2", "--games", "6",
                 "--threads", "2", "--shape", "3x3", "--hlog", hlog.toString(), "--hlog-interval-ms", "5", "--json");
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exit(), r.err());
         String out = r.out();
         for (String key : new String[] {"\"games\":6", "\"moves_per_second\":", "\"mean\":", "\"p50\":", "\"p90\":",
             "\"p99\":", "\"p99_9\":", "\"max\":", "\"search\":{\"depth\":2", "\"hlog\":"}) {
@@ -38,9 +38,9 @@ class BenchSearchCommandTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(1, files.count(), "no temporary file left behind");
         }
-        MoveCommandTest.Run text = run("bench", "search", "--player", "lines", "--depth", "1", "--games", "3",
+        CommandRun text = run("bench", "search", "--player", "lines", "--depth", "1", "--games", "3",
                 "--shape", "2x3", "--warmup-games", "2");
-        assertEquals(0, text.code(), text.err());
+        assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("moves/s") && text.out().contains("p99") && text.out().contains("search    per move"),
                 text.out());
     }

@@ -4,10 +4,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-/** Runs {@link Main#execute} with standard output and error captured. */
-record CommandRun(int exit, String out, String err) {
+/** Runs {@link Main#execute} with standard output and error captured (shared by the command tests). */
+public record CommandRun(int exit, String out, String err) {
 
-    static synchronized CommandRun of(String... args) {
+    public static synchronized CommandRun of(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -26,7 +26,7 @@ record CommandRun(int exit, String out, String err) {
     }
 
     /** The error output's lines (a bad-input error must be exactly one). */
-    String[] errLines() {
+    public String[] errLines() {
         return err.strip().isEmpty() ? new String[0] : err.strip().split("\\R");
     }
 }

@@ -10,36 +10,18 @@ import g2048.game.Shape;
 import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class MoveCommandTest {
 
-    record Run(int code, String out, String err) {
+    static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
-    static synchronized Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-    }
-
-    static void assertBadInput(Run r, String mention) {
-        assertEquals(2, r.code(), r.err());
+    static void assertBadInput(CommandRun r, String mention) {
+        assertEquals(2, r.exit(), r.err());
         assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
         assertTrue(r.err().contains(mention), r.err());
     }
@@ -59,8 +41,8 @@ class MoveCommandTest {
         LineHeuristicEvaluator v = new LineHeuristicEvaluator(Shape.S4x4);
         Moves moves = Moves.of(Shape.S4x4);
         // depth 1: reward + V(afterstate), computed here without the search
-        Run r = run("move", "--board", board, "--player", "lines", "--depth", "1", "--json");
-        assertEquals(0, r.code(), r.err());
+        CommandRun r = run("move", "--board", board, "--player", "lines", "--depth", "1", "--json");
+        assertEquals(0, r.exit(), r.err());
         int best = -1;
         double bestValue = 0;
         for (int d = 0; d < 4; d++) {
@@ -74,14 +56,14 @@ class MoveCommandTest {
         assertTrue(r.out().contains("\"choice_index\":" + best), r.out());
         // depth 3: the expectimax values
         SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(3)).search(b);
-        Run deep = run("move", "--board", board, "--player", "lines", "--depth", "3", "--json");
-        assertEquals(0, deep.code(), deep.err());
+        CommandRun deep = run("move", "--board", board, "--player", "lines", "--depth", "3", "--json");
+        assertEquals(0, deep.exit(), deep.err());
         for (int d = 0; d < 4; d++) {
             assertEquals(expected.value(d), jsonNumber(deep.out(), d), 1e-6);
         }
         assertTrue(deep.out().contains("\"choice_index\":" + expected.best()), deep.out());
-        Run text = run("move", "--board", board, "--player", "lines", "--depth", "2");
-        assertEquals(0, text.code(), text.err());
+        CommandRun text = run("move", "--board", board, "--player", "lines", "--depth", "2");
+        assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("choice  "), text.out());
     }
 
@@ -91,8 +73,8 @@ class MoveCommandTest {
         long b = BoardText.parse(board).board();
         g2048.eval.Evaluator v = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath()).evaluator();
         SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(b);
-        Run r = run("move", "--board", board, "--depth", "2", "--json");
-        assertEquals(0, r.code(), r.err());
+        CommandRun r = run("move", "--board", board, "--depth", "2", "--json");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("ntuple"), r.out());
         for (int d = 0; d < 4; d++) {
             assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
@@ -112,20 +94,20 @@ class MoveCommandTest {
                 "q-learning");
         assertBadInput(run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--depth", "2",
                 "--games", "2"), "q-learning");
-        Run oneply = run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--games", "2",
+        CommandRun oneply = run("play", "--player", "ntuple", "--model", file.toString(), "--shape", "2x2", "--games", "2",
                 "--no-progress");
-        assertEquals(0, oneply.code(), oneply.err());
+        assertEquals(0, oneply.exit(), oneply.err());
     }
 
     @Test
     void illegalMovesAndAFinishedGameAreReportedPlainly() {
-        Run r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
-        assertEquals(0, r.code(), r.err());
+        CommandRun r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
+        assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("\"choice\":\"none\"") && r.out().contains("\"choice_index\":-1"), r.out());
         assertTrue(r.out().contains("{\"move\":\"U\",\"legal\":false}"), r.out());
-        Run text = run("move", "--board", "2,4/4,2", "--player", "lines");
+        CommandRun text = run("move", "--board", "2,4/4,2", "--player", "lines");
         assertTrue(text.out().contains("no legal move"), text.out());
-        Run oneLegal = run("move", "--board", "2,4/2,8", "--player", "lines", "--json");
+        CommandRun oneLegal = run("move", "--board", "2,4/2,8", "--player", "lines", "--json");
         assertTrue(oneLegal.out().contains("{\"move\":\"R\",\"legal\":false}"), oneLegal.out());
     }
 

@@ -3,10 +3,7 @@ package g2048.solver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import g2048.cli.CommandRun;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,30 +17,15 @@ class SolveCliTest {
 
     private static Path db;
 
-    record Run(int code, String out, String err) {
-    }
-
-    private static synchronized Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+    private static CommandRun run(String... args) {
+        return CommandRun.of(args);
     }
 
     @BeforeAll
     static void solve() {
         db = tmp.resolve("s2x2");
-        Run r = run("solve", "--shape", "2x2", "--out", db.toString(), "--json");
-        assertEquals(0, r.code(), r.err());
+        CommandRun r = run("solve", "--shape", "2x2", "--out", db.toString(), "--json");
+        assertEquals(0, r.exit(), r.err());
         String json = r.out().trim();
         assertTrue(json.startsWith("{\"shape\":\"2x2\""), json);
         for (String key : new String[] {"\"states\":", "\"afterstates\":", "\"terminal\":", "\"2+2\":", "\"2+4\":",
@@ -56,8 +38,8 @@ class SolveCliTest {
     }
 
     private static void assertBadInput(String mustMention, String... args) {
-        Run r = run(args);
-        assertEquals(2, r.code(), String.join(" ", args) + " -> " + r.err());
+        CommandRun r = run(args);
+        assertEquals(2, r.exit(), String.join(" ", args) + " -> " + r.err());
         assertEquals(1, r.err().lines().count(), "one line: " + r.err());
         assertTrue(r.err().contains(mustMention), "'" + mustMention + "' in " + r.err());
     }
@@ -84,8 +66,8 @@ class SolveCliTest {
 
     @Test
     void queryGradeAndPlay() throws Exception {
-        Run q = run("solve", "query", "--db", db.toString(), "--board", "2,2/0,0", "--json");
-        assertEquals(0, q.code(), q.err());
+        CommandRun q = run("solve", "query", "--db", db.toString(), "--board", "2,2/0,0", "--json");
+        assertEquals(0, q.exit(), q.err());
         try (Solution sol = Solution.open(db)) {
             long board = 0x1L | 0x1L << 4;
             double[] values = new double[4];
@@ -93,12 +75,12 @@ class SolveCliTest {
             // The best of 2,2/0,0 is to merge (left or right) for 4 points.
             assertTrue(q.out().contains("\"best\":\"R\""), q.out());
             assertEquals(values[1], values[3], 1e-9);
-            Run g = run("grade", "--db", db.toString(), "--player", "random", "--json");
-            assertEquals(0, g.code(), g.err());
+            CommandRun g = run("grade", "--db", db.toString(), "--player", "random", "--json");
+            assertEquals(0, g.exit(), g.err());
             assertTrue(g.out().contains("\"optimalExpectedScore\":"), g.out());
-            Run p = run("play", "--player", "optimal", "--db", db.toString(), "--shape", "2x2", "--games", "200",
+            CommandRun p = run("play", "--player", "optimal", "--db", db.toString(), "--shape", "2x2", "--games", "200",
                     "--json", "--no-progress");
-            assertEquals(0, p.code(), p.err());
+            assertEquals(0, p.exit(), p.err());
         }
     }
 }
