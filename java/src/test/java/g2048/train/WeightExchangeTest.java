@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,8 @@ class WeightExchangeTest {
         AtomicReference<String> failure = new AtomicReference<>();
         List<Thread> readers = new ArrayList<>();
         long[] reads = new long[3];
+        // every reader is reading before the first publication: on two cores a late thread could miss them all
+        CountDownLatch running = new CountDownLatch(3);
         for (int r = 0; r < 3; r++) {
             int id = r;
             Thread t = new Thread(() -> {
@@ -43,12 +47,15 @@ class WeightExchangeTest {
                     }
                     last = (long) first;
                     x.release(s);
-                    reads[id]++;
+                    if (reads[id]++ == 0) {
+                        running.countDown();
+                    }
                 }
             });
             readers.add(t);
             t.start();
         }
+        assertTrue(running.await(30, TimeUnit.SECONDS), "readers did not start");
         int published = 0;
         for (int v = 1; v <= 3000; v++) {
             Arrays.fill(w, v);
