@@ -100,12 +100,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         if (hlogIntervalMs < 1) {
             throw new Errors.BadInput("--hlog-interval-ms: expected at least 1, got " + hlogIntervalMs);
         }
-        Shape s;
-        try {
-            s = Shape.parse(shape);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--shape: " + e.getMessage());
-        }
+        Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
         PlayerOptions po = new PlayerOptions();
         po.player = player;

@@ -45,12 +45,7 @@ final class PlayCommand implements Callable<Integer> {
         if (nThreads < 1) {
             throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
         }
-        Shape s;
-        try {
-            s = Shape.parse(shape);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--shape: " + e.getMessage());
-        }
+        Shape s = ShapeArgument.parse(shape);
         Player player = Players.create(playerOptions, s);
         GameRunner runner = new GameRunner(s);
         ProgressBar bar = new ProgressBar(!noProgress);

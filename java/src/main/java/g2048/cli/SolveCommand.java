@@ -44,12 +44,7 @@ final class SolveCommand implements Callable<Integer> {
         if (out == null) {
             throw new Errors.BadInput("--out: missing, expected the solution directory");
         }
-        Shape s;
-        try {
-            s = Shape.parse(shape);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--shape: " + e.getMessage());
-        }
+        Shape s = ShapeArgument.parse(shape);
         if (s.cells() > 12) {
             throw new Errors.BadInput("--shape: " + s + " has " + s.cells() + " cells, expected at most 12 (2x2 .. 4x3)");
         }
