@@ -47,6 +47,9 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
     String device;
 
+    @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
+    String table;
+
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
@@ -107,6 +110,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         po.model = model;
         po.depth = depth;
         po.device = device;
+        po.table = table;
         Evaluator evaluator = Players.evaluator(po, s);
         if (evaluator == null) {
             throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "

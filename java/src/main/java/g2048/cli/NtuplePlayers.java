@@ -30,7 +30,11 @@ final class NtuplePlayers {
                     + " (use --shape " + model.shape() + ")");
         }
         if (model.method() != Method.Q_LEARNING) {
-            return new GreedyPlayer(model.evaluator());
+            return new GreedyPlayer(Players.evaluator(model, options));
+        }
+        if (!options.table.equals("auto") && !options.table.equals("float32")) {
+            throw new Errors.BadInput("--table " + options.table + ": --model " + file
+                    + " is a q-learning model, which plays from its float32 action networks");
         }
         return new PolicyPlayer(model, model.policy());
     }

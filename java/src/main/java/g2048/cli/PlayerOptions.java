@@ -21,6 +21,13 @@ final class PlayerOptions {
     @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
     String device;
 
+    /** The help of --table, shared with the commands that build their own options. */
+    static final String TABLE_HELP = "Tables an ntuple player reads: auto (int16 for td-afterstate models, else float32),"
+            + " float32, or int16 (half the memory traffic; exact for .g2nz models) (default: ${DEFAULT-VALUE}).";
+
+    @Option(names = "--table", defaultValue = "auto", description = TABLE_HELP)
+    String table = "auto";
+
     @Option(names = "--db", description = "Solver database directory (for --player optimal).")
     Path db;
 }

@@ -6,6 +6,7 @@ import g2048.game.Shape;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TablePrecision;
 import g2048.play.HeuristicPlayer;
 import g2048.play.Player;
 import g2048.play.RandomPlayer;
@@ -93,7 +94,22 @@ final class Players {
             throw new Errors.BadInput("--model " + file + " is a q-learning model: it values actions, not afterstates,"
                     + " so it plays 1-ply only (--depth 1) and has no values to search with");
         }
-        return model.evaluator();
+        return evaluator(model, options);
+    }
+
+    /** The evaluator of {@code model} at the precision --table names. */
+    static Evaluator evaluator(NtupleModel model, PlayerOptions options) {
+        TablePrecision precision;
+        try {
+            precision = TablePrecision.parse(options.table);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--table: " + e.getMessage(), e);
+        }
+        try {
+            return model.evaluator(precision);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--table " + options.table + ": " + e.getMessage(), e);
+        }
     }
 
     private static Errors.BadInput unknown(PlayerOptions options) {

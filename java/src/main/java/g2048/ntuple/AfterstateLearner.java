@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
 
@@ -17,13 +18,18 @@ final class AfterstateLearner extends Learner {
     private long chosenAfter;
     private int chosenReward;
     private float chosenValue;
+    private final boolean square;
 
     AfterstateLearner(TupleNetwork net, float alpha) {
         super(net, alpha);
+        this.square = shape.isSquare();
     }
 
     /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
     private int choose(long s) {
+        if (square) {
+            return chooseSquare(s);
+        }
         int best = -1;
         float bestTotal = Float.NEGATIVE_INFINITY;
         for (int d = 0; d < 4; d++) {
@@ -42,6 +48,61 @@ final class AfterstateLearner extends Learner {
             }
         }
         return best;
+    }
+
+    /**
+     * {@link #choose} on a square board: columns slide as rows of the transpose, transposed once,
+     * and one reward serves both directions of an axis (a line's merges do not depend on the
+     * side it slides to). Same order and ties as {@link #choose}.
+     */
+    private int chooseSquare(long s) {
+        long t = Board.transpose(s);
+        long ut = moves.left(t);
+        long rb = moves.right(s);
+        long dt = moves.right(t);
+        long lb = moves.left(s);
+        int columnReward = ut != t ? moves.reward(t, 3) : 0;
+        int rowReward = rb != s ? moves.reward(s, 1) : 0;
+        int best = -1;
+        float bestTotal = Float.NEGATIVE_INFINITY;
+        if (ut != t) {
+            long after = Board.transpose(ut);
+            float v = net.value(0, after);
+            bestTotal = columnReward + v;
+            best = 0;
+            keep(after, columnReward, v);
+        }
+        if (rb != s) {
+            float v = net.value(0, rb);
+            if (rowReward + v > bestTotal) {
+                bestTotal = rowReward + v;
+                best = 1;
+                keep(rb, rowReward, v);
+            }
+        }
+        if (dt != t) {
+            long after = Board.transpose(dt);
+            float v = net.value(0, after);
+            if (columnReward + v > bestTotal) {
+                bestTotal = columnReward + v;
+                best = 2;
+                keep(after, columnReward, v);
+            }
+        }
+        if (lb != s) {
+            float v = net.value(0, lb);
+            if (rowReward + v > bestTotal) {
+                best = 3;
+                keep(lb, rowReward, v);
+            }
+        }
+        return best;
+    }
+
+    private void keep(long after, int reward, float value) {
+        chosenAfter = after;
+        chosenReward = reward;
+        chosenValue = value;
     }
 
     @Override

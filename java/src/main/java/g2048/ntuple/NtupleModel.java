@@ -16,8 +16,15 @@ public final class NtupleModel implements AutoCloseable {
     private final Arena arena;
     private final String source;
     private volatile TrainingState training;
+    /** The step of the compact form the tables were read from; 0 when they were not. */
+    private final double quantum;
+    private Int16Network int16;
 
     NtupleModel(Method method, TupleNetwork net, Arena arena, TrainingState training, String source) {
+        this(method, net, arena, training, source, 0);
+    }
+
+    NtupleModel(Method method, TupleNetwork net, Arena arena, TrainingState training, String source, double quantum) {
         if (net.banks() != method.banks()) {
             throw new IllegalArgumentException(method.text() + " needs " + method.banks() + " networks, got " + net.banks());
         }
@@ -26,6 +33,7 @@ public final class NtupleModel implements AutoCloseable {
         this.arena = arena;
         this.training = training;
         this.source = source;
+        this.quantum = quantum;
     }
 
     /** A new model with all weights 0, on huge pages where the system allows. */
@@ -62,16 +70,45 @@ public final class NtupleModel implements AutoCloseable {
     }
 
     /**
-     * The value of afterstates this model implies: the network for TD-afterstate, the expectation
-     * over spawns for TD-state. Q-learning values actions, not afterstates: it has none.
+     * The value of afterstates this model implies, from its live float32 tables: the network for
+     * TD-afterstate, the expectation over spawns for TD-state. Q-learning values actions, not
+     * afterstates: it has none.
      */
     public Evaluator evaluator() {
-        return switch (method) {
-            case TD_AFTERSTATE -> new AfterstateEvaluator(net, describe());
-            case TD_STATE -> new StateEvaluator(net, describe());
-            case Q_LEARNING -> throw new IllegalArgumentException("model " + source
+        return evaluator(TablePrecision.FLOAT32);
+    }
+
+    /**
+     * {@link #evaluator()} reading the tables at {@code precision}; {@link TablePrecision#INT16}
+     * makes (once, then shares) a read-only copy that later training does not change, and serves
+     * TD-afterstate models only.
+     */
+    public Evaluator evaluator(TablePrecision precision) {
+        if (method == Method.Q_LEARNING) {
+            throw new IllegalArgumentException("model " + source
                     + " is a q-learning model: it values actions, not afterstates (use its move policy)");
-        };
+        }
+        TablePrecision p = precision == TablePrecision.AUTO
+                ? (method == Method.TD_AFTERSTATE ? TablePrecision.INT16 : TablePrecision.FLOAT32) : precision;
+        if (p == TablePrecision.INT16) {
+            if (method != Method.TD_AFTERSTATE) {
+                throw new IllegalArgumentException("model " + source + " is a " + method.text()
+                        + " model: int16 tables serve td-afterstate models only (use float32)");
+            }
+            Int16Network copy = int16();
+            return new Int16Evaluator(copy, describe() + ", int16 tables ("
+                    + (copy.exact() ? "exact" : "rounded to steps of " + (float) copy.step()) + ")");
+        }
+        return method == Method.TD_AFTERSTATE ? new AfterstateEvaluator(net, describe())
+                : new StateEvaluator(net, describe());
+    }
+
+    /** The int16 copy of bank 0, made on first use. */
+    private synchronized Int16Network int16() {
+        if (int16 == null) {
+            int16 = new Int16Network(net, 0, quantum, arena);
+        }
+        return int16;
     }
 
     /** A new move policy for the calling thread: the method's own 1-ply move choice. */

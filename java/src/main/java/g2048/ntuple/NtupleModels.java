@@ -141,7 +141,9 @@ public final class NtupleModels {
                 huge = t.hugePages();
             }
             TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), table, huge);
-            return new NtupleModel(h.method(), net, arena, h.training(), file.toString());
+            // inflate() wrote each weight as (float) step · q
+            double quantum = h.valueType() == ModelHeader.FLOAT32 ? 0 : (float) h.step();
+            return new NtupleModel(h.method(), net, arena, h.training(), file.toString(), quantum);
         } catch (NoSuchFileException e) {
             arena.close();
             throw new ModelFileException(file, "no such file");

@@ -22,10 +22,12 @@ final class RawMemory {
     static final boolean AVAILABLE;
     private static final MethodHandle GET_FLOAT;
     private static final MethodHandle PUT_FLOAT;
+    private static final MethodHandle GET_SHORT;
 
     static {
         MethodHandle get = null;
         MethodHandle put = null;
+        MethodHandle getShort = null;
         try {
             Class<?> c = Class.forName("jdk.internal.misc.Unsafe");
             Object unsafe = c.getMethod("getUnsafe").invoke(null);
@@ -34,13 +36,17 @@ final class RawMemory {
                     .bindTo(unsafe);
             put = lookup.findVirtual(c, "putFloat", MethodType.methodType(void.class, Object.class, long.class, float.class))
                     .bindTo(unsafe);
+            getShort = lookup.findVirtual(c, "getShort", MethodType.methodType(short.class, Object.class, long.class))
+                    .bindTo(unsafe);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             get = null;
             put = null;
+            getShort = null;
         }
         GET_FLOAT = get;
         PUT_FLOAT = put;
-        AVAILABLE = get != null && put != null;
+        GET_SHORT = getShort;
+        AVAILABLE = get != null && put != null && getShort != null;
     }
 
     private RawMemory() {
@@ -49,6 +55,14 @@ final class RawMemory {
     static float get(long address) {
         try {
             return (float) GET_FLOAT.invokeExact((Object) null, address);
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    static short getShort(long address) {
+        try {
+            return (short) GET_SHORT.invokeExact((Object) null, address);
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }

@@ -240,7 +240,7 @@ public final class TupleNetwork {
     }
 
     /** Mirrors the columns of a 4×4 board. */
-    private static long mirror(long b) {
+    static long mirror(long b) {
         return ((b & 0x000F_000F_000F_000FL) << 12)
                 | ((b & 0x00F0_00F0_00F0_00F0L) << 4)
                 | ((b >>> 4) & 0x00F0_00F0_00F0_00F0L)
@@ -248,7 +248,7 @@ public final class TupleNetwork {
     }
 
     /** Flips the rows of a 4×4 board. */
-    private static long flip(long b) {
+    static long flip(long b) {
         return (b << 48) | ((b << 16) & 0x0000_FFFF_0000_0000L) | ((b >>> 16) & 0x0000_0000_FFFF_0000L) | (b >>> 48);
     }
 
@@ -316,6 +316,11 @@ public final class TupleNetwork {
             mul *= valuesPow4;
         }
         return idx;
+    }
+
+    /** The cells of tuple {@code t} as a nibble mask. */
+    long mask(int t) {
+        return masks[t];
     }
 
     /** The start of tuple {@code t}'s table within a bank. */

@@ -71,15 +71,20 @@ class MoveCommandTest {
     void theShippedNtupleModelSearchesAtDepthTwo() {
         String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
         long b = BoardText.parse(board).board();
-        g2048.eval.Evaluator v = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath()).evaluator();
-        SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(b);
-        CommandRun r = run("move", "--board", board, "--depth", "2", "--json");
-        assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("ntuple"), r.out());
-        for (int d = 0; d < 4; d++) {
-            assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
+        g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath());
+        // By default (--table auto) the td-afterstate model plays from its int16 tables; --table float32 from its own.
+        for (String table : new String[] {"auto", "float32"}) {
+            g2048.eval.Evaluator v = model.evaluator(g2048.ntuple.TablePrecision.parse(table));
+            SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(b);
+            CommandRun r = run("move", "--board", board, "--depth", "2", "--table", table, "--json");
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(r.out().contains(table.equals("auto") ? "int16 tables (exact)" : "ntuple"), r.out());
+            for (int d = 0; d < 4; d++) {
+                assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
+            }
+            assertTrue(r.out().contains("\"choice_index\":" + expected.best()), r.out());
         }
-        assertTrue(r.out().contains("\"choice_index\":" + expected.best()), r.out());
+        assertBadInput(run("move", "--board", board, "--table", "int8"), "--table");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "trained on 4x4");
     }
 

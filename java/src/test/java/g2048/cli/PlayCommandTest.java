@@ -76,6 +76,7 @@ class PlayCommandTest {
         "--shape,   big,   --shape: shape 'big': expected RxC",
         "--seed,    seven, --seed",
         "--player,  nobody, --player: unknown player 'nobody'",
+        "--table,   int8,   --table: unknown table precision 'int8', expected one of auto, float32, int16",
     })
     void badOptionsAreOneLineAndExitCode2(String option, String value, String expected) {
         CommandRun run = option.equals("--games") ? CommandRun.of("play", option, value)
@@ -94,5 +95,27 @@ class PlayCommandTest {
         CommandRun command = CommandRun.of("plya");
         assertEquals(2, command.exit());
         assertEquals(1, command.errLines().length, command.err());
+    }
+
+    @Test
+    void int16TablesServeTdAfterstateModelsOnly(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path state = dir.resolve("state.g2n");
+        java.nio.file.Path q = dir.resolve("q.g2n");
+        for (Object[] m : new Object[][] {{g2048.ntuple.Method.TD_STATE, state}, {g2048.ntuple.Method.Q_LEARNING, q}}) {
+            try (g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("01,45:c16"),
+                    g2048.game.Shape.S2x2, (g2048.ntuple.Method) m[0], 1, 0.1)) {
+                g2048.ntuple.NtupleModels.save(model, (java.nio.file.Path) m[1]);
+            }
+        }
+        for (java.nio.file.Path model : new java.nio.file.Path[] {state, q}) {
+            CommandRun auto = CommandRun.of("play", "--model", model.toString(), "--shape", "2x2", "--games", "3", "--no-progress");
+            assertEquals(0, auto.exit(), auto.err());
+            assertTrue(!auto.out().contains("int16"), auto.out());
+            CommandRun int16 = CommandRun.of("play", "--model", model.toString(), "--shape", "2x2", "--games", "3", "--table", "int16");
+            assertEquals(2, int16.exit(), int16.out() + int16.err());
+            assertEquals(1, int16.errLines().length, int16.err());
+            assertTrue(int16.err().contains("--table int16") && int16.err().contains(model == state ? "td-state" : "q-learning"),
+                    int16.err());
+        }
     }
 }

@@ -1,0 +1,60 @@
+package g2048.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import g2048.eval.Evaluator;
+import g2048.game.Moves;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import org.junit.jupiter.api.Test;
+
+/** 1-ply play against the definition: argmax over legal moves of reward + V(afterstate), lowest direction on ties. */
+class GreedyPlayerTest {
+
+    /** Values in {0, 4, 8, 12}: with rewards in multiples of 4, ties between moves are common. */
+    private record TieEvaluator(Shape shape) implements Evaluator {
+        @Override
+        public double value(long afterstate) {
+            return 4 * (g2048.game.Rng.mix(afterstate) & 3);
+        }
+
+        @Override
+        public String describe() {
+            return "ties";
+        }
+    }
+
+    @Test
+    void choosesTheBestLegalMoveWithTiesToTheLowestDirection() {
+        for (Shape s : new Shape[] {Shape.S4x4, Shape.S3x3, Shape.S2x2, Shape.parse("3x4"), Shape.S2x3}) {
+            Evaluator v = new TieEvaluator(s);
+            GreedyPlayer player = new GreedyPlayer(v);
+            Moves moves = Moves.of(s);
+            Rng rng = new Rng(s.rows() * 10L + s.cols());
+            int ties = 0;
+            for (int i = 0; i < 20_000; i++) {
+                long board = i % 2 == 0 ? Positions.randomBoard(s, rng, 6) : Positions.played(s, rng, 200);
+                int expected = -1;
+                double best = Double.NEGATIVE_INFINITY;
+                int equal = 0;
+                for (int d = 0; d < 4; d++) {
+                    long after = moves.move(board, d);
+                    if (after == board) {
+                        continue;
+                    }
+                    double total = moves.reward(board, d) + v.value(after);
+                    if (total > best) {
+                        best = total;
+                        expected = d;
+                        equal = 0;
+                    } else if (total == best) {
+                        equal++;
+                    }
+                }
+                ties += equal > 0 ? 1 : 0;
+                assertEquals(expected, player.chooseMove(board), s + " board " + Long.toHexString(board));
+            }
+            assertEquals(true, ties > 1000, "ties exercised on " + s + ": " + ties);
+        }
+    }
+}
