@@ -109,6 +109,24 @@ public final class Moves {
         return Board.transpose(slideRows(Board.transpose(b), colDown));
     }
 
+    /**
+     * One row (a 16-bit lane of a board) slid towards its low nibble, as {@link #left} slides each
+     * row. On a square shape a column is a row of the transposed board and uses the same tables.
+     */
+    public int slideLow(int row) {
+        return rowLeft[row];
+    }
+
+    /** One row slid towards its high nibble, as {@link #right} slides each row. */
+    public int slideHigh(int row) {
+        return rowRight[row];
+    }
+
+    /** The reward of sliding one row (either way: a row's merges do not depend on the side). */
+    public int rowReward(int row) {
+        return 4 * rowReward[row];
+    }
+
     /** True if moving in {@code dir} changes the board. */
     public boolean isLegal(long board, int dir) {
         return move(board, dir) != board;

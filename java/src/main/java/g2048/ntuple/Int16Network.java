@@ -37,9 +37,11 @@ public final class Int16Network {
     private final long m1;
     private final long m2;
     private final long m3;
-    private final long b1;
-    private final long b2;
-    private final long b3;
+    /** The first byte of each tuple's table, so that a look-up is one load at table + 2 · index. */
+    private final long t0;
+    private final long t1;
+    private final long t2;
+    private final long t3;
     private final boolean raw;
     private final long address;
 
@@ -81,11 +83,12 @@ public final class Int16Network {
         this.m1 = tuples > 1 ? net.mask(1) : 0;
         this.m2 = tuples > 2 ? net.mask(2) : 0;
         this.m3 = tuples > 3 ? net.mask(3) : 0;
-        this.b1 = tuples > 1 ? base[1] : 0;
-        this.b2 = tuples > 2 ? base[2] : 0;
-        this.b3 = tuples > 3 ? base[3] : 0;
         this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.address = lut.address();
+        this.t0 = address;
+        this.t1 = address + 2L * (tuples > 1 ? base[1] : 0);
+        this.t2 = address + 2L * (tuples > 2 ? base[2] : 0);
+        this.t3 = address + 2L * (tuples > 3 ? base[3] : 0);
     }
 
     /**
@@ -157,9 +160,7 @@ public final class Int16Network {
     }
 
     private int sum4(long x) {
-        return (RawMemory.getShort(address + 2 * Long.compress(x, m0))
-                + RawMemory.getShort(address + 2 * (b1 + Long.compress(x, m1))))
-                + (RawMemory.getShort(address + 2 * (b2 + Long.compress(x, m2)))
-                + RawMemory.getShort(address + 2 * (b3 + Long.compress(x, m3))));
+        return (RawMemory.getShort(t0 + 2 * Long.compress(x, m0)) + RawMemory.getShort(t1 + 2 * Long.compress(x, m1)))
+                + (RawMemory.getShort(t2 + 2 * Long.compress(x, m2)) + RawMemory.getShort(t3 + 2 * Long.compress(x, m3)));
     }
 }

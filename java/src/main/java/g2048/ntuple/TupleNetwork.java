@@ -193,8 +193,14 @@ public final class TupleNetwork {
                 + ((sum4(off, t) + sum4(off, tm)) + (sum4(off, tf) + sum4(off, tmf)));
     }
 
-    /** As {@link #value4x8} with unchecked reads from {@code base}, the bank's first byte. */
+    /**
+     * As {@link #value4x8} with unchecked reads from {@code base}, the bank's first byte; each
+     * tuple's table start is added once, so that a look-up is one load at table + 4 · index.
+     */
     private float value4x8Raw(long base, long b) {
+        long a1 = base + 4 * b1;
+        long a2 = base + 4 * b2;
+        long a3 = base + 4 * b3;
         long m = mirror(b);
         long f = flip(b);
         long mf = flip(m);
@@ -202,14 +208,15 @@ public final class TupleNetwork {
         long tm = Board.transpose(m);
         long tf = Board.transpose(f);
         long tmf = Board.transpose(mf);
-        return ((sum4Raw(base, b) + sum4Raw(base, m)) + (sum4Raw(base, f) + sum4Raw(base, mf)))
-                + ((sum4Raw(base, t) + sum4Raw(base, tm)) + (sum4Raw(base, tf) + sum4Raw(base, tmf)));
+        return ((sum4Raw(base, a1, a2, a3, b) + sum4Raw(base, a1, a2, a3, m))
+                + (sum4Raw(base, a1, a2, a3, f) + sum4Raw(base, a1, a2, a3, mf)))
+                + ((sum4Raw(base, a1, a2, a3, t) + sum4Raw(base, a1, a2, a3, tm))
+                + (sum4Raw(base, a1, a2, a3, tf) + sum4Raw(base, a1, a2, a3, tmf)));
     }
 
-    private float sum4Raw(long base, long x) {
-        return (RawMemory.get(base + 4 * Long.compress(x, m0)) + RawMemory.get(base + 4 * (b1 + Long.compress(x, m1))))
-                + (RawMemory.get(base + 4 * (b2 + Long.compress(x, m2)))
-                + RawMemory.get(base + 4 * (b3 + Long.compress(x, m3))));
+    private float sum4Raw(long a0, long a1, long a2, long a3, long x) {
+        return (RawMemory.get(a0 + 4 * Long.compress(x, m0)) + RawMemory.get(a1 + 4 * Long.compress(x, m1)))
+                + (RawMemory.get(a2 + 4 * Long.compress(x, m2)) + RawMemory.get(a3 + 4 * Long.compress(x, m3)));
     }
 
     private float sum4(long off, long x) {

@@ -262,45 +262,100 @@ public final class Expectimax {
      * (a move's reward does not depend on which way a line slides).
      */
     private double maxNodeSquare(long board, int plies, double q) {
+        long t = Board.transpose(board);
+        long ut = moves.left(t);
+        long dt = moves.right(t);
+        return bestOf(board, ut != t ? Board.transpose(ut) : board, moves.right(board),
+                dt != t ? Board.transpose(dt) : board, moves.left(board),
+                ut != t ? moves.reward(t, 3) : 0, moves.reward(board, 1), plies, q);
+    }
+
+    /**
+     * A max node given its four afterstates (each equal to {@code board} when illegal) and the
+     * rewards of a column and of a row move: the best of reward + chance, in the order up, right,
+     * down, left; 0 when no move is legal.
+     */
+    private double bestOf(long board, long up, long right, long down, long left, int columnReward, int rowReward,
+                          int plies, double q) {
         if ((++nodes & 1023) == 0 && timed) {
             checkTime();
         }
         double best = 0;
         boolean any = false;
-        long t = Board.transpose(board);
-        long ut = moves.left(t);
-        long rb = moves.right(board);
-        long dt = moves.right(t);
-        long lb = moves.left(board);
-        // a merge changes the board both ways, so when right (down) is illegal no row (column) merges
-        int columnReward = ut != t ? moves.reward(t, 3) : 0;
-        int rowReward = rb != board ? moves.reward(board, 1) : 0;
-        if (ut != t) {
-            best = columnReward + chance(Board.transpose(ut), plies - 1, q);
+        if (up != board) {
+            best = columnReward + chance(up, plies - 1, q);
             any = true;
         }
-        if (rb != board) {
-            double v = rowReward + chance(rb, plies - 1, q);
+        if (right != board) {
+            double v = rowReward + chance(right, plies - 1, q);
             if (!any || v > best) {
                 best = v;
             }
             any = true;
         }
-        if (dt != t) {
-            double v = columnReward + chance(Board.transpose(dt), plies - 1, q);
+        if (down != board) {
+            double v = columnReward + chance(down, plies - 1, q);
             if (!any || v > best) {
                 best = v;
             }
             any = true;
         }
-        if (lb != board) {
-            double v = rowReward + chance(lb, plies - 1, q);
+        if (left != board) {
+            double v = rowReward + chance(left, plies - 1, q);
             if (!any || v > best) {
                 best = v;
             }
         }
         return best;
     }
+
+    /**
+     * The spawns of a chance node on a square board, Σ over empty cells of 0.9 · max(2 there) +
+     * 0.1 · max(4 there), with the max nodes built incrementally: a spawn changes one row and one
+     * column, so each of its four afterstates is the afterstate of {@code after} with one line
+     * replaced, and each reward the total with one line's reward replaced. Same boards, rewards
+     * and order as {@link #maxNodeSquare}, so the same value.
+     */
+    private double spawnsSquare(long after, long empty, int plies, double q2, double q4) {
+        long t = Board.transpose(after);
+        long left = moves.left(after);
+        long right = moves.right(after);
+        long up = Board.transpose(moves.left(t));
+        long down = Board.transpose(moves.right(t));
+        int rowReward = moves.reward(after, 1);
+        int columnReward = moves.reward(t, 3);
+        double sum = 0;
+        for (long e = empty; e != 0; e &= e - 1) {
+            int shift = Long.numberOfTrailingZeros(e);
+            int r = shift >>> 4;
+            int c = (shift >>> 2) & 3;
+            int row = (int) (after >>> (16 * r)) & 0xFFFF;
+            int column = (int) (t >>> (16 * c)) & 0xFFFF;
+            sum += P2 * spawned(after, 1, r, c, row, column, left, right, up, down, rowReward, columnReward, plies, q2)
+                    + P4 * spawned(after, 2, r, c, row, column, left, right, up, down, rowReward, columnReward, plies, q4);
+        }
+        return sum;
+    }
+
+    /** The max node of {@code after} with tile code {@code code} spawned at row {@code r}, column {@code c}. */
+    private double spawned(long after, int code, int r, int c, int row, int column, long left, long right, long up,
+                           long down, int rowReward, int columnReward, int plies, double q) {
+        long board = after | (long) code << (16 * r + 4 * c);
+        int newRow = row | code << (4 * c);
+        int newColumn = column | code << (4 * r);
+        long rowMask = ~(0xFFFFL << (16 * r));
+        long columnMask = ~(COLUMN << (4 * c));
+        return bestOf(board,
+                (up & columnMask) | Long.expand(moves.slideLow(newColumn), COLUMN) << (4 * c),
+                (right & rowMask) | (long) moves.slideHigh(newRow) << (16 * r),
+                (down & columnMask) | Long.expand(moves.slideHigh(newColumn), COLUMN) << (4 * c),
+                (left & rowMask) | (long) moves.slideLow(newRow) << (16 * r),
+                columnReward - moves.rowReward(column) + moves.rowReward(newColumn),
+                rowReward - moves.rowReward(row) + moves.rowReward(newRow), plies, q);
+    }
+
+    /** The nibbles of column 0 (a row's four nibbles spread one per row). */
+    private static final long COLUMN = 0x000F_000F_000F_000FL;
 
     private double chance(long after, int plies, double q) {
         if (plies == 0 || q < cutoff) {
@@ -323,9 +378,13 @@ public final class Expectimax {
         double q2 = q * P2 / n;
         double q4 = q * P4 / n;
         double sum = 0;
-        for (long e = empty; e != 0; e &= e - 1) {
-            int shift = Long.numberOfTrailingZeros(e);
-            sum += P2 * maxNode(after | (1L << shift), plies, q2) + P4 * maxNode(after | (2L << shift), plies, q4);
+        if (square) {
+            sum = spawnsSquare(after, empty, plies, q2, q4);
+        } else {
+            for (long e = empty; e != 0; e &= e - 1) {
+                int shift = Long.numberOfTrailingZeros(e);
+                sum += P2 * maxNode(after | (1L << shift), plies, q2) + P4 * maxNode(after | (2L << shift), plies, q4);
+            }
         }
         double v = sum / n;
         if (table != null) {

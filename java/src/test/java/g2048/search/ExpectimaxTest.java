@@ -34,7 +34,8 @@ class ExpectimaxTest {
     @Test
     void smallBoardsEqualTheBruteForceExpectationAtEveryDepth() {
         Rng rng = new Rng(11);
-        for (Shape s : new Shape[] {Shape.S2x2, Shape.S2x3, S4}) {
+        // 2x2, 3x3 and 4x4 take the square boards' incremental spawns; 2x3 the general path.
+        for (Shape s : new Shape[] {Shape.S2x2, Shape.S2x3, Shape.S3x3, S4}) {
             Evaluator v = new HashEvaluator(s);
             int maxDepth = s.equals(Shape.S2x2) ? 5 : (s.equals(S4) ? 2 : 3);
             int positions = s.equals(Shape.S2x2) ? 60 : (s.equals(S4) ? 30 : 12);
