@@ -4,6 +4,7 @@ import g2048.game.Shape;
 import g2048.play.GameRunner;
 import g2048.play.Player;
 import g2048.play.Summary;
+import g2048.search.SearchConfig;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,6 +18,9 @@ final class PlayCommand implements Callable<Integer> {
 
     @Mixin
     PlayerOptions playerOptions = new PlayerOptions();
+
+    @Mixin
+    SearchOptions searchOptions = new SearchOptions();
 
     @Option(names = "--games", defaultValue = "100", description = "Games to play (default: ${DEFAULT-VALUE}).")
     int games;
@@ -46,7 +50,12 @@ final class PlayCommand implements Callable<Integer> {
             throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
         }
         Shape s = ShapeArgument.parse(shape);
-        Player player = Players.create(playerOptions, s);
+        SearchConfig search = searchOptions.config(playerOptions.depth);
+        if (!Players.EVALUATOR_NAMES.contains(playerOptions.player) && !search.equals(SearchOptions.defaults(search.depth()))) {
+            throw new Errors.BadInput("--time-ms, --cutoff, --tt-bits, --tt-leaves and --batched: player '"
+                    + playerOptions.player + "' does not search; they apply to " + String.join(", ", Players.EVALUATOR_NAMES));
+        }
+        Player player = Players.create(playerOptions, s, search);
         GameRunner runner = new GameRunner(s);
         ProgressBar bar = new ProgressBar(!noProgress);
         // games finish on several threads: count and sum them under one lock so the mean matches the count

@@ -118,4 +118,20 @@ class PlayCommandTest {
                     int16.err());
         }
     }
+
+    @Test
+    void searchOptionsReachTheSearchingPlayersOnly() {
+        CommandRun timed = CommandRun.of("play", "--player", "lines", "--depth", "3", "--time-ms", "0.05", "--tt-bits", "10",
+                "--games", "2", "--shape", "3x3", "--no-progress");
+        assertEquals(0, timed.exit(), timed.err());
+        assertTrue(timed.out().contains("iterative, 0.05 ms a move") && timed.out().contains("tt 2^10"), timed.out());
+        CommandRun cut = CommandRun.of("play", "--player", "lines", "--depth", "2", "--cutoff", "0.01", "--games", "2",
+                "--no-progress");
+        assertEquals(0, cut.exit(), cut.err());
+        assertTrue(cut.out().contains("cutoff 0.01"), cut.out());
+        CommandRun random = CommandRun.of("play", "--player", "random", "--time-ms", "5", "--games", "2");
+        assertEquals(2, random.exit(), random.out() + random.err());
+        assertEquals(1, random.errLines().length, random.err());
+        assertTrue(random.err().contains("player 'random' does not search"), random.err());
+    }
 }
