@@ -6,7 +6,9 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TablePrecision;
 import g2048.search.GreedyPlayer;
 import java.nio.file.Path;
 
@@ -18,16 +20,18 @@ final class BenchEvaluators {
 
     /**
      * An evaluator by name: {@code lines}, or {@code ntuple} (the shipped model, or the file named by
-     * the system property {@code g2048.model}).
+     * the system property {@code g2048.model}) read from its float32 tables, or {@code ntuple-int16}
+     * the same model read from its int16 copy.
      */
     static Evaluator create(String name) {
         return switch (name) {
             case "lines" -> new LineHeuristicEvaluator(Shape.S4x4);
-            case "ntuple" -> {
+            case "ntuple", "ntuple-int16" -> {
                 String file = System.getProperty("g2048.model");
-                yield NtupleModels.load(file != null ? Path.of(file) : NtupleModels.defaultModelPath()).evaluator();
+                NtupleModel model = NtupleModels.load(file != null ? Path.of(file) : NtupleModels.defaultModelPath());
+                yield model.evaluator(name.equals("ntuple") ? TablePrecision.FLOAT32 : TablePrecision.INT16);
             }
-            default -> throw new IllegalArgumentException("evaluator '" + name + "': expected lines or ntuple");
+            default -> throw new IllegalArgumentException("evaluator '" + name + "': expected lines, ntuple or ntuple-int16");
         };
     }
 

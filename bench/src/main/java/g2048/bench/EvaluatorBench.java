@@ -28,12 +28,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-exports",
+        "java.base/jdk.internal.misc=ALL-UNNAMED", "-XX:+UseParallelGC"})
 public class EvaluatorBench {
 
     static final int N = 4096;
 
-    @Param({"ntuple", "lines"})
+    @Param({"ntuple", "ntuple-int16", "lines"})
     public String evaluator;
 
     private Evaluator eval;

@@ -29,12 +29,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--add-exports",
+        "java.base/jdk.internal.misc=ALL-UNNAMED", "-XX:+UseParallelGC"})
 public class SearchBench {
 
     static final int N = 64;
 
-    @Param({"ntuple", "lines"})
+    @Param({"ntuple", "ntuple-int16", "lines"})
     public String evaluator;
 
     @Param({"1", "2", "3"})
