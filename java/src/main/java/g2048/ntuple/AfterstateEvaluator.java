@@ -2,26 +2,32 @@ package g2048.ntuple;
 
 import g2048.eval.Evaluator;
 import g2048.game.Shape;
+import java.util.function.LongToDoubleFunction;
 
-/** The afterstate value of a TD-afterstate network: the network itself. No scratch state. */
+/**
+ * The afterstate value of a TD-afterstate network: the network itself, read from its float32
+ * tables or from an {@link Int16Network} copy. No scratch state.
+ */
 final class AfterstateEvaluator implements Evaluator {
 
-    private final TupleNetwork net;
+    private final Shape shape;
+    private final LongToDoubleFunction value;
     private final String description;
 
-    AfterstateEvaluator(TupleNetwork net, String description) {
-        this.net = net;
+    AfterstateEvaluator(Shape shape, LongToDoubleFunction value, String description) {
+        this.shape = shape;
+        this.value = value;
         this.description = description;
     }
 
     @Override
     public Shape shape() {
-        return net.shape();
+        return shape;
     }
 
     @Override
     public double value(long afterstate) {
-        return net.value(0, afterstate);
+        return value.applyAsDouble(afterstate);
     }
 
     @Override

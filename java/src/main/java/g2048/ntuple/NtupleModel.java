@@ -96,10 +96,10 @@ public final class NtupleModel implements AutoCloseable {
                         + " model: int16 tables serve td-afterstate models only (use float32)");
             }
             Int16Network copy = int16();
-            return new Int16Evaluator(copy, describe() + ", int16 tables ("
+            return new AfterstateEvaluator(net.shape(), copy::value, describe() + ", int16 tables ("
                     + (copy.exact() ? "exact" : "rounded to steps of " + (float) copy.step()) + ")");
         }
-        return method == Method.TD_AFTERSTATE ? new AfterstateEvaluator(net, describe())
+        return method == Method.TD_AFTERSTATE ? new AfterstateEvaluator(net.shape(), b -> net.value(0, b), describe())
                 : new StateEvaluator(net, describe());
     }
 
