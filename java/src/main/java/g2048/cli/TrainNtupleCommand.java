@@ -136,9 +136,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--alpha: " + e.getMessage());
         }
-        System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d threads, tables %.0f MiB%s; "
+        System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
-                model.spec().name(), model.shape(), model.method().text(), (float) a, st.seed(), threads,
+                model.spec().name(), model.shape(), model.method().text(), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
