@@ -7,6 +7,8 @@
 #   GAMES=5000 EVERY=1000 EVAL_GAMES=300 bench/ntuple-methods.sh
 #
 #   PARALLEL=1 GAMES=40000 EVERY=4000 bench/ntuple-methods.sh   # the three at once
+#   METHODS="td-state:network" bench/ntuple-methods.sh            # TD-state as the seed's Fig. 5 reads:
+#                                                                 # terminal states valued by the network
 #
 # Writes bench/results/ntuple-methods-<date>/{METHOD.log,summary.txt} and prints the summary:
 # per method the learning curve (greedy mean score and 2048 rate every EVERY games), the final
@@ -27,14 +29,18 @@ mkdir -p "$out"
   echo "# 17x4 network, alpha $ALPHA, $GAMES games per method, seed $SEED, 1 thread; greedy evaluation of $EVAL_GAMES games every $EVERY"
   echo "# machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start"
 } | tee "$out/summary.txt"
+# A method is td-afterstate, td-state or q-learning, or td-state:zero|network (--terminal-value).
 train() {
-  local m="$1" start wall
+  local m="${1%%:*}" name="${1/:/-}" start wall
+  local terminal=()
+  [[ "$1" == *:* ]] && terminal=(--terminal-value "${1#*:}")
   start=$(date +%s.%N)
-  "${engine[@]}" train ntuple --net 17x4 --method "$m" --alpha "$ALPHA" --games "$GAMES" --threads 1 --seed "$SEED" \
-    --eval-every "$EVERY" --eval-games "$EVAL_GAMES" --checkpoint-every 0 --no-progress --out "$out/$m.g2n" > "$out/$m.log"
+  "${engine[@]}" train ntuple --net 17x4 --method "$m" ${terminal[@]+"${terminal[@]}"} --alpha "$ALPHA" --games "$GAMES" \
+    --threads 1 --seed "$SEED" --eval-every "$EVERY" --eval-games "$EVAL_GAMES" --checkpoint-every 0 --no-progress \
+    --out "$out/$name.g2n" > "$out/$name.log"
   wall=$(echo "$(date +%s.%N) - $start" | bc)
-  rm -f "$out/$m.g2n"
-  printf '%.0f\n' "$wall" > "$out/$m.wall"
+  rm -f "$out/$name.g2n"
+  printf '%.0f\n' "$wall" > "$out/$name.wall"
 }
 # PARALLEL=1 trains the methods at the same time (one core each where there are cores).
 if [ "${PARALLEL:-0}" = 1 ]; then
@@ -44,6 +50,7 @@ else
   for m in $METHODS; do train "$m"; done
 fi
 for m in $METHODS; do
+  m="${m/:/-}"
   {
     echo "## $m (wall $(cat "$out/$m.wall") s including evaluations)"
     echo "games    greedy-mean  2048-rate  learning-s  M-moves-per-thread-CPU-s"

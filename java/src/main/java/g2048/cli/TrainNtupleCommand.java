@@ -6,6 +6,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TerminalValue;
 import g2048.ntuple.Trainer;
 import g2048.ntuple.TrainingState;
 import java.nio.file.Path;
@@ -31,6 +32,11 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--method", description = "td-afterstate, td-state or q-learning (default: td-afterstate).")
     String method;
+
+    @Option(names = "--terminal-value",
+            description = "td-state only: the value of a terminal state in the move choice and the target, zero or network"
+                    + " (the network's value, as the seed's Fig. 5 reads) (default: zero, or the resumed model's).")
+    String terminalValue;
 
     @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")
     Double alpha;
@@ -97,8 +103,13 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--net " + spec.name() + ": q-learning keeps one network per action, and an action"
                     + " is not symmetric; use a network without :sym (e.g. 17x4)");
         }
+        TerminalValue t = parse("--terminal-value", () -> TerminalValue.parse(terminalValue == null ? "zero" : terminalValue));
+        if (t != TerminalValue.ZERO && m != Method.TD_STATE) {
+            throw new Errors.BadInput("--terminal-value " + terminalValue + ": a choice of td-state only; "
+                    + m.text() + " values a terminal state 0");
+        }
         double a = alpha == null ? 0.0025 : alpha;
-        return NtupleModel.create(spec, s, m, seed == null ? 1 : seed, a);
+        return NtupleModel.create(spec, s, m, t, seed == null ? 1 : seed, a);
     }
 
     private NtupleModel resumeModel() {
@@ -111,6 +122,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             if (method != null && Method.parse(method) != model.method()) {
                 throw new Errors.BadInput("--method " + method + " does not match the resumed model " + resume + " ("
                         + model.method().text() + ")");
+            }
+            if (terminalValue != null && parse("--terminal-value", () -> TerminalValue.parse(terminalValue)) != model.terminal()) {
+                throw new Errors.BadInput("--terminal-value " + terminalValue + " does not match the resumed model " + resume
+                        + " (" + model.terminal().text() + ")");
             }
             if (shape != null && !Shape.parse(shape).equals(model.shape())) {
                 throw new Errors.BadInput("--shape " + shape + " does not match the resumed model " + resume + " ("
@@ -138,7 +153,8 @@ final class TrainNtupleCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
-                model.spec().name(), model.shape(), model.method().text(), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
+                model.spec().name(), model.shape(), model.method().text()
+                        + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);

@@ -38,11 +38,16 @@ public enum Method {
                 + Arrays.stream(values()).map(Method::text).collect(Collectors.joining(", ")));
     }
 
-    /** The learner for one thread over {@code net}. */
+    /** The learner for one thread over {@code net}, terminal states worth 0. */
     public Learner learner(TupleNetwork net, float alpha) {
+        return learner(net, alpha, TerminalValue.ZERO);
+    }
+
+    /** The learner for one thread over {@code net}; {@code terminal} matters to TD-state only. */
+    public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal) {
         return switch (this) {
             case TD_AFTERSTATE -> new AfterstateLearner(net, alpha);
-            case TD_STATE -> new StateLearner(net, alpha);
+            case TD_STATE -> new StateLearner(net, alpha, terminal);
             case Q_LEARNING -> new QLearner(net, alpha);
         };
     }

@@ -32,11 +32,13 @@ import java.util.zip.CRC32C;
  *     88    8  training nanoseconds
  *     96    8  quantisation step (float64; compact only: weight = step · int16)
  *    104    4  spec length n (bytes)
- *    108    n  network spec, canonical form, UTF-8
+ *    108    n  network spec, canonical form, UTF-8 (at most 3,980 bytes)
+ *   4088    4  terminal value of TD-state: 0 = zero, 1 = the network's (see {@link TerminalValue});
+ *              files written before this field have 0 here
  * </pre>
  */
 record ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
-                   TrainingState training, double step, NetworkSpec spec) {
+                   TrainingState training, double step, NetworkSpec spec, TerminalValue terminal) {
 
     static final byte[] MAGIC = "G2048NTP".getBytes(StandardCharsets.US_ASCII);
     static final int VERSION = 1;
@@ -64,6 +66,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
     static final int OFF_STEP = 96;
     static final int OFF_SPEC_LENGTH = 104;
     static final int OFF_SPEC = 108;
+    static final int OFF_TERMINAL = 4088;
 
     ByteBuffer encode() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -85,8 +88,13 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         b.putLong(OFF_NANOS, training.nanos());
         b.putDouble(OFF_STEP, step);
         byte[] text = spec.canonical().getBytes(StandardCharsets.UTF_8);
+        if (OFF_SPEC + text.length > OFF_TERMINAL) {
+            throw new IllegalArgumentException("network " + spec.name() + ": its description of " + text.length
+                    + " bytes does not fit a model header (at most " + (OFF_TERMINAL - OFF_SPEC) + ")");
+        }
         b.putInt(OFF_SPEC_LENGTH, text.length);
         b.put(OFF_SPEC, text);
+        b.putInt(OFF_TERMINAL, terminal.ordinal());
         b.putInt(OFF_HEADER_CRC, headerCrc(b));
         return b;
     }
@@ -136,7 +144,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         try {
             shape = new Shape(b.getShort(OFF_ROWS), b.getShort(OFF_COLS));
             int len = b.getInt(OFF_SPEC_LENGTH);
-            if (len <= 0 || OFF_SPEC + len > HEADER_BYTES) {
+            if (len <= 0 || OFF_SPEC + len > OFF_TERMINAL) {
                 throw new IllegalArgumentException("spec length " + len + " out of range");
             }
             byte[] text = new byte[len];
@@ -166,9 +174,18 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         if (fileBytes > HEADER_BYTES + dataBytes) {
             throw new ModelFileException(file, (fileBytes - HEADER_BYTES - dataBytes) + " unexpected bytes after the data");
         }
+        int t = b.getInt(OFF_TERMINAL);
+        if (t < 0 || t >= TerminalValue.values().length) {
+            throw new ModelFileException(file, "unknown terminal value " + t + " (0 = zero, 1 = network)");
+        }
+        TerminalValue terminal = TerminalValue.values()[t];
+        if (terminal != TerminalValue.ZERO && method != Method.TD_STATE) {
+            throw new ModelFileException(file, method.text() + " model with terminal value " + terminal.text()
+                    + ": only td-state models have a choice");
+        }
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
                 b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
-                b.getDouble(OFF_STEP), spec);
+                b.getDouble(OFF_STEP), spec, terminal);
     }
 }

@@ -12,6 +12,7 @@ import java.lang.foreign.Arena;
 public final class NtupleModel implements AutoCloseable {
 
     private final Method method;
+    private final TerminalValue terminal;
     private final TupleNetwork net;
     private final Arena arena;
     private final String source;
@@ -20,15 +21,14 @@ public final class NtupleModel implements AutoCloseable {
     private final double quantum;
     private Int16Network int16;
 
-    NtupleModel(Method method, TupleNetwork net, Arena arena, TrainingState training, String source) {
-        this(method, net, arena, training, source, 0);
-    }
-
-    NtupleModel(Method method, TupleNetwork net, Arena arena, TrainingState training, String source, double quantum) {
+    NtupleModel(Method method, TerminalValue terminal, TupleNetwork net, Arena arena, TrainingState training,
+                String source, double quantum) {
         if (net.banks() != method.banks()) {
             throw new IllegalArgumentException(method.text() + " needs " + method.banks() + " networks, got " + net.banks());
         }
+        checkTerminal(method, terminal);
         this.method = method;
+        this.terminal = terminal;
         this.net = net;
         this.arena = arena;
         this.training = training;
@@ -36,13 +36,30 @@ public final class NtupleModel implements AutoCloseable {
         this.quantum = quantum;
     }
 
-    /** A new model with all weights 0, on huge pages where the system allows. */
+    /** A new model with all weights 0, on huge pages where the system allows; terminal states worth 0. */
     public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, long seed, double alpha) {
+        return create(spec, shape, method, TerminalValue.ZERO, seed, alpha);
+    }
+
+    /**
+     * A new model with all weights 0 whose TD-state learning values terminal states by
+     * {@code terminal} (only {@link TerminalValue#ZERO} for the other methods).
+     */
+    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, TerminalValue terminal, long seed,
+                                     double alpha) {
         spec.checkFits(shape);
+        checkTerminal(method, terminal);
         Arena arena = Arena.ofShared();
         OffHeap.Table table = OffHeap.allocate(method.banks() * spec.weights() * Float.BYTES, arena);
         TupleNetwork net = new TupleNetwork(spec, shape, method.banks(), table.segment(), table.hugePages());
-        return new NtupleModel(method, net, arena, TrainingState.fresh(seed, alpha), "new");
+        return new NtupleModel(method, terminal, net, arena, TrainingState.fresh(seed, alpha), "new", 0);
+    }
+
+    private static void checkTerminal(Method method, TerminalValue terminal) {
+        if (terminal != TerminalValue.ZERO && method != Method.TD_STATE) {
+            throw new IllegalArgumentException("terminal value " + terminal.text() + " is a choice of td-state only; "
+                    + method.text() + " values a terminal state 0");
+        }
     }
 
     public NetworkSpec spec() {
@@ -55,6 +72,11 @@ public final class NtupleModel implements AutoCloseable {
 
     public Method method() {
         return method;
+    }
+
+    /** What TD-state takes as the value of a terminal state ({@link TerminalValue#ZERO} for the other methods). */
+    public TerminalValue terminal() {
+        return terminal;
     }
 
     public TupleNetwork network() {
@@ -100,7 +122,7 @@ public final class NtupleModel implements AutoCloseable {
                     + (copy.exact() ? "exact" : "rounded to steps of " + (float) copy.step()) + ")");
         }
         return method == Method.TD_AFTERSTATE ? new AfterstateEvaluator(net.shape(), b -> net.value(0, b), describe())
-                : new StateEvaluator(net, describe());
+                : new StateEvaluator(net, terminal, describe());
     }
 
     /** The int16 copy of bank 0, made on first use. */
@@ -113,12 +135,18 @@ public final class NtupleModel implements AutoCloseable {
 
     /** A new move policy for the calling thread: the method's own 1-ply move choice. */
     public MovePolicy policy() {
-        return method.learner(net, 0f);
+        return learner(0f);
+    }
+
+    /** A new learner for the calling thread: the model's method (and terminal value) at rate {@code alpha}. */
+    public Learner learner(float alpha) {
+        return method.learner(net, alpha, terminal);
     }
 
     /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */
     public String describe() {
-        return "ntuple " + net.spec().name() + " " + method.text() + " (" + source + ")";
+        return "ntuple " + net.spec().name() + " " + method.text()
+                + (terminal == TerminalValue.ZERO ? "" : " (terminal states valued by the network)") + " (" + source + ")";
     }
 
     /** Where the model came from: a path or {@code new}. */

@@ -143,7 +143,7 @@ public final class NtupleModels {
             TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), table, huge);
             // inflate() wrote each weight as (float) step · q
             double quantum = h.valueType() == ModelHeader.FLOAT32 ? 0 : (float) h.step();
-            return new NtupleModel(h.method(), net, arena, h.training(), file.toString(), quantum);
+            return new NtupleModel(h.method(), h.terminal(), net, arena, h.training(), file.toString(), quantum);
         } catch (NoSuchFileException e) {
             arena.close();
             throw new ModelFileException(file, "no such file");
@@ -185,7 +185,7 @@ public final class NtupleModels {
     private static ModelHeader header(NtupleModel m, int type, long dataBytes, int crc, double step) {
         TupleNetwork net = m.network();
         return new ModelHeader(type, m.method(), net.banks(), net.shape(), net.weights(), dataBytes, crc, m.training(),
-                step, net.spec());
+                step, net.spec(), m.terminal());
     }
 
     private static void writeFull(NtupleModel model, Path tmp) throws IOException {

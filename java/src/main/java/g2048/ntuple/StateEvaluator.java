@@ -5,15 +5,15 @@ import g2048.game.Shape;
 
 /**
  * The afterstate value implied by a TD-state network: the expectation of V over every spawn of
- * the afterstate (terminal states count 0). No scratch state.
+ * the afterstate (terminal states count as the model's {@link TerminalValue} says). No scratch state.
  */
 final class StateEvaluator implements Evaluator {
 
     private final StateLearner expectation;
     private final String description;
 
-    StateEvaluator(TupleNetwork net, String description) {
-        this.expectation = new StateLearner(net, 0f);
+    StateEvaluator(TupleNetwork net, TerminalValue terminal, String description) {
+        this.expectation = new StateLearner(net, 0f, terminal);
         this.description = description;
     }
 

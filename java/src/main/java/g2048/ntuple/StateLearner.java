@@ -7,13 +7,18 @@ import g2048.game.Spawns;
 /**
  * TD-state (seed 001, Fig. 5): moves maximise {@code r + Σ P(s'') V(s'')} over every spawn the
  * afterstate allows (each empty cell × {2: 0.9, 4: 0.1}); after each move the state is moved
- * towards {@code r + V(s'')} (V = 0 for a terminal {@code s''}). Terminal states also count 0 in
- * the expectation, consistent with the targets the network learns.
+ * towards {@code r + V(s'')}. A terminal {@code s''} counts 0 in both, consistent with the targets
+ * the network learns, unless the model says {@link TerminalValue#NETWORK}: then the network's value,
+ * as the seed's figure reads.
  */
 final class StateLearner extends Learner {
 
-    StateLearner(TupleNetwork net, float alpha) {
+    /** Whether terminal states take the network's value rather than 0. */
+    private final boolean networkAtTerminal;
+
+    StateLearner(TupleNetwork net, float alpha, TerminalValue terminal) {
         super(net, alpha);
+        this.networkAtTerminal = terminal == TerminalValue.NETWORK;
     }
 
     /** The expectation of V over the spawns of {@code after} (which has at least one empty cell). */
@@ -21,7 +26,7 @@ final class StateLearner extends Learner {
         long empty = Board.emptyCells(after, cellMask);
         int n = Long.bitCount(empty);
         // Only when one cell is left can the spawn end the game.
-        boolean mayEnd = n == 1;
+        boolean mayEnd = n == 1 && !networkAtTerminal;
         float sum = 0;
         for (long e = empty; e != 0; e &= e - 1) {
             int shift = Long.numberOfTrailingZeros(e);
@@ -63,7 +68,7 @@ final class StateLearner extends Learner {
             int r = moves.reward(s, a);
             long next = Spawns.spawn(after, cellMask, rng);
             if (learn) {
-                float vNext = moves.isTerminal(next) ? 0f : net.value(0, next);
+                float vNext = !networkAtTerminal && moves.isTerminal(next) ? 0f : net.value(0, next);
                 update(net.indices(0, s, entries), r + vNext);
             }
             score += r;

@@ -74,7 +74,7 @@ public final class Trainer {
         long t0 = System.nanoTime();
         cpuNanos.set(0);
         runThreads(() -> {
-            Learner learner = model.method().learner(model.network(), alpha);
+            Learner learner = model.learner(alpha);
             Rng rng = new Rng(0);
             long i;
             while (!stop.get() && (i = next.getAndIncrement()) < until) {
@@ -103,7 +103,7 @@ public final class Trainer {
         long t0 = System.nanoTime();
         cpuNanos.set(0);
         runThreads(() -> {
-            Learner player = model.method().learner(model.network(), 0f);
+            Learner player = model.learner(0f);
             Rng rng = new Rng(0);
             int i;
             while ((i = (int) next.getAndIncrement()) < games) {

@@ -137,6 +137,35 @@ class ModelFileTest {
         expect(write("spec.g2n", withHeader(good, b -> b.put(ModelHeader.OFF_SPEC, (byte) 'z'))), "bad network description");
         expect(write("type.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_VALUE_TYPE, 9))), "unknown value type");
         expect(write("shape.g2n", withHeader(good, b -> b.putShort(ModelHeader.OFF_COLS, (short) 3))), "bad network description");
+        expect(write("terminal.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_TERMINAL, 5))), "unknown terminal value 5");
+        expect(write("terminal-afterstate.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_TERMINAL, 1))),
+                "only td-state models have a choice");
+    }
+
+    @Test
+    void theTerminalValueOfTdStateTravelsWithTheModel() {
+        NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
+        for (String name : new String[] {"state.g2n", "state.g2nz"}) {
+            Path file = dir.resolve(name);
+            try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_STATE, TerminalValue.NETWORK, 3, 0.01)) {
+                NtupleModels.save(m, file);
+            }
+            try (NtupleModel m = NtupleModels.load(file)) {
+                assertEquals(TerminalValue.NETWORK, m.terminal());
+                assertTrue(m.describe().contains("terminal states valued by the network"), m.describe());
+            }
+        }
+        // Files written before the field existed have 0 there: terminal states worth 0.
+        Path plain = dir.resolve("plain.g2n");
+        try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_STATE, 3, 0.01)) {
+            NtupleModels.save(m, plain);
+        }
+        try (NtupleModel m = NtupleModels.load(plain)) {
+            assertEquals(TerminalValue.ZERO, m.terminal());
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.NETWORK, 3, 0.01));
+        assertTrue(e.getMessage().contains("td-state only"), e.getMessage());
     }
 
     private Path write(String name, byte[] bytes) throws IOException {

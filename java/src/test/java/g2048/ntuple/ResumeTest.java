@@ -61,6 +61,41 @@ class ResumeTest {
         assertTrue(!rest.toFile().exists());
     }
 
+    @Test
+    void theTerminalValueIsKeptOnResumeAndCheckedOnTheCommandLine() {
+        Path part = dir.resolve("network.g2n");
+        Path whole = dir.resolve("network-once.g2n");
+        String[] common = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--method", "td-state",
+            "--terminal-value", "network", "--seed", "5", "--threads", "1", "--eval-every", "0", "--no-progress"};
+        assertEquals(0, Main.execute(concat(common, "--games", "200", "--out", whole.toString())));
+        assertEquals(0, Main.execute(concat(common, "--games", "80", "--out", part.toString())));
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "200",
+                "--terminal-value", "zero", "--out", part.toString()));
+        assertEquals(0, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "200", "--threads", "1",
+                "--eval-every", "0", "--no-progress", "--out", part.toString()));
+        try (NtupleModel a = NtupleModels.load(whole); NtupleModel b = NtupleModels.load(part)) {
+            assertEquals(TerminalValue.NETWORK, b.terminal());
+            assertTablesEqual(a, b);
+        }
+        // A different rule learns differently from the same seed.
+        Path zero = dir.resolve("zero.g2n");
+        assertEquals(0, Main.execute("train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--method", "td-state",
+                "--seed", "5", "--threads", "1", "--eval-every", "0", "--no-progress", "--games", "200", "--out", zero.toString()));
+        try (NtupleModel a = NtupleModels.load(whole); NtupleModel b = NtupleModels.load(zero)) {
+            assertEquals(TerminalValue.ZERO, b.terminal());
+            boolean differ = false;
+            for (long i = 0; i < a.network().weights() && !differ; i++) {
+                differ = a.network().entry(i) != b.network().entry(i);
+            }
+            assertTrue(differ, "the terminal rule changes what TD-state learns");
+        }
+        assertEquals(2, Main.execute("train", "ntuple", "--method", "td-afterstate", "--terminal-value", "network",
+                "--games", "3", "--out", dir.resolve("x.g2n").toString()));
+        assertEquals(2, Main.execute("train", "ntuple", "--method", "td-state", "--terminal-value", "maybe",
+                "--games", "3", "--out", dir.resolve("x.g2n").toString()));
+        assertTrue(!dir.resolve("x.g2n").toFile().exists());
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

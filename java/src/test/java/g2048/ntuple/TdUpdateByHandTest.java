@@ -74,4 +74,25 @@ class TdUpdateByHandTest {
         x = Board.withCode(x, 4, c);
         return Board.withCode(x, 5, d);
     }
+
+    @Test
+    void tdStateValuesTerminalSpawnsByItsTerminalRule() {
+        // 2x2, codes (1, 2 / 3, _): a 2 in the empty cell ends the game (1, 2 / 3, 1), a 4 does not
+        // (the right column 2, 2 merges). V(two) = LUT0[1 + 16·2] + LUT1[3 + 16·1] = 4 + 6 = 10,
+        // V(four) = LUT0[33] + LUT1[3 + 16·2] = 4 + 16 = 20.
+        long after = board(1, 2, 3, 0);
+        for (TerminalValue rule : TerminalValue.values()) {
+            try (NtupleModel model = NtupleModel.create(NetworkSpec.parse("01,45:c16"), Shape.S2x2, Method.TD_STATE, rule,
+                    1, 0.5)) {
+                TupleNetwork net = model.network();
+                net.setEntry(1 + 16 * 2, 4f);
+                net.setEntry(256 + 3 + 16, 6f);
+                net.setEntry(256 + 3 + 32, 16f);
+                assertEquals(10f, net.value(0, board(1, 2, 3, 1)));
+                assertEquals(20f, net.value(0, board(1, 2, 3, 2)));
+                double expected = rule == TerminalValue.ZERO ? 0.1 * 20 : 0.9 * 10 + 0.1 * 20;
+                assertEquals(expected, model.evaluator().value(after), 1e-5, rule.text());
+            }
+        }
+    }
 }

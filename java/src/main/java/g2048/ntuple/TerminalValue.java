@@ -1,0 +1,44 @@
+package g2048.ntuple;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What TD-state takes as the value of a terminal state (a state with no legal move), in its move
+ * choice (the expectation over spawns) and in its learning target.
+ *
+ * <ul>
+ * <li>{@code ZERO} (the default): a terminal state is worth 0, as the reward that follows it.</li>
+ * <li>{@code NETWORK}: the network's value, as seed 001's Fig. 5 reads (every next state valued by V).
+ *     Terminal states are never updated themselves, so their values come from the features they share
+ *     with other states; this is how the seed's TD-state ends up below TD-afterstate.</li>
+ * </ul>
+ * TD-afterstate and Q-learning have no choice to make here: a terminal state has no next move, so
+ * their targets are 0.
+ */
+public enum TerminalValue {
+    ZERO("zero"),
+    NETWORK("network");
+
+    private final String text;
+
+    TerminalValue(String text) {
+        this.text = text;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    /** The rule named {@code s} ({@code zero} or {@code network}). */
+    public static TerminalValue parse(String s) {
+        for (TerminalValue t : values()) {
+            if (t.text.equals(s.toLowerCase(Locale.ROOT))) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown terminal value '" + s + "', expected one of "
+                + Arrays.stream(values()).map(TerminalValue::text).collect(Collectors.joining(", ")));
+    }
+}
