@@ -1,6 +1,5 @@
 package g2048.ntuple;
 
-import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
 
@@ -18,66 +17,31 @@ final class AfterstateLearner extends Learner {
     private long chosenAfter;
     private int chosenReward;
     private float chosenValue;
-    /** The move {@link #choose} has kept so far, and its reward + value. */
-    private int chosen;
-    private float chosenTotal;
-    private final boolean square;
 
     AfterstateLearner(TupleNetwork net, float alpha) {
         super(net, alpha);
-        this.square = shape.isSquare();
     }
 
-    /**
-     * Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields.
-     * On a square board columns slide as rows of the transpose, transposed once, and one reward
-     * serves both directions of an axis (a line's merges do not depend on the side it slides to).
-     * Moves are considered in the order up, right, down, left; a tie keeps the earlier.
-     */
+    /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
     private int choose(long s) {
-        chosen = -1;
-        chosenTotal = Float.NEGATIVE_INFINITY;
-        if (square) {
-            long t = Board.transpose(s);
-            long ut = moves.left(t);
-            long rb = moves.right(s);
-            long dt = moves.right(t);
-            long lb = moves.left(s);
-            int columnReward = ut != t ? moves.reward(t, 3) : 0;
-            int rowReward = rb != s ? moves.reward(s, 1) : 0;
-            if (ut != t) {
-                consider(0, Board.transpose(ut), columnReward);
+        int best = -1;
+        float bestTotal = Float.NEGATIVE_INFINITY;
+        for (int d = 0; d < 4; d++) {
+            long after = moves.move(s, d);
+            if (after == s) {
+                continue;
             }
-            if (rb != s) {
-                consider(1, rb, rowReward);
-            }
-            if (dt != t) {
-                consider(2, Board.transpose(dt), columnReward);
-            }
-            if (lb != s) {
-                consider(3, lb, rowReward);
-            }
-        } else {
-            for (int d = 0; d < 4; d++) {
-                long after = moves.move(s, d);
-                if (after != s) {
-                    consider(d, after, moves.reward(s, d));
-                }
+            int r = moves.reward(s, d);
+            float v = net.value(0, after);
+            if (r + v > bestTotal) {
+                bestTotal = r + v;
+                best = d;
+                chosenAfter = after;
+                chosenReward = r;
+                chosenValue = v;
             }
         }
-        return chosen;
-    }
-
-    /** Keeps move {@code d} if r + V(afterstate) beats the best so far. */
-    private void consider(int d, long after, int reward) {
-        float v = net.value(0, after);
-        if (reward + v > chosenTotal) {
-            chosenTotal = reward + v;
-            chosen = d;
-            chosenAfter = after;
-            chosenReward = reward;
-            chosenValue = v;
-        }
+        return best;
     }
 
     @Override
