@@ -60,8 +60,9 @@ public final class Int16Network {
         OffHeap.Table t = OffHeap.allocate(n * Short.BYTES, arena);
         this.lut = t.segment();
         this.hugePages = t.hugePages();
-        double chosen = quantum > 0 && fill(net, first, n, quantum, true) ? quantum : 0;
-        if (chosen == 0) {
+        boolean fits = quantum > 0 && fill(net, first, n, quantum, true);
+        double chosen = quantum;
+        if (!fits) {
             float max = 0;
             for (long i = 0; i < n; i++) {
                 max = Math.max(max, Math.abs(net.entry(first + i)));
@@ -70,7 +71,7 @@ public final class Int16Network {
             fill(net, first, n, chosen, false);
         }
         this.step = chosen;
-        this.exact = isExact(net, first, n, chosen);
+        this.exact = fits || isExact(net, first, n, chosen);
         NetworkSpec spec = net.spec();
         this.images = spec.symmetric() ? symmetries.count() : 1;
         this.tuples = spec.tuples().length;

@@ -46,6 +46,8 @@ public final class Expectimax {
     private static final double P2 = Spawns.P_TWO;
     /** 1 − P_TWO written exactly (the subtraction would give 0.09999999999999998). */
     private static final double P4 = 0.1;
+    /** The nibbles of column 0 (a row's four nibbles spread one per row). */
+    private static final long COLUMN = 0x000F_000F_000F_000FL;
 
     /** Unwinds a search whose time is up; preallocated, without a stack trace. */
     private static final class OutOfTime extends RuntimeException {
@@ -216,58 +218,10 @@ public final class Expectimax {
         }
     }
 
+    /** A max node of any shape: its four afterstates and the two axes' rewards, then {@link #bestOf}. */
     private double maxNode(long board, int plies, double q) {
-        if (square) {
-            return maxNodeSquare(board, plies, q);
-        }
-        if ((++nodes & 1023) == 0 && timed) {
-            checkTime();
-        }
-        double best = 0;
-        boolean any = false;
-        long a = moves.up(board);
-        if (a != board) {
-            best = moves.reward(board, 0) + chance(a, plies - 1, q);
-            any = true;
-        }
-        a = moves.right(board);
-        if (a != board) {
-            double v = moves.reward(board, 1) + chance(a, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
-            any = true;
-        }
-        a = moves.down(board);
-        if (a != board) {
-            double v = moves.reward(board, 2) + chance(a, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
-            any = true;
-        }
-        a = moves.left(board);
-        if (a != board) {
-            double v = moves.reward(board, 3) + chance(a, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
-        }
-        return best;
-    }
-
-    /**
-     * {@link #maxNode} for square shapes, where columns use the row tables: the board is transposed
-     * once, up and down are left and right of the transpose, and one column reward serves both
-     * (a move's reward does not depend on which way a line slides).
-     */
-    private double maxNodeSquare(long board, int plies, double q) {
-        long t = Board.transpose(board);
-        long ut = moves.left(t);
-        long dt = moves.right(t);
-        return bestOf(board, ut != t ? Board.transpose(ut) : board, moves.right(board),
-                dt != t ? Board.transpose(dt) : board, moves.left(board),
-                ut != t ? moves.reward(t, 3) : 0, moves.reward(board, 1), plies, q);
+        return bestOf(board, moves.up(board), moves.right(board), moves.down(board), moves.left(board),
+                moves.reward(board, 0), moves.reward(board, 1), plies, q);
     }
 
     /**
@@ -313,8 +267,9 @@ public final class Expectimax {
      * The spawns of a chance node on a square board, Σ over empty cells of 0.9 · max(2 there) +
      * 0.1 · max(4 there), with the max nodes built incrementally: a spawn changes one row and one
      * column, so each of its four afterstates is the afterstate of {@code after} with one line
-     * replaced, and each reward the total with one line's reward replaced. Same boards, rewards
-     * and order as {@link #maxNodeSquare}, so the same value.
+     * replaced, and each reward the total with one line's reward replaced (a line's reward does not
+     * depend on the side it slides to). Same boards, rewards and order as {@link #maxNode}, so the
+     * same value.
      */
     private double spawnsSquare(long after, long empty, int plies, double q2, double q4) {
         long t = Board.transpose(after);
@@ -353,9 +308,6 @@ public final class Expectimax {
                 columnReward - moves.rowReward(column) + moves.rowReward(newColumn),
                 rowReward - moves.rowReward(row) + moves.rowReward(newRow), plies, q);
     }
-
-    /** The nibbles of column 0 (a row's four nibbles spread one per row). */
-    private static final long COLUMN = 0x000F_000F_000F_000FL;
 
     private double chance(long after, int plies, double q) {
         if (plies == 0 || q < cutoff) {
