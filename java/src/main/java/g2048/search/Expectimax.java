@@ -234,31 +234,23 @@ public final class Expectimax {
         if ((++nodes & 1023) == 0 && timed) {
             checkTime();
         }
-        double best = 0;
-        boolean any = false;
+        // Math.max, not a compare and branch: the children's values arrive late from memory, and a
+        // mispredicted branch on them would discard the work already started on the next child.
+        double best = Double.NEGATIVE_INFINITY;
         if (up != board) {
             best = columnReward + chance(up, plies - 1, q);
-            any = true;
         }
         if (right != board) {
-            double v = rowReward + chance(right, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
-            any = true;
+            best = Math.max(best, rowReward + chance(right, plies - 1, q));
         }
         if (down != board) {
-            double v = columnReward + chance(down, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
-            any = true;
+            best = Math.max(best, columnReward + chance(down, plies - 1, q));
         }
         if (left != board) {
-            double v = rowReward + chance(left, plies - 1, q);
-            if (!any || v > best) {
-                best = v;
-            }
+            best = Math.max(best, rowReward + chance(left, plies - 1, q));
+        }
+        if (best == Double.NEGATIVE_INFINITY) {
+            best = 0;
         }
         return best;
     }
