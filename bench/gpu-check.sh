@@ -66,6 +66,15 @@ run() {
   "$java" "${flags[@]}" -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
     --class-path "$carry/engine.jar:$carry/test-classes" --select-package g2048.cuda \
     >>"$out/junit.log" 2>&1 || status=$((status == 0 ? 4 : status))
+  echo "== command line: the cnn player on the GPU (a CNN22 trained briefly on the CPU, then search at 1-3 ply)" \
+    | tee "$out/cli.log"
+  "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cpu --positions 4096 --eval-games 0 \
+    --snapshot-every 4096 --out "$out/cnn22" >>"$out/cli.log" 2>&1 || status=$((status == 0 ? 5 : status))
+  for depth in 1 2 3; do
+    "$java" "${flags[@]}" -jar "$carry/engine.jar" bench search --player cnn --model "$out/cnn22/latest.g2nn" --device cuda \
+      --depth "$depth" --games "$((depth == 3 ? 3 : 10))" --warmup-games 1 --no-progress >>"$out/cli.log" 2>&1 \
+      || status=$((status == 0 ? 6 : status))
+  done
 
   echo
   echo "=== summary (full logs under $out)"
@@ -73,6 +82,7 @@ run() {
   grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
   grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
   grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
+  grep -E '^(device|player|latency|moves)' "$out/cli.log" | sed 's/^/cli: /' || true
   [ -f "$out/fatbin/timings.txt" ] && cat "$out/fatbin/timings.txt"
   exit "$status"
 }

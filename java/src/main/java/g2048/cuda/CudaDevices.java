@@ -97,8 +97,10 @@ public final class CudaDevices {
     }
 
     /**
-     * As {@link g2048.nn.Devices#open}: an evaluator over the network in {@code model} on the device
-     * {@code device} names, for a 4×4 board.
+     * An evaluator over the network in {@code model} on the device {@code device} names, for a 4×4
+     * board. A GPU evaluator is first compared with the CPU reference ({@link SelfCheck}) and the
+     * result goes to {@code notes}; if it disagrees, {@code cuda} is refused and {@code auto} says it
+     * takes the CPU instead.
      */
     public static Evaluator open(Path model, String device, Shape shape, PrintStream notes) {
         if (model == null) {
@@ -109,15 +111,32 @@ public final class CudaDevices {
         }
         Request r = Request.parse(device);
         Choice c = choose(r);
-        if (r == Request.AUTO) {
-            notes.println(c.line());
-        }
         g2048.nn.TrainedNetwork t;
         try {
             t = g2048.nn.NetworkFile.load(model);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(model + ": " + e.getMessage(), e);
         }
-        return evaluator(c, new Network(t.spec()), t.weights(), model.getFileName().toString());
+        Network network = new Network(t.spec());
+        String source = model.getFileName().toString();
+        NetworkEvaluator cpu = new NetworkEvaluator(network, t.weights(), source);
+        if (c.kind() == Kind.CPU) {
+            if (r == Request.AUTO) {
+                notes.println(c.line());
+            }
+            return cpu;
+        }
+        Evaluator gpu = evaluator(c, network, t.weights(), source);
+        SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS);
+        if (check.passed()) {
+            notes.println(c.line() + ", " + check.line());
+            return gpu;
+        }
+        ((CudaEvaluator) gpu).close();
+        if (r == Request.CUDA) {
+            throw new IllegalStateException("--device cuda: the GPU's values " + check.line());
+        }
+        notes.println("device: cpu (the GPU's values " + check.line() + ")");
+        return cpu;
     }
 }

@@ -3,9 +3,17 @@ package g2048.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.CudaProbe;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -133,5 +141,26 @@ class PlayCommandTest {
         assertEquals(2, random.exit(), random.out() + random.err());
         assertEquals(1, random.errLines().length, random.err());
         assertTrue(random.err().contains("player 'random' does not search"), random.err());
+    }
+
+    @Test
+    void aCnnPlayerSaysWhereItRunsAndCudaIsCheckedOrRefused(@TempDir Path dir) throws Exception {
+        Network net = new Network(Architectures.cnn22("tiny", 4, 6, 8, 5));
+        Path model = dir.resolve("tiny.g2nn");
+        NetworkFile.save(model, new TrainedNetwork(net.spec(), Initializer.truncatedNormal(net, 3), null, 0));
+        CommandRun auto = CommandRun.of("play", "--player", "cnn", "--model", model.toString(), "--games", "2", "--no-progress");
+        assertEquals(0, auto.exit(), auto.err());
+        CudaProbe.Result probe = CudaProbe.probe();
+        CommandRun cuda = CommandRun.of("play", "--player", "cnn", "--model", model.toString(), "--games", "2",
+                "--device", "cuda", "--no-progress");
+        if (probe.available()) {
+            assertTrue(auto.err().contains("device: cuda ") && auto.err().contains("checked against the CPU reference"), auto.err());
+            assertEquals(0, cuda.exit(), cuda.err());
+            assertTrue(cuda.err().contains("checked against the CPU reference on 256 boards"), cuda.err());
+        } else {
+            assertTrue(auto.err().contains("device: cpu (CUDA unavailable: " + probe.reason() + ")"), auto.err());
+            assertEquals(2, cuda.exit());
+            assertEquals("g2048 play: --device cuda: CUDA unavailable: " + probe.reason(), cuda.err().strip());
+        }
     }
 }

@@ -1,0 +1,55 @@
+package g2048.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.eval.Evaluator;
+import g2048.game.Shape;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.NetworkEvaluator;
+import org.junit.jupiter.api.Test;
+
+/** The start-up comparison a GPU evaluator passes, judged here with CPU evaluators standing in for it. */
+class SelfCheckTest {
+
+    private static Evaluator scaled(Evaluator e, double factor) {
+        return new Evaluator() {
+            @Override
+            public Shape shape() {
+                return e.shape();
+            }
+
+            @Override
+            public double value(long afterstate) {
+                return factor * e.value(afterstate);
+            }
+
+            @Override
+            public String describe() {
+                return "scaled " + e.describe();
+            }
+        };
+    }
+
+    @Test
+    void anEqualEvaluatorPassesAndADifferentOneFails() {
+        Network net = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
+        float[] w = Initializer.truncatedNormal(net, 3);
+        NetworkEvaluator cpu = new NetworkEvaluator(net, w, "t");
+        SelfCheck.Result same = SelfCheck.compare(new NetworkEvaluator(net, w.clone(), "t"), cpu, 7, 64);
+        assertEquals(0.0, same.error());
+        assertTrue(same.passed());
+        assertTrue(same.line().startsWith("checked against the CPU reference on 64 boards"), same.line());
+
+        SelfCheck.Result close = SelfCheck.compare(scaled(cpu, 1 + 2e-5), cpu, 7, 64);
+        assertTrue(close.passed(), close.line());
+        SelfCheck.Result off = SelfCheck.compare(scaled(cpu, 1.001), cpu, 7, 64);
+        assertFalse(off.passed());
+        assertEquals(1e-3, off.error(), 1e-5);
+        assertTrue(off.line().startsWith("FAILED against the CPU reference"), off.line());
+        assertFalse(off.line().contains("\n"));
+    }
+}
