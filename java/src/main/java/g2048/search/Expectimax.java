@@ -234,6 +234,9 @@ public final class Expectimax {
         if ((++nodes & 1023) == 0 && timed) {
             checkTime();
         }
+        if (plies == 1) {
+            return bestOfLeaves(board, up, right, down, left, columnReward, rowReward);
+        }
         // Math.max, not a compare and branch: the children's values arrive late from memory, and a
         // mispredicted branch on them would discard the work already started on the next child.
         double best = Double.NEGATIVE_INFINITY;
@@ -253,6 +256,27 @@ public final class Expectimax {
             best = 0;
         }
         return best;
+    }
+
+    /**
+     * {@link #bestOf} one ply above the leaves, valuing the children with {@link #leaf} directly
+     * (what {@code chance(child, 0, q)} returns) so that a leaf costs no recursive call.
+     */
+    private double bestOfLeaves(long board, long up, long right, long down, long left, int columnReward, int rowReward) {
+        double best = Double.NEGATIVE_INFINITY;
+        if (up != board) {
+            best = columnReward + leaf(up);
+        }
+        if (right != board) {
+            best = Math.max(best, rowReward + leaf(right));
+        }
+        if (down != board) {
+            best = Math.max(best, columnReward + leaf(down));
+        }
+        if (left != board) {
+            best = Math.max(best, rowReward + leaf(left));
+        }
+        return best == Double.NEGATIVE_INFINITY ? 0 : best;
     }
 
     /**
