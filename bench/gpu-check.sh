@@ -70,6 +70,13 @@ run() {
     | tee "$out/cli.log"
   "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cpu --positions 4096 --eval-games 0 \
     --snapshot-every 4096 --out "$out/cnn22" >>"$out/cli.log" 2>&1 || status=$((status == 0 ? 5 : status))
+  echo "== train cnn on the GPU: CNN22, 15 generators x 512 lanes, 150 s at most" | tee -a "$out/cli.log"
+  # A timing run: stopped by timeout's SIGTERM (exit 124), which the run handles as Ctrl-C.
+  local rc=0
+  timeout 150 "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cuda --positions 20000000 \
+    --generators 15 --lanes 512 --eval-games 0 --snapshot-every 100000000 --progress-seconds 5 --out "$out/cnn22-gpu" \
+    >>"$out/cli.log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; then status=$((status == 0 ? 7 : status)); fi
   for depth in 1 2 3; do
     "$java" "${flags[@]}" -jar "$carry/engine.jar" bench search --player cnn --model "$out/cnn22/latest.g2nn" --device cuda \
       --depth "$depth" --games "$((depth == 3 ? 3 : 10))" --warmup-games 1 --no-progress >>"$out/cli.log" 2>&1 \
@@ -82,7 +89,7 @@ run() {
   grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
   grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
   grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
-  grep -E '^(device|player|latency|moves)' "$out/cli.log" | sed 's/^/cli: /' || true
+  grep -E '^(device|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
   [ -f "$out/fatbin/timings.txt" ] && cat "$out/fatbin/timings.txt"
   exit "$status"
 }

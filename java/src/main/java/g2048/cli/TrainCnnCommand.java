@@ -1,15 +1,19 @@
 package g2048.cli;
 
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaDevices;
 import g2048.nn.Architectures;
-import g2048.nn.Devices;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
 import g2048.train.Batching;
+import g2048.train.CpuTrainingDevice;
+import g2048.train.CudaTrainingDevice;
 import g2048.train.JumpStart;
 import g2048.train.LearningCurve;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
+import g2048.train.TrainingDevice;
 import g2048.train.TrainingRun;
 import g2048.train.TrainingStats;
 import java.io.PrintStream;
@@ -95,9 +99,10 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream o = System.out;
-        String dev = Devices.resolve(device, System.err);
-        if (!dev.equals("cpu")) {
-            throw new Errors.BadInput("--device: " + dev + " is not supported by train cnn");
+        CudaDevices.Request request = CudaDevices.Request.parse(device);
+        CudaDevices.Choice choice = CudaDevices.choose(request);
+        if (request == CudaDevices.Request.AUTO) {
+            System.err.println(choice.line());
         }
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
@@ -135,8 +140,10 @@ public final class TrainCnnCommand implements Callable<Integer> {
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
                 restart, JumpStart.parse(jump), gens, lanes, 256, seed, trainerThreads);
-        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on cpu, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
-                spec.name(), spec.weightCount(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
+        TrainingDevice trainingDevice = choice.kind() == CudaDevices.Kind.CUDA
+                ? new CudaTrainingDevice(CudaContext.shared()) : new CpuTrainingDevice();
+        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
+                spec.name(), spec.weightCount(), trainingDevice.describe(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, trainerThreads, positions, dir);
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
                 new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
@@ -156,7 +163,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                         o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                                 r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                     }
-                });
+                }, trainingDevice);
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             run.stop();

@@ -166,6 +166,15 @@ public final class CudaTrainer implements AutoCloseable {
         v.download(m2);
     }
 
+    /**
+     * Publishes the parameters as they are after the steps queued so far (see
+     * {@link DeviceWeights#publish}); false if no buffer was free.
+     */
+    public boolean publish(DeviceWeights to, long version) {
+        net.context().bind();
+        return to.publish(net.params(), pass.stream(), version);
+    }
+
     /** An evaluator over the live parameters, for a generator thread (close it when done). */
     public CudaEvaluator evaluator(int capacity, String source) {
         return new CudaEvaluator(net, capacity, source, false);

@@ -84,6 +84,14 @@ public final class DeviceBuffer implements AutoCloseable {
         ctx.driver().download(dst, ptr);
     }
 
+    /** Queues a copy of all of {@code src} (no larger than this buffer) to the start of this buffer on {@code stream}. */
+    public void copyFrom(DeviceBuffer src, CUstream stream) {
+        check(src.bytes);
+        src.check(0);
+        ctx.bind();
+        ctx.driver().copy(ptr, src.ptr, src.bytes, stream);
+    }
+
     /** Queues setting the first {@code count} 32-bit words to zero on {@code stream}. */
     public void zero(long count, CUstream stream) {
         check(4 * count);

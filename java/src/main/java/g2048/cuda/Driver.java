@@ -49,6 +49,9 @@ interface Driver extends AutoCloseable {
     /** Queues a copy of {@code bytes} to the start of {@code dst}. */
     void toHost(HostBlock dst, CUdeviceptr src, long bytes, CUstream s);
 
+    /** Queues a copy of {@code bytes} from device address {@code src} to device address {@code dst}. */
+    void copy(CUdeviceptr dst, CUdeviceptr src, long bytes, CUstream s);
+
     CUstream createStream();
 
     void synchronize(CUstream s);

@@ -126,6 +126,11 @@ final class JCudaDriverApi implements Driver {
     }
 
     @Override
+    public void copy(CUdeviceptr dst, CUdeviceptr src, long bytes, CUstream s) {
+        Check.ok(JCudaDriver.cuMemcpyDtoDAsync(dst, src, bytes, s), "cuMemcpyDtoDAsync(" + bytes + " bytes)");
+    }
+
+    @Override
     public CUstream createStream() {
         CUstream s = new CUstream();
         // Non-blocking: no implicit synchronisation with the legacy default stream of other threads.

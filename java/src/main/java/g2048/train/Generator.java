@@ -5,15 +5,13 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.game.Symmetries;
-import g2048.nn.Network;
-import g2048.nn.Workspace;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
  * A generator thread (seed 000 §3.1): plays {@code lanes} games at once, greedy over the
  * afterstates' values under the latest published weights, evaluating the afterstates of all its
- * games in one batch per turn, and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
+ * games in one batch per turn (by its {@link GeneratorValues}, on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
  * V(s'_{t+1})), with target 0 after the last move of a play, to the trainer.
  *
  * <p>Lane {@code l} of generator {@code g} is play stream {@code g · lanes + l} for the jump-start
@@ -23,8 +21,7 @@ public final class Generator implements Runnable {
 
     private final int id;
     private final TrainConfig config;
-    private final Network net;
-    private final WeightExchange exchange;
+    private final GeneratorValues values;
     private final PositionHandoff handoff;
     private final TrainingStats stats;
     private final BooleanSupplier stop;
@@ -45,8 +42,7 @@ public final class Generator implements Runnable {
     private final long[] after;
     private final int[] reward;
     private final long[] batch;
-    private final double[] values;
-    private final Workspace ws;
+    private final double[] batchValues;
     // game batching: the current play's samples per lane.
     private final long[][] gameBoards;
     private final float[][] gameTargets;
@@ -54,12 +50,12 @@ public final class Generator implements Runnable {
 
     private PositionChunk chunk;
 
-    public Generator(int id, TrainConfig config, Network net, WeightExchange exchange, PositionHandoff handoff,
-            TrainingStats stats, BooleanSupplier stop) {
+    /** @param values this generator's values, for batches of {@link #batchCapacity} boards; closed when it ends */
+    public Generator(int id, TrainConfig config, GeneratorValues values, PositionHandoff handoff, TrainingStats stats,
+            BooleanSupplier stop) {
         this.id = id;
         this.config = config;
-        this.net = net;
-        this.exchange = exchange;
+        this.values = values;
         this.handoff = handoff;
         this.stats = stats;
         this.stop = stop;
@@ -76,9 +72,8 @@ public final class Generator implements Runnable {
         hasPrev = new boolean[lanes];
         after = new long[4 * lanes];
         reward = new int[4 * lanes];
-        batch = new long[4 * lanes * images];
-        values = new double[batch.length];
-        ws = net.workspace(batch.length, false);
+        batch = new long[batchCapacity(config)];
+        batchValues = new double[batch.length];
         gameBoards = new long[gameBatching ? lanes : 0][];
         gameTargets = new float[gameBatching ? lanes : 0][];
         gameCount = new int[gameBatching ? lanes : 0];
@@ -92,6 +87,11 @@ public final class Generator implements Runnable {
         }
     }
 
+    /** The largest batch a generator of this configuration values at once: every legal afterstate of every lane, in every image. */
+    public static int batchCapacity(TrainConfig config) {
+        return 4 * config.lanes() * config.symmetry().images();
+    }
+
     /** The chunk capacity a generator of this configuration needs. */
     static int chunkCapacity(TrainConfig config) {
         return Math.max(config.chunk(), config.lanes() * config.augmentation());
@@ -99,12 +99,14 @@ public final class Generator implements Runnable {
 
     @Override
     public void run() {
-        chunk = handoff.take(id, stop);
-        while (chunk != null && !stop.getAsBoolean()) {
-            turn();
-            if (chunk != null && chunk.count > 0 && !gameBatching) {
-                handoff.send(chunk);
-                chunk = handoff.take(id, stop);
+        try (values) {
+            chunk = handoff.take(id, stop);
+            while (chunk != null && !stop.getAsBoolean()) {
+                turn();
+                if (chunk != null && chunk.count > 0 && !gameBatching) {
+                    handoff.send(chunk);
+                    chunk = handoff.take(id, stop);
+                }
             }
         }
     }
@@ -138,16 +140,7 @@ public final class Generator implements Runnable {
                 }
             }
         }
-        WeightExchange.Snapshot snap = exchange.acquire();
-        try {
-            net.forward(snap.weights(), ws, batch, n);
-        } finally {
-            exchange.release(snap);
-        }
-        float[] y = ws.outputs();
-        for (int i = 0; i < n; i++) {
-            values[i] = y[i];
-        }
+        values.values(batch, n, batchValues);
         int at = 0;
         for (int l = 0; l < lanes; l++) {
             int best = -1;
@@ -157,7 +150,7 @@ public final class Generator implements Runnable {
                 if (after[k] == 0) {
                     continue;
                 }
-                double q = reward[k] + config.symmetry().aggregate(values, at);
+                double q = reward[k] + config.symmetry().aggregate(batchValues, at);
                 at += images;
                 if (q > bestQ) {
                     bestQ = q;

@@ -2,16 +2,14 @@ package g2048.train;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.nn.Network;
-import g2048.nn.ParallelGradient;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
  * The trainer thread (seed 000 §3.1): takes the generators' pairs off the queue, forms batches as
- * the {@link Batching} option says, takes one Adam step on the mean squared error of each batch
- * and publishes the new weights. It owns the master weights and the optimiser state; a
- * {@link SnapshotSink} receives copies of both every {@code snapshotEvery} positions and at the end.
+ * the {@link Batching} option says, and has its {@link Optimiser} take one Adam step on the mean
+ * squared error of each batch and publish the new weights. A {@link SnapshotSink} receives copies
+ * of the weights and the optimiser state every {@code snapshotEvery} positions and at the end.
  *
  * <p>Gradients of a batch larger than the workspace are accumulated over slices, so a step on a
  * whole game ({@code game} batching) is exactly one step on all its positions.
@@ -27,10 +25,7 @@ public final class Trainer implements Runnable {
     public static final int SLICE = 1024;
 
     private final TrainConfig config;
-    private final Network net;
-    private final float[] weights;
-    private final Adam adam;
-    private final WeightExchange exchange;
+    private final Optimiser optimiser;
     private final PositionHandoff handoff;
     private final TrainingStats stats;
     private final BooleanSupplier stopRequested;
@@ -38,8 +33,6 @@ public final class Trainer implements Runnable {
     private final SnapshotSink sink;
     private final long snapshotEvery;
     private final int augmentation;
-    private final float[] grad;
-    private final ParallelGradient gradient;
     private final Rng shuffleRng;
 
     private long[] boards;
@@ -57,14 +50,10 @@ public final class Trainer implements Runnable {
      * @param stopRequested true once the run must stop (Ctrl-C or a failure)
      * @param stopAll       called when the trainer reaches the position target, to stop everyone
      */
-    public Trainer(TrainConfig config, Network net, float[] weights, Adam adam, WeightExchange exchange,
-            PositionHandoff handoff, TrainingStats stats, BooleanSupplier stopRequested, Runnable stopAll,
-            SnapshotSink sink, long snapshotEvery) {
+    public Trainer(TrainConfig config, Optimiser optimiser, PositionHandoff handoff, TrainingStats stats,
+            BooleanSupplier stopRequested, Runnable stopAll, SnapshotSink sink, long snapshotEvery) {
         this.config = config;
-        this.net = net;
-        this.weights = weights;
-        this.adam = adam;
-        this.exchange = exchange;
+        this.optimiser = optimiser;
         this.handoff = handoff;
         this.stats = stats;
         this.stopRequested = stopRequested;
@@ -72,8 +61,6 @@ public final class Trainer implements Runnable {
         this.sink = sink;
         this.snapshotEvery = snapshotEvery;
         this.augmentation = config.augmentation();
-        this.grad = new float[net.paramCount()];
-        this.gradient = new ParallelGradient(net, config.trainerThreads(), SLICE);
         this.shuffleRng = new Rng(Rng.gameSeed(config.seed(), 2_000_000L));
         Batching b = config.batching();
         int buffer = switch (b.mode()) {
@@ -106,8 +93,7 @@ public final class Trainer implements Runnable {
             handoff.recycle(c);
         }
         stopAll.run();
-        gradient.close();
-        sink.snapshot(weights.clone(), copy(adam), stats.positions(), stats.steps(), true);
+        sink.snapshot(optimiser.weights(), optimiser.adam(), stats.positions(), stats.steps(), true);
     }
 
     private void take(PositionChunk c) {
@@ -176,22 +162,17 @@ public final class Trainer implements Runnable {
 
     /** One Adam step on the mean squared error of samples {@code [from, from + n)}. */
     private void step(long[] bs, float[] ts, int from, int n) {
-        double sse = gradient.compute(weights, bs, ts, from, n, grad);
-        adam.step(weights, grad);
-        long steps = stats.steps.incrementAndGet();
-        exchange.publish(weights, steps);
+        long steps = stats.steps.get() + 1;
+        double sse = optimiser.step(bs, ts, from, n, steps);
+        stats.steps.set(steps);
         stats.loss(sse / n);
         stats.samples.addAndGet(n);
         samplesTrained += n;
         long positions = samplesTrained / augmentation;
         stats.positions.set(positions);
         if (positions >= nextSnapshot && positions < config.positions()) {
-            sink.snapshot(weights.clone(), copy(adam), positions, steps, false);
+            sink.snapshot(optimiser.weights(), optimiser.adam(), positions, steps, false);
             nextSnapshot = (positions / snapshotEvery + 1) * snapshotEvery;
         }
-    }
-
-    private static Adam copy(Adam a) {
-        return new Adam(a.firstMoments().clone(), a.secondMoments().clone(), a.steps(), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
     }
 }

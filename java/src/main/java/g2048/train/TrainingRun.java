@@ -71,15 +71,25 @@ public final class TrainingRun {
     private final Evaluation evaluation;
     private final double progressSeconds;
     private final Listener listener;
+    private final TrainingDevice device;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private final LinkedBlockingQueue<Snapshot> snapshots = new LinkedBlockingQueue<>();
     private final List<Throwable> failures = new ArrayList<>();
     private volatile TrainingStats stats;
 
-    /** @param start the network to continue (with its Adam state), or null for a fresh one */
+    /** On the CPU reference, see the other constructor. */
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener) {
+        this(config, out, start, snapshotEvery, evaluation, progressSeconds, listener, new CpuTrainingDevice());
+    }
+
+    /**
+     * @param start  the network to continue (with its Adam state), or null for a fresh one
+     * @param device where the trainer and the generators compute; the run closes it when it ends
+     */
+    public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
+            double progressSeconds, Listener listener, TrainingDevice device) {
         if (snapshotEvery < 1) {
             throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
         }
@@ -94,6 +104,7 @@ public final class TrainingRun {
         this.evaluation = evaluation;
         this.progressSeconds = progressSeconds;
         this.listener = listener;
+        this.device = device;
     }
 
     /** Asks the run to stop soon; {@link #run()} still writes the final snapshot. Any thread. */
@@ -126,22 +137,47 @@ public final class TrainingRun {
         LearningCurve curve = new LearningCurve(out.resolve("curve.csv"), out.resolve("curve.png"),
                 config.spec().name() + " " + config.batching() + " " + config.symmetry().name().toLowerCase(Locale.ROOT)
                         + (config.augment() ? " aug" : "") + (config.restart() ? " restart" : "") + " " + config.jump().text());
+        try (device) {
+            return train(net, weights, adam, st, curve, startPositions);
+        }
+    }
+
+    private TrainedNetwork train(Network net, float[] weights, Adam adam, TrainingStats st, LearningCurve curve,
+            long startPositions) throws IOException, InterruptedException {
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
-        WeightExchange exchange = new WeightExchange(weights, 3);
         PositionHandoff handoff = new PositionHandoff(config.generators(), inFlightChunks(config), Generator.chunkCapacity(config));
-        Trainer trainer = new Trainer(config, net, weights, adam, exchange, handoff, st, stop::get, () -> stop.set(true),
+        Optimiser optimiser = device.optimiser(net, weights, adam, config.trainerThreads());
+        Trainer trainer = new Trainer(config, optimiser, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
         List<Thread> threads = new ArrayList<>();
-        threads.add(thread(trainer, "g2048-trainer"));
+        threads.add(thread(() -> {
+            try (optimiser) {
+                trainer.run();
+            }
+        }, "g2048-trainer"));
         for (int g = 0; g < config.generators(); g++) {
-            threads.add(thread(new Generator(g, config, net, exchange, handoff, st, stop::get), "g2048-generator-" + g));
+            threads.add(thread(new Generator(g, config, device.generatorValues(net, Generator.batchCapacity(config)), handoff, st,
+                    stop::get), "g2048-generator-" + g));
         }
         long t0 = System.nanoTime();
-        long lastPositions = startPositions;
-        long lastTime = t0;
         for (Thread t : threads) {
             t.start();
         }
+        try {
+            return coordinate(net, st, curve, startPositions, previousSeconds, t0, threads);
+        } finally {
+            // Stop and wait for every thread before the device is closed under them.
+            stop.set(true);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+
+    private TrainedNetwork coordinate(Network net, TrainingStats st, LearningCurve curve, long startPositions,
+            double previousSeconds, long t0, List<Thread> threads) throws IOException, InterruptedException {
+        long lastPositions = startPositions;
+        long lastTime = t0;
         TrainedNetwork result = null;
         while (result == null) {
             Snapshot s = snapshots.poll((long) (progressSeconds * 1000), TimeUnit.MILLISECONDS);

@@ -10,5 +10,9 @@
  *        ▲     ◀──────── empty chunk back: OneToOneConcurrentArrayQueue per generator ──┘    │
  *        └──────────── WeightExchange (copy on publish, reader counts) ◀──────────────────────┘
  * </pre>
+ *
+ * <p>Where the trainer's steps and the generators' batches compute is a {@link g2048.train.TrainingDevice}:
+ * the CPU reference above, or the GPU ({@link g2048.train.CudaTrainingDevice}), where the weights
+ * are published on the device instead of through the {@code WeightExchange}.
  */
 package g2048.train;

@@ -15,6 +15,8 @@ import jcuda.driver.CUstream;
  * fails), streams run their work at once, and each kernel is a plain loop over the arguments in
  * the order cuda/*.cu declares them. Every launch's grid is checked to cover its work as the
  * kernel's indexing needs. Counts live allocations so that tests can see everything was freed.
+ * Every call holds the driver's lock, so that several threads (a trainer and its generators) can
+ * share one emulated device.
  */
 final class EmulatedDriver implements Driver {
 
@@ -46,11 +48,11 @@ final class EmulatedDriver implements Driver {
     }
 
     @Override
-    public void bind() {
+    public synchronized void bind() {
     }
 
     @Override
-    public CUdeviceptr alloc(long bytes) {
+    public synchronized CUdeviceptr alloc(long bytes) {
         long at = next;
         next += (bytes + 255) / 256 * 256 + 4096;
         memory.put(at, ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
@@ -58,106 +60,114 @@ final class EmulatedDriver implements Driver {
     }
 
     @Override
-    public void free(CUdeviceptr p) {
+    public synchronized void free(CUdeviceptr p) {
         if (memory.remove(address(p)) == null) {
             throw new IllegalStateException("free of an address that is not a block start");
         }
     }
 
     @Override
-    public void upload(CUdeviceptr dst, float[] src) {
+    public synchronized void upload(CUdeviceptr dst, float[] src) {
         for (int i = 0; i < src.length; i++) {
             putF(address(dst) + 4L * i, src[i]);
         }
     }
 
     @Override
-    public void upload(CUdeviceptr dst, int[] src) {
+    public synchronized void upload(CUdeviceptr dst, int[] src) {
         for (int i = 0; i < src.length; i++) {
             putI(address(dst) + 4L * i, src[i]);
         }
     }
 
     @Override
-    public void upload(CUdeviceptr dst, long[] src) {
+    public synchronized void upload(CUdeviceptr dst, long[] src) {
         for (int i = 0; i < src.length; i++) {
             slot(address(dst) + 8L * i, 8).putLong(offset, src[i]);
         }
     }
 
     @Override
-    public void download(float[] dst, CUdeviceptr src) {
+    public synchronized void download(float[] dst, CUdeviceptr src) {
         for (int i = 0; i < dst.length; i++) {
             dst[i] = getF(address(src) + 4L * i);
         }
     }
 
     @Override
-    public void download(double[] dst, CUdeviceptr src) {
+    public synchronized void download(double[] dst, CUdeviceptr src) {
         for (int i = 0; i < dst.length; i++) {
             dst[i] = slot(address(src) + 8L * i, 8).getDouble(offset);
         }
     }
 
     @Override
-    public void zero(CUdeviceptr p, long words, CUstream s) {
+    public synchronized void zero(CUdeviceptr p, long words, CUstream s) {
         for (long i = 0; i < words; i++) {
             putI(address(p) + 4 * i, 0);
         }
     }
 
     @Override
-    public HostBlock allocHost(long bytes) {
+    public synchronized HostBlock allocHost(long bytes) {
         hostBlocks++;
         return new HostBlock(null, ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
     }
 
     @Override
-    public void freeHost(HostBlock b) {
+    public synchronized void freeHost(HostBlock b) {
         hostBlocks--;
     }
 
     @Override
-    public void toDevice(CUdeviceptr dst, HostBlock src, long bytes, CUstream s) {
+    public synchronized void toDevice(CUdeviceptr dst, HostBlock src, long bytes, CUstream s) {
         for (long i = 0; i < bytes; i++) {
             slot(address(dst) + i, 1).put(offset, src.buffer().get((int) i));
         }
     }
 
     @Override
-    public void toHost(HostBlock dst, CUdeviceptr src, long bytes, CUstream s) {
+    public synchronized void toHost(HostBlock dst, CUdeviceptr src, long bytes, CUstream s) {
         for (long i = 0; i < bytes; i++) {
             dst.buffer().put((int) i, slot(address(src) + i, 1).get(offset));
         }
     }
 
     @Override
-    public CUstream createStream() {
+    public synchronized void copy(CUdeviceptr dst, CUdeviceptr src, long bytes, CUstream s) {
+        for (long i = 0; i < bytes; i++) {
+            byte b = slot(address(src) + i, 1).get(offset);
+            slot(address(dst) + i, 1).put(offset, b);
+        }
+    }
+
+    @Override
+    public synchronized CUstream createStream() {
         streams++;
         return new CUstream();
     }
 
     @Override
-    public void synchronize(CUstream s) {
+    public synchronized void synchronize(CUstream s) {
     }
 
     @Override
-    public void destroyStream(CUstream s) {
+    public synchronized void destroyStream(CUstream s) {
         streams--;
     }
 
     @Override
-    public int multiprocessors() {
+    public synchronized int multiprocessors() {
         return sms;
     }
 
     @Override
-    public String describe() {
+    public synchronized String describe() {
         return "CPU emulation of the kernels (" + sms + " SMs assumed)";
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
     }
 
     // ---- memory
@@ -218,7 +228,7 @@ final class EmulatedDriver implements Driver {
     }
 
     @Override
-    public void launch(String kernel, Geometry.Grid g, CUstream s, Object[] x) {
+    public synchronized void launch(String kernel, Geometry.Grid g, CUstream s, Object[] x) {
         launches++;
         switch (kernel) {
             case "encode_boards" -> encode(g, i(x[0]), a(x[1]), a(x[2]), i(x[3]), i(x[4]), i(x[5]));

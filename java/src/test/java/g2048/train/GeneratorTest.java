@@ -41,7 +41,8 @@ class GeneratorTest {
         PositionHandoff handoff = new PositionHandoff(1, 4, Generator.chunkCapacity(config));
         AtomicBoolean stop = new AtomicBoolean();
         TrainingStats stats = new TrainingStats(0, 0);
-        Generator gen = new Generator(0, config, net, new WeightExchange(w, 2), handoff, stats, stop::get);
+        Generator gen = new Generator(0, config, CpuTrainingDevice.over(net, new WeightExchange(w, 2), Generator.batchCapacity(config)),
+                handoff, stats, stop::get);
         Thread t = new Thread(gen);
         t.start();
         List<Long> boards = new ArrayList<>();

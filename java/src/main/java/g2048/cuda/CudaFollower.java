@@ -1,0 +1,62 @@
+package g2048.cuda;
+
+import g2048.nn.Network;
+
+/**
+ * A generator's values on the GPU during training: a forward pass over its own device copy of the
+ * parameters, brought up to the latest {@link DeviceWeights} version before each batch by a
+ * device-to-device copy (a few megabytes, microseconds), so that the trainer's Adam steps never
+ * change the parameters under a pass in flight. One thread uses one follower; close it to free
+ * its copy, pass and stream.
+ */
+public final class CudaFollower implements AutoCloseable {
+
+    private final CudaNetwork net;
+    private final CudaPass pass;
+    private final DeviceWeights source;
+    private long version = Long.MIN_VALUE;
+
+    /** A follower of {@code source} for {@code network}, with a pass of {@code capacity} boards. */
+    public CudaFollower(CudaContext ctx, Network network, DeviceWeights source, int capacity) {
+        this.source = source;
+        CudaNetwork n = new CudaNetwork(ctx, network, new float[network.paramCount()]);
+        try {
+            this.pass = new CudaPass(n, capacity, false);
+        } catch (RuntimeException e) {
+            n.close();
+            throw e;
+        }
+        this.net = n;
+    }
+
+    /** The version of the parameters the last batch was valued with. */
+    public long version() {
+        return version;
+    }
+
+    /** Values of {@code boards[0..n)} into {@code out[0..n)} under the latest published parameters. */
+    public void values(long[] boards, int n, double[] out) {
+        DeviceWeights.Version v = source.acquire();
+        try {
+            if (v.number != version) {
+                net.params().copyFrom(v.params, pass.stream());
+                pass.synchronize();
+                version = v.number;
+            }
+        } finally {
+            source.release(v);
+        }
+        for (int from = 0; from < n; from += pass.capacity()) {
+            int k = Math.min(pass.capacity(), n - from);
+            pass.forward(boards, from, k);
+            pass.values(out, from);
+        }
+    }
+
+    @Override
+    public void close() {
+        try (net; pass) {
+            // closes the pass, then the parameter copy
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package g2048.train;
+
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaFollower;
+import g2048.cuda.CudaTrainer;
+import g2048.cuda.DeviceWeights;
+import g2048.nn.Adam;
+import g2048.nn.Network;
+
+/**
+ * Training on a GPU: the trainer's steps by {@link CudaTrainer} (parameters, gradient and Adam's
+ * moments stay on the device), each new version published on the device ({@link DeviceWeights})
+ * and each generator's batches valued by a {@link CudaFollower} over its own copy. Nothing but
+ * boards, targets and values crosses to the host, except the weights of a snapshot.
+ */
+public final class CudaTrainingDevice implements TrainingDevice {
+
+    private final CudaContext ctx;
+    private CudaTrainer trainer;
+    private DeviceWeights published;
+
+    public CudaTrainingDevice(CudaContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public String describe() {
+        return "cuda " + ctx.describe();
+    }
+
+    @Override
+    public Optimiser optimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+        trainer = new CudaTrainer(ctx, net, weights, adam, Trainer.SLICE);
+        published = new DeviceWeights(ctx, weights, 3, adam.steps());
+        int p = net.paramCount();
+        return new Optimiser() {
+            @Override
+            public double step(long[] boards, float[] targets, int from, int n, long version) {
+                double sse = trainer.step(boards, targets, from, n);
+                trainer.publish(published, version);
+                return sse;
+            }
+
+            @Override
+            public float[] weights() {
+                float[] w = new float[p];
+                trainer.network().download(w);
+                return w;
+            }
+
+            @Override
+            public Adam adam() {
+                Adam a = new Adam(new float[p], new float[p], trainer.steps(), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+                trainer.moments(a.firstMoments(), a.secondMoments());
+                return a;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public GeneratorValues generatorValues(Network net, int capacity) {
+        if (published == null) {
+            throw new IllegalStateException("make the optimiser first: it publishes the weights the generators read");
+        }
+        CudaFollower f = new CudaFollower(ctx, net, published, capacity);
+        return new GeneratorValues() {
+            @Override
+            public void values(long[] boards, int n, double[] out) {
+                f.values(boards, n, out);
+            }
+
+            @Override
+            public void close() {
+                f.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (published != null) {
+                published.close();
+            }
+        } finally {
+            if (trainer != null) {
+                trainer.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package g2048.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.Architectures;
+import g2048.nn.Initializer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import g2048.nn.NetworkFile;
+import g2048.nn.TrainedNetwork;
+import g2048.train.Batching;
+import g2048.train.CpuTrainingDevice;
+import g2048.train.CudaTrainingDevice;
+import g2048.train.GeneratorValues;
+import g2048.train.JumpStart;
+import g2048.train.LearningCurve;
+import g2048.train.Optimiser;
+import g2048.train.SymmetryMode;
+import g2048.train.TrainConfig;
+import g2048.train.TrainingRun;
+import g2048.train.TrainingStats;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Training on the GPU path ({@link CudaTrainingDevice}: {@link CudaTrainer}, {@link DeviceWeights},
+ * {@link CudaFollower}) driven exactly as on a GPU, with the kernels emulated on the CPU: its
+ * steps and its generators' values against the CPU reference's, and a whole run through it.
+ */
+class CudaTrainingEmulationTest {
+
+    private static final NetSpec SPEC = Architectures.cnn22("tiny", 4, 6, 8, 5);
+
+    @Test
+    void stepsAndPublishedValuesMatchTheCpuReference() {
+        Network net = new Network(SPEC);
+        float[] w0 = Initializer.truncatedNormal(net, 4);
+        Rng rng = new Rng(12);
+        int n = 40;
+        EmulatedDriver driver = new EmulatedDriver(4);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            CpuTrainingDevice cpuDevice = new CpuTrainingDevice();
+            CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx);
+            Optimiser cpu = cpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            Optimiser gpu = gpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            try (gpuDevice; cpu; gpu; GeneratorValues cpuValues = cpuDevice.generatorValues(net, n);
+                 GeneratorValues gpuValues = gpuDevice.generatorValues(net, 16)) {
+                long[] probe = CudaConformance.randomBoards(rng, n);
+                double[] a = new double[n];
+                double[] b = new double[n];
+                for (int step = 1; step <= 3; step++) {
+                    long[] boards = CudaConformance.randomBoards(rng, n);
+                    float[] targets = CudaConformance.gaussian(rng, n, 3);
+                    double cpuSse = cpu.step(boards, targets, 0, n, step);
+                    double gpuSse = gpu.step(boards, targets, 0, n, step);
+                    assertEquals(cpuSse, gpuSse, 1e-4 * cpuSse, "step " + step + " SSE");
+                    // Batches larger than the follower's pass go in slices.
+                    cpuValues.values(probe, n, a);
+                    gpuValues.values(probe, n, b);
+                    float[] fa = new float[n];
+                    float[] fb = new float[n];
+                    for (int i = 0; i < n; i++) {
+                        fa[i] = (float) a[i];
+                        fb[i] = (float) b[i];
+                    }
+                    double e = CudaConformance.error(fb, fa);
+                    assertTrue(e <= CudaConformance.TOLERANCE, "values after step " + step + ": error " + e);
+                }
+                double we = CudaConformance.error(gpu.weights(), cpu.weights());
+                assertTrue(we <= CudaConformance.TOLERANCE, "weights after 3 steps: error " + we);
+                Adam ga = gpu.adam();
+                Adam ca = cpu.adam();
+                assertEquals(3, ga.steps());
+                assertTrue(CudaConformance.error(ga.firstMoments(), ca.firstMoments()) <= CudaConformance.TOLERANCE);
+                assertTrue(CudaConformance.error(ga.secondMoments(), ca.secondMoments()) <= CudaConformance.TOLERANCE);
+            }
+        }
+        assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
+    }
+
+    @Test
+    void aRunOnTheEmulatedGpuTrainsAndLeavesAResumePoint(@TempDir Path dir) throws Exception {
+        EmulatedDriver driver = new EmulatedDriver(4);
+        TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
+                JumpStart.NOJUMP, 2, 2, 32, 5);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
+                    new TrainingRun.Listener() {
+                        @Override
+                        public void progress(TrainingStats stats, double rate, double seconds) {
+                        }
+
+                        @Override
+                        public void snapshotSaved(Path file, long positions) {
+                        }
+
+                        @Override
+                        public void evaluated(LearningCurve.Row row) {
+                        }
+                    }, new CudaTrainingDevice(ctx));
+            TrainedNetwork result = run.run();
+            assertTrue(result.positions() >= 256, "positions " + result.positions());
+            assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");
+            TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
+            assertEquals(result.positions(), saved.positions());
+            float[] w0 = Initializer.truncatedNormal(new Network(SPEC), 5);
+            assertTrue(CudaConformance.error(saved.weights(), w0) > 1e-4, "the weights moved");
+        }
+        assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the run");
+    }
+}
