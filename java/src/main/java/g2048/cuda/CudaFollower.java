@@ -1,6 +1,7 @@
 package g2048.cuda;
 
 import g2048.nn.Network;
+import g2048.nn.Published;
 
 /**
  * A generator's values on the GPU during training: a forward pass over its own device copy of the
@@ -36,12 +37,12 @@ public final class CudaFollower implements AutoCloseable {
 
     /** Values of {@code boards[0..n)} into {@code out[0..n)} under the latest published parameters. */
     public void values(long[] boards, int n, double[] out) {
-        DeviceWeights.Version v = source.acquire();
+        Published.Slot<DeviceBuffer> v = source.acquire();
         try {
-            if (v.number != version) {
-                net.params().copyFrom(v.params, pass.stream());
+            if (v.version() != version) {
+                net.params().copyFrom(v.buffer(), pass.stream());
                 pass.synchronize();
-                version = v.number;
+                version = v.version();
             }
         } finally {
             source.release(v);

@@ -3,6 +3,7 @@ package g2048.train;
 import g2048.nn.Adam;
 import g2048.nn.Network;
 import g2048.nn.ParallelGradient;
+import g2048.nn.Published;
 import g2048.nn.Workspace;
 
 /**
@@ -65,9 +66,9 @@ public final class CpuTrainingDevice implements TrainingDevice {
         return new GeneratorValues() {
             @Override
             public void values(long[] boards, int n, double[] out) {
-                WeightExchange.Snapshot snap = exchange.acquire();
+                Published.Slot<float[]> snap = exchange.acquire();
                 try {
-                    net.forward(snap.weights(), ws, boards, n);
+                    net.forward(snap.buffer(), ws, boards, n);
                 } finally {
                     exchange.release(snap);
                 }

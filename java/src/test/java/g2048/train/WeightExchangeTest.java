@@ -31,8 +31,8 @@ class WeightExchangeTest {
             Thread t = new Thread(() -> {
                 long last = -1;
                 while (!stop.get()) {
-                    WeightExchange.Snapshot s = x.acquire();
-                    float[] v = s.weights();
+                    g2048.nn.Published.Slot<float[]> s = x.acquire();
+                    float[] v = s.buffer();
                     float first = v[0];
                     for (float f : v) {
                         if (f != first) {
