@@ -30,11 +30,6 @@ public final class CudaFollower implements AutoCloseable {
         this.net = n;
     }
 
-    /** The version of the parameters the last batch was valued with. */
-    public long version() {
-        return version;
-    }
-
     /** Values of {@code boards[0..n)} into {@code out[0..n)} under the latest published parameters. */
     public void values(long[] boards, int n, double[] out) {
         Published.Slot<DeviceBuffer> v = source.acquire();

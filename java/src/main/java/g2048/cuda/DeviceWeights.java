@@ -56,11 +56,6 @@ public final class DeviceWeights implements AutoCloseable {
         }, version);
     }
 
-    /** The version readers get now. */
-    public long currentVersion() {
-        return published.currentVersion();
-    }
-
     @Override
     public void close() {
         for (DeviceBuffer b : buffers) {

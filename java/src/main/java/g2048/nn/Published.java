@@ -87,9 +87,4 @@ public final class Published<T> {
     public long currentVersion() {
         return current.version;
     }
-
-    /** Every buffer, current or not (to free them). */
-    public List<T> buffers() {
-        return slots.stream().map(Slot::buffer).toList();
-    }
 }
