@@ -155,9 +155,10 @@ public final class Int16Network {
         long m = TupleNetwork.mirror(b);
         long f = TupleNetwork.flip(b);
         long mf = TupleNetwork.flip(m);
+        long t = Board.transpose(b);
+        long tf = TupleNetwork.mirror(t);
         return ((sum4(b) + sum4(m)) + (sum4(f) + sum4(mf)))
-                + ((sum4(Board.transpose(b)) + sum4(Board.transpose(m)))
-                + (sum4(Board.transpose(f)) + sum4(Board.transpose(mf))));
+                + ((sum4(t) + sum4(TupleNetwork.flip(t))) + (sum4(tf) + sum4(TupleNetwork.flip(tf))));
     }
 
     private int sum4(long x) {

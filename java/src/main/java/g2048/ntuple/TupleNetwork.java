@@ -204,10 +204,11 @@ public final class TupleNetwork {
         long m = mirror(b);
         long f = flip(b);
         long mf = flip(m);
+        // One transpose: the other transposed images follow from it by cheaper flips and mirrors.
         long t = Board.transpose(b);
-        long tm = Board.transpose(m);
-        long tf = Board.transpose(f);
-        long tmf = Board.transpose(mf);
+        long tm = flip(t);
+        long tf = mirror(t);
+        long tmf = flip(tf);
         return ((sum4Raw(base, a1, a2, a3, b) + sum4Raw(base, a1, a2, a3, m))
                 + (sum4Raw(base, a1, a2, a3, f) + sum4Raw(base, a1, a2, a3, mf)))
                 + ((sum4Raw(base, a1, a2, a3, t) + sum4Raw(base, a1, a2, a3, tm))
@@ -232,10 +233,12 @@ public final class TupleNetwork {
         put4(off, m, out, 4);
         put4(off, f, out, 8);
         put4(off, mf, out, 12);
-        put4(off, Board.transpose(b), out, 16);
-        put4(off, Board.transpose(m), out, 20);
-        put4(off, Board.transpose(f), out, 24);
-        put4(off, Board.transpose(mf), out, 28);
+        long t = Board.transpose(b);
+        long tf = mirror(t);
+        put4(off, t, out, 16);
+        put4(off, flip(t), out, 20);
+        put4(off, tf, out, 24);
+        put4(off, flip(tf), out, 28);
         return 32;
     }
 
@@ -256,7 +259,8 @@ public final class TupleNetwork {
 
     /** Flips the rows of a 4×4 board. */
     static long flip(long b) {
-        return (b << 48) | ((b << 16) & 0x0000_FFFF_0000_0000L) | ((b >>> 16) & 0x0000_0000_FFFF_0000L) | (b >>> 48);
+        long halves = Long.rotateLeft(b, 32);
+        return ((halves >>> 16) & 0x0000_FFFF_0000_FFFFL) | ((halves & 0x0000_FFFF_0000_FFFFL) << 16);
     }
 
     /**
