@@ -29,7 +29,8 @@ import org.HdrHistogram.Histogram;
  * 3. times, for the architecture: GPU optimiser steps (positions/s at batch 1,024 and 4,096),
  *    inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
  *    of 4 (a greedy move's afterstates), 64 and 1,024, the greedy player's move latency, and the
- *    CPU reference's inference rate for comparison; writes OUT_DIR/timings.txt.
+ *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
+ *    TF32, {@link GemmComparison}) at CNN22's shapes; writes OUT_DIR/timings.txt.
  * Exits 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
  * end-to-end training rate needs the training pipeline on the GPU, which this does not run.
  */
@@ -188,6 +189,7 @@ public final class GpuCheck {
         }
         double s = (System.nanoTime() - start) / 1e9;
         rows.add(String.format(Locale.ROOT, "cpu reference inference batch 1024, one thread: %,12.0f boards/s", calls * 1024 / s));
+        rows.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
         return rows;
     }
 }

@@ -19,5 +19,9 @@
  * ({@code JCudaDriverApi}, every result checked with the call named by {@link g2048.cuda.Check}),
  * or, in tests, a CPU emulation that checks the passes against the CPU reference without a GPU.
  * Device memory, pinned memory and streams are freed on close.
+ *
+ * <p>{@link g2048.cuda.Cublas} binds cuBLAS's GEMM through {@code java.lang.foreign} (any
+ * installed major version) so that {@link g2048.cuda.GpuCheck} can time it, fp32 and TF32, beside
+ * the kernels ({@link g2048.cuda.GemmComparison}); the passes do not call it.
  */
 package g2048.cuda;

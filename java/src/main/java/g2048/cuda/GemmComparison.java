@@ -1,0 +1,192 @@
+package g2048.cuda;
+
+import g2048.game.Rng;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUpointer_attribute;
+import jcuda.driver.CUstream;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * The hand-written forward GEMM beside cuBLAS (fp32, and TF32 on tensor cores) at CNN22's layer
+ * shapes, for a training batch (1,024 boards) and a search leaf batch (64): time per call,
+ * TFLOP/s, and each result's error against a double-precision product on sampled rows. The
+ * numbers that decide whether the backend should call cuBLAS and whether TF32 is accurate enough.
+ *
+ * <p>All three compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
+ * convolutions' rows are gathered (implicit im2col), which the kernel does as it loads; cuBLAS
+ * would need the columns written out first, a pass not timed here, so the kernel's figures for
+ * conv layers are the fairer ones. The kernel runs without its bias and ReLU epilogue doing work
+ * (zero bias, no ReLU), cuBLAS without any.
+ */
+final class GemmComparison {
+
+    /** One GEMM: a layer of CNN22 at a batch. */
+    record Shape(String layer, int batch, int m, int n, int k) {
+        double flops() {
+            return 2.0 * m * n * k;
+        }
+    }
+
+    private static final int SAMPLED_ROWS = 128;
+
+    private final Driver driver;
+    private final Kernels kernels;
+    private final double seconds;
+
+    private GemmComparison(CudaContext ctx, double seconds) {
+        this.driver = ctx.driver();
+        this.kernels = new Kernels(ctx);
+        this.seconds = seconds;
+    }
+
+    /** CNN22's four large GEMMs (the last layer, 256 → 1, is left out) at {@code batch} boards. */
+    static List<Shape> cnn22(int batch) {
+        return List.of(new Shape("conv1 2x2 16->256", batch, 9 * batch, 256, 4 * 16),
+                new Shape("conv2 2x2 256->512", batch, 4 * batch, 512, 4 * 256),
+                new Shape("fc 2048->1024", batch, batch, 1024, 2048),
+                new Shape("fc 1024->256", batch, batch, 256, 1024));
+    }
+
+    /**
+     * The comparison's table, one row per shape and a total per batch; a single row saying why
+     * when cuBLAS cannot be loaded. {@code seconds} is the time spent timing each variant of each shape.
+     */
+    static List<String> rows(CudaContext ctx, double seconds) {
+        List<String> rows = new ArrayList<>();
+        ctx.bind();
+        try (Cublas cublas = Cublas.open()) {
+            rows.add("cublas: " + cublas.describe());
+            GemmComparison c = new GemmComparison(ctx, seconds);
+            for (int batch : new int[] {1024, 64}) {
+                double[] totals = new double[3];
+                for (Shape s : cnn22(batch)) {
+                    double[] micros = c.compare(cublas, s, rows);
+                    for (int i = 0; i < 3; i++) {
+                        totals[i] += micros[i];
+                    }
+                }
+                rows.add(String.format(Locale.ROOT, "gemm CNN22 forward batch %d, four layers: kernels %.1f us, cuBLAS fp32 %.1f us, "
+                        + "cuBLAS TF32 %.1f us", batch, totals[0], totals[1], totals[2]));
+            }
+        } catch (CudaUnavailableException e) {
+            rows.add("cublas: not compared: " + e.getMessage());
+        }
+        return rows;
+    }
+
+    /** Times and checks the three variants on {@code s}; returns their microseconds per call. */
+    private double[] compare(Cublas cublas, Shape s, List<String> rows) {
+        Rng rng = new Rng(31L * s.m() + s.k());
+        float[] in = CudaConformance.gaussian(rng, s.m() * s.k(), 1);
+        float[] w = CudaConformance.gaussian(rng, s.k() * s.n(), 1 / Math.sqrt(s.k()));
+        float[] expected = sampledProduct(in, w, s);
+        CUstream stream = driver.createStream();
+        CUdeviceptr dIn = driver.alloc(4L * in.length);
+        CUdeviceptr dW = driver.alloc(4L * w.length);
+        CUdeviceptr dOut = driver.alloc(4L * s.m() * s.n());
+        CUdeviceptr dBias = driver.alloc(4L * s.n());
+        CUdeviceptr dZero = driver.alloc(4);
+        try {
+            driver.upload(dIn, in);
+            driver.upload(dW, w);
+            driver.upload(dBias, new float[s.n()]);
+            driver.upload(dZero, new int[1]);
+            long aIn = address(dIn);
+            long aW = address(dW);
+            long aOut = address(dOut);
+            Runnable ours = () -> {
+                kernels.gemmForward(stream, s.m(), s.n(), s.k(), 1, dIn, s.k(), dZero, null, dW, dBias, dOut, s.n(), dZero, false);
+                driver.synchronize(stream);
+            };
+            Runnable library = () -> {
+                cublas.gemmRowMajor(false, false, s.m(), s.n(), s.k(), 1f, aIn, s.k(), aW, s.n(), 0f, aOut, s.n());
+                Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
+            };
+            double[] micros = new double[3];
+            double[] errors = new double[3];
+            micros[0] = time(ours);
+            errors[0] = error(dOut, expected, s);
+            cublas.mathMode(Cublas.DEFAULT_MATH);
+            micros[1] = time(library);
+            errors[1] = error(dOut, expected, s);
+            cublas.mathMode(Cublas.TF32_MATH);
+            micros[2] = time(library);
+            errors[2] = error(dOut, expected, s);
+            cublas.mathMode(Cublas.DEFAULT_MATH);
+            rows.add(String.format(Locale.ROOT, "gemm %-19s batch %4d (M %5d N %4d K %4d): kernels %8.1f us %5.1f TFLOP/s err %.1e"
+                    + " | cuBLAS fp32 %8.1f us %5.1f TFLOP/s err %.1e | cuBLAS TF32 %8.1f us %5.1f TFLOP/s err %.1e",
+                    s.layer(), s.batch(), s.m(), s.n(), s.k(), micros[0], tflops(s, micros[0]), errors[0], micros[1], tflops(s, micros[1]),
+                    errors[1], micros[2], tflops(s, micros[2]), errors[2]));
+            return micros;
+        } finally {
+            for (CUdeviceptr p : new CUdeviceptr[] {dIn, dW, dOut, dBias, dZero}) {
+                driver.free(p);
+            }
+            driver.destroyStream(stream);
+        }
+    }
+
+    /** Microseconds per call, after two warm-up calls, over at least {@code seconds} and 3 calls. */
+    private double time(Runnable call) {
+        call.run();
+        call.run();
+        long calls = 0;
+        long start = System.nanoTime();
+        long end = start + (long) (seconds * 1e9);
+        do {
+            call.run();
+            calls++;
+        } while (calls < 3 || System.nanoTime() < end);
+        return (System.nanoTime() - start) / 1e3 / calls;
+    }
+
+    private double error(CUdeviceptr dOut, float[] expected, Shape s) {
+        float[] all = new float[s.m() * s.n()];
+        driver.download(all, dOut);
+        float[] sampled = new float[expected.length];
+        for (int r = 0; r < SAMPLED_ROWS; r++) {
+            System.arraycopy(all, sampledRow(r, s) * s.n(), sampled, r * s.n(), s.n());
+        }
+        return CudaConformance.error(sampled, expected);
+    }
+
+    /** {@code in · w} in double on {@link #SAMPLED_ROWS} rows spread over M. */
+    static float[] sampledProduct(float[] in, float[] w, Shape s) {
+        float[] out = new float[SAMPLED_ROWS * s.n()];
+        double[] row = new double[s.n()];
+        for (int r = 0; r < SAMPLED_ROWS; r++) {
+            int m = sampledRow(r, s);
+            java.util.Arrays.fill(row, 0);
+            for (int k = 0; k < s.k(); k++) {
+                double a = in[m * s.k() + k];
+                for (int n = 0; n < s.n(); n++) {
+                    row[n] += a * w[k * s.n() + n];
+                }
+            }
+            for (int n = 0; n < s.n(); n++) {
+                out[r * s.n() + n] = (float) row[n];
+            }
+        }
+        return out;
+    }
+
+    private static int sampledRow(int r, Shape s) {
+        return (int) ((long) r * s.m() / SAMPLED_ROWS);
+    }
+
+    private static double tflops(Shape s, double micros) {
+        return s.flops() / (micros * 1e-6) / 1e12;
+    }
+
+    /** The raw device address of {@code p}, for libraries outside JCuda. */
+    private static long address(CUdeviceptr p) {
+        long[] a = new long[1];
+        Check.ok(JCudaDriver.cuPointerGetAttribute(Pointer.to(a), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, p),
+                "cuPointerGetAttribute");
+        return a[0];
+    }
+}
