@@ -7,8 +7,8 @@ import g2048.nn.Network;
  * Training on the GPU: the device-side mirror of {@link Network#forward}, {@link Network#backward}
  * and {@link Adam#step} over one {@link CudaNetwork}. The parameters, their gradient and Adam's
  * moments stay on the device; {@link #downloadTo} brings them back for snapshots (the network
- * file's layout), {@link #evaluator} gives generators values from the live parameters. One thread
- * drives a trainer.
+ * file's layout), and {@link #publish} hands each version to the generators (through
+ * {@link DeviceWeights}, which {@link CudaFollower}s copy from). One thread drives a trainer.
  *
  * <p>One optimiser step ({@link #step}) is: zero the gradient, forward, the MSE gradient
  * {@code 2/N · (V − target)}, backward, Adam with the bias-corrected rate computed on the host
@@ -173,11 +173,6 @@ public final class CudaTrainer implements AutoCloseable {
     public boolean publish(DeviceWeights to, long version) {
         net.context().bind();
         return to.publish(net.params(), pass.stream(), version);
-    }
-
-    /** An evaluator over the live parameters, for a generator thread (close it when done). */
-    public CudaEvaluator evaluator(int capacity, String source) {
-        return new CudaEvaluator(net, capacity, source, false);
     }
 
     @Override
