@@ -1,6 +1,10 @@
 package g2048.cuda;
 
 import g2048.game.Rng;
+import g2048.nn.Architectures;
+import g2048.nn.Layer;
+import g2048.nn.NetSpec;
+import g2048.nn.Network;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +16,7 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * The hand-written forward GEMM beside cuBLAS (fp32, and TF32 on tensor cores) at CNN22's layer
- * shapes, for a training batch (1,024 boards) and a search leaf batch (64): time per call,
+ * shapes (taken from the {@link LayerPlan}s the passes launch), for a training batch (1,024 boards) and a search leaf batch (64): time per call,
  * TFLOP/s, and each result's error against a double-precision product on sampled rows. The
  * numbers that decide whether the backend should call cuBLAS and whether TF32 is accurate enough.
  *
@@ -43,12 +47,21 @@ final class GemmComparison {
         this.seconds = seconds;
     }
 
-    /** CNN22's four large GEMMs (the last layer, 256 → 1, is left out) at {@code batch} boards. */
-    static List<Shape> cnn22(int batch) {
-        return List.of(new Shape("conv1 2x2 16->256", batch, 9 * batch, 256, 4 * 16),
-                new Shape("conv2 2x2 256->512", batch, 4 * batch, 512, 4 * 256),
-                new Shape("fc 2048->1024", batch, batch, 1024, 2048),
-                new Shape("fc 1024->256", batch, batch, 256, 1024));
+    /**
+     * The forward GEMMs of {@code spec} at {@code batch} boards, one per layer group as the passes
+     * launch them ({@link LayerPlan}), leaving out those with a single output column (the value head).
+     */
+    static List<Shape> forwardShapes(NetSpec spec, int batch) {
+        List<Shape> shapes = new ArrayList<>();
+        for (Layer layer : new Network(spec).layers()) {
+            LayerPlan plan = LayerPlan.of(layer);
+            for (LayerPlan.Group g : plan.groups()) {
+                if (plan.cout() > 1) {
+                    shapes.add(new Shape(layer.toString(), batch, batch * g.cells(), plan.cout(), plan.k(g)));
+                }
+            }
+        }
+        return shapes;
     }
 
     /**
@@ -63,13 +76,13 @@ final class GemmComparison {
             GemmComparison c = new GemmComparison(ctx, seconds);
             for (int batch : new int[] {1024, 64}) {
                 double[] totals = new double[3];
-                for (Shape s : cnn22(batch)) {
+                for (Shape s : forwardShapes(Architectures.named("CNN22"), batch)) {
                     double[] micros = c.compare(cublas, s, rows);
                     for (int i = 0; i < 3; i++) {
                         totals[i] += micros[i];
                     }
                 }
-                rows.add(String.format(Locale.ROOT, "gemm CNN22 forward batch %d, four layers: kernels %.1f us, cuBLAS fp32 %.1f us, "
+                rows.add(String.format(Locale.ROOT, "gemm CNN22 forward batch %d, all layers above: kernels %.1f us, cuBLAS fp32 %.1f us, "
                         + "cuBLAS TF32 %.1f us", batch, totals[0], totals[1], totals[2]));
             }
         } catch (CudaUnavailableException e) {
@@ -117,7 +130,7 @@ final class GemmComparison {
             micros[2] = time(library);
             errors[2] = error(dOut, expected, s);
             cublas.mathMode(Cublas.DEFAULT_MATH);
-            rows.add(String.format(Locale.ROOT, "gemm %-19s batch %4d (M %5d N %4d K %4d): kernels %8.1f us %5.1f TFLOP/s err %.1e"
+            rows.add(String.format(Locale.ROOT, "gemm %-24s batch %4d (M %5d N %4d K %4d): kernels %8.1f us %5.1f TFLOP/s err %.1e"
                     + " | cuBLAS fp32 %8.1f us %5.1f TFLOP/s err %.1e | cuBLAS TF32 %8.1f us %5.1f TFLOP/s err %.1e",
                     s.layer(), s.batch(), s.m(), s.n(), s.k(), micros[0], tflops(s, micros[0]), errors[0], micros[1], tflops(s, micros[1]),
                     errors[1], micros[2], tflops(s, micros[2]), errors[2]));
