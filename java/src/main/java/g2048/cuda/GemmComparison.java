@@ -16,9 +16,10 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * The hand-written forward GEMM beside cuBLAS (fp32, and TF32 on tensor cores) at CNN22's layer
- * shapes (taken from the {@link LayerPlan}s the passes launch), for a training batch (1,024 boards) and a search leaf batch (64): time per call,
- * TFLOP/s, and each result's error against a double-precision product on sampled rows. The
- * numbers that decide whether the backend should call cuBLAS and whether TF32 is accurate enough.
+ * shapes (taken from the {@link LayerPlan}s the passes launch), for a training batch (1,024
+ * boards) and a search leaf batch (64): time per call, TFLOP/s, and each result's error against a
+ * double-precision product on sampled rows. The numbers that decide whether the backend should
+ * call cuBLAS and whether TF32 is accurate enough.
  *
  * <p>All three compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
  * convolutions' rows are gathered (implicit im2col), which the kernel does as it loads; cuBLAS
@@ -28,7 +29,7 @@ import jcuda.driver.JCudaDriver;
  */
 final class GemmComparison {
 
-    /** One GEMM: a layer of CNN22 at a batch. */
+    /** One forward GEMM: a layer group at a batch of boards. */
     record Shape(String layer, int batch, int m, int n, int k) {
         double flops() {
             return 2.0 * m * n * k;
