@@ -58,3 +58,33 @@ extern "C" __global__ void col_to_input(int n, int inCells, int cin, const float
         dIn[s * inStride + (g2_index)cell * cin + c] = t;
     }
 }
+
+// in viewed as [M = n * cells][K] through (inCellOff, kOff) -> col viewed as [M][K] through
+// colCellOff: the explicit columns a library GEMM reads (the gemm_* kernels read the view in place).
+extern "C" __global__ void gather_columns(int M, int K, int cells, const float* __restrict__ in, int inStride,
+                                          const int* __restrict__ inCellOff, const int* __restrict__ kOff,
+                                          float* __restrict__ col, int colStride, const int* __restrict__ colCellOff) {
+    G2View src = g2_view(const_cast<float*>(in), cells, inStride, inCellOff, kOff);
+    G2View dst = g2_view(col, cells, colStride, colCellOff, nullptr);
+    const g2_index total = (g2_index)M * K;
+    for (g2_index e = g2_thread_index(); e < total; e += g2_grid_stride()) {
+        int m = (int)(e / K);
+        int k = (int)(e - (g2_index)m * K);
+        *dst.at(m, k) = *src.at(m, k);
+    }
+}
+
+// out viewed as [M = n * cells][N] through outCellOff: out += bias [N], then ReLU if relu. The
+// epilogue gemm_fwd fuses, for products a library GEMM computed.
+extern "C" __global__ void bias_activation(int M, int N, int cells, float* __restrict__ out, int outStride,
+                                           const int* __restrict__ outCellOff, const float* __restrict__ bias, int relu) {
+    G2View v = g2_view(out, cells, outStride, outCellOff, nullptr);
+    const g2_index total = (g2_index)M * N;
+    for (g2_index e = g2_thread_index(); e < total; e += g2_grid_stride()) {
+        int m = (int)(e / N);
+        int n = (int)(e - (g2_index)m * N);
+        float* p = v.at(m, n);
+        float y = *p + bias[n];
+        *p = relu && y < 0.f ? 0.f : y;
+    }
+}

@@ -1,7 +1,7 @@
 // The kernels of cuda/*.cu run on the CPU (emulation.h) against plain loops in double, on seeded
 // random layer shapes: every GEMM form and tile (with split reductions), the backward helpers,
-// the encoding, the MSE gradient and Adam. Built and run by native-build/host-check.sh; needs a
-// C++20 compiler, no GPU. Prints one line per check; exits 1 if any error exceeds 1e-5.
+// the column gather and bias epilogue of library GEMMs, the encoding, the MSE gradient and Adam.
+// Built and run by native-build/host-check.sh; needs a C++20 compiler, no GPU. Prints one line per check; exits 1 if any error exceeds 1e-5.
 #include "emulation.h"
 
 #include "../encode.cu"
@@ -180,6 +180,32 @@ static void check_layer_helpers(const Group& g) {
         for (size_t i = 0; i < d.size(); i++) want[i] = out[i] <= 0 ? 0 : d[i];
         g2_launch({3, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] { relu_backward((long long)d.size(), out.data(), d.data()); });
         report("relu_backward " + std::to_string(d.size()), d, want);
+    }
+    // gather_columns writes in(m, k) into the column view; what it does not write stays.
+    {
+        std::vector<float> in = gaussians(g.n * g.inStride), col(g.n * g.colStride, 3.f);
+        std::vector<double> want(col.begin(), col.end());
+        for (int m = 0; m < M; m++)
+            for (int k = 0; k < g.K; k++) want[g.colAt(m, k)] = in[g.inAt(m, k)];
+        g2_launch({4, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] {
+            gather_columns(M, g.K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), col.data(), g.colStride,
+                           g.colCellOff.data());
+        });
+        report("gather_columns " + g.name(), col, want);
+    }
+    // bias_activation adds the bias to the group's rows and applies the ReLU; other cells stay.
+    for (int relu = 0; relu <= 1; relu++) {
+        std::vector<float> out = gaussians(g.n * g.outStride), bias = gaussians(N);
+        std::vector<double> want(out.begin(), out.end());
+        for (int m = 0; m < M; m++)
+            for (int j = 0; j < N; j++) {
+                double y = (double)(out[g.outAt(m, j)] + bias[j]);
+                want[g.outAt(m, j)] = relu && y < 0 ? 0 : y;
+            }
+        g2_launch({3, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] {
+            bias_activation(M, N, g.cells, out.data(), g.outStride, g.outCellOff.data(), bias.data(), relu);
+        });
+        report(std::string("bias_activation") + (relu ? " relu " : " ") + g.name(), out, want);
     }
     // col_to_input over the full layer (every output cell), as LayerPlan's reverse table gives it.
     if (g.every == 1) {
