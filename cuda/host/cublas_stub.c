@@ -1,5 +1,5 @@
 /*
- * A host stand-in for the five cuBLAS entry points g2048.cuda.Cublas binds, so that the binding
+ * A host stand-in for the six cuBLAS entry points g2048.cuda.Cublas binds, so that the binding
  * (symbol names, argument order and types, host scalars, status checks, handle lifetime) is
  * tested without a GPU: CublasStubTest compiles this into a libcublas.so.13 and points
  * g2048.cublas at it. "Device" addresses are host addresses here. The GEMM is BLAS's column-major
@@ -9,17 +9,20 @@
 
 typedef struct {
     int math_mode;
+    void *stream;
 } stub_handle;
 
 static stub_handle handles[16];
 static int in_use[16];
 static int last_math_mode = -1;
+static void *last_stream = (void *) -1;
 
 int cublasCreate_v2(stub_handle **out) {
     for (int i = 0; i < 16; i++) {
         if (!in_use[i]) {
             in_use[i] = 1;
             handles[i].math_mode = 0;
+            handles[i].stream = NULL;
             *out = &handles[i];
             return 0;
         }
@@ -48,6 +51,12 @@ int cublasSetMathMode(stub_handle *h, int mode) {
     }
     h->math_mode = mode;
     last_math_mode = mode;
+    return 0;
+}
+
+int cublasSetStream_v2(stub_handle *h, void *stream) {
+    h->stream = stream;
+    last_stream = stream;
     return 0;
 }
 
@@ -86,4 +95,9 @@ int stub_live_handles(void) {
 /* For the test: the mode of the last successful cublasSetMathMode, -1 before any. */
 int stub_last_math_mode(void) {
     return last_math_mode;
+}
+
+/* For the test: the stream of the last cublasSetStream_v2, -1 before any. */
+long stub_last_stream(void) {
+    return (long) last_stream;
 }

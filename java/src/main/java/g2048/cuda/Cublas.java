@@ -13,10 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * cuBLAS's single-precision GEMM through {@code java.lang.foreign}, for comparison with the
- * hand-written kernels ({@link GemmComparison}). One handle, on the CUDA runtime's view of the
- * device's primary context (the one {@link CudaContext} retains, current on the calling thread),
- * running on the legacy default stream. Every call's status is checked and named.
+ * cuBLAS's single-precision GEMM through {@code java.lang.foreign}: the passes' products under
+ * {@code --gemm cublas|tf32} ({@link CublasGemm}) and the comparison with the hand-written kernels
+ * ({@link GemmComparison}). One handle, on the CUDA runtime's view of the device's primary context
+ * (the one {@link CudaContext} retains, current on the calling thread), running on the legacy
+ * default stream until {@link #stream} sets another. Every call's status is checked and named.
  *
  * <p>Row-major callers: {@link #rowMajor} maps {@code C[M][N] = op(A) · op(B)} onto cuBLAS's
  * column-major call by swapping the operands (a row-major matrix is its transpose read
@@ -44,6 +45,7 @@ final class Cublas implements AutoCloseable {
     private final Path library;
     private final MethodHandle destroy;
     private final MethodHandle setMathMode;
+    private final MethodHandle setStream;
     private final MethodHandle sgemm;
     private final MemorySegment handle;
     private final MemorySegment alpha;
@@ -57,6 +59,7 @@ final class Cublas implements AutoCloseable {
         MethodHandle create = bind(lookup, "cublasCreate_v2", FunctionDescriptor.of(INT, ADDRESS));
         this.destroy = bind(lookup, "cublasDestroy_v2", FunctionDescriptor.of(INT, ADDRESS));
         this.setMathMode = bind(lookup, "cublasSetMathMode", FunctionDescriptor.of(INT, ADDRESS, INT));
+        this.setStream = bind(lookup, "cublasSetStream_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS));
         MethodHandle getVersion = bind(lookup, "cublasGetVersion_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS));
         this.sgemm = bind(lookup, "cublasSgemm_v2", FunctionDescriptor.of(INT, ADDRESS, INT, INT, INT, INT, INT, ADDRESS,
                 ADDRESS, INT, ADDRESS, INT, ADDRESS, ADDRESS, INT));
@@ -105,6 +108,11 @@ final class Cublas implements AutoCloseable {
     /** {@link #DEFAULT_MATH} (fp32) or {@link #TF32_MATH}. */
     void mathMode(int mode) {
         status((int) invoke(setMathMode, handle, mode), "cublasSetMathMode(" + mode + ")");
+    }
+
+    /** Runs the following calls on the stream with native handle {@code stream} (0: the legacy default stream). */
+    void stream(long stream) {
+        status((int) invoke(setStream, handle, MemorySegment.ofAddress(stream)), "cublasSetStream_v2");
     }
 
     /**

@@ -18,7 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,19 +35,37 @@ class CublasStubTest {
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
+    @TempDir
+    Path dir;
+    /** The stand-in, compiled for each test and named by the property the binding reads. */
+    private Path lib;
+    private String before;
+
+    @BeforeEach
+    void buildTheStandIn() throws IOException, InterruptedException {
+        lib = compileStub(dir);
+        before = System.getProperty(CublasLibrary.PROPERTY);
+        System.setProperty(CublasLibrary.PROPERTY, lib.toString());
+    }
+
+    @AfterEach
+    void restoreTheProperty() {
+        if (before == null) {
+            System.clearProperty(CublasLibrary.PROPERTY);
+        } else {
+            System.setProperty(CublasLibrary.PROPERTY, before);
+        }
+    }
+
     @Test
     @SuppressWarnings("restricted")
-    void theBindingComputesRowMajorProductsThroughTheLibrary(@TempDir Path dir) throws Throwable {
-        Path lib = compileStub(dir);
-        String before = System.getProperty(CublasLibrary.PROPERTY);
-        System.setProperty(CublasLibrary.PROPERTY, lib.toString());
+    void theBindingComputesRowMajorProductsThroughTheLibrary() throws Throwable {
         // A lookup of our own keeps the library loaded (and its counters) after the binding closes it.
         try (Arena probe = Arena.ofConfined(); Arena memory = Arena.ofConfined()) {
             SymbolLookup stub = SymbolLookup.libraryLookup(lib, probe);
-            MethodHandle live = Linker.nativeLinker().downcallHandle(stub.find("stub_live_handles").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT));
-            MethodHandle mode = Linker.nativeLinker().downcallHandle(stub.find("stub_last_math_mode").orElseThrow(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_INT));
+            MethodHandle live = counter(stub, "stub_live_handles", ValueLayout.JAVA_INT);
+            MethodHandle mode = counter(stub, "stub_last_math_mode", ValueLayout.JAVA_INT);
+            MethodHandle stream = counter(stub, "stub_last_stream", ValueLayout.JAVA_LONG);
             Rng rng = new Rng(77);
             try (Cublas cublas = Cublas.open()) {
                 assertEquals(lib + " (13.0.2)", cublas.describe());
@@ -54,6 +74,8 @@ class CublasStubTest {
                 assertEquals(Cublas.TF32_MATH, (int) mode.invokeExact());
                 cublas.mathMode(Cublas.DEFAULT_MATH);
                 assertEquals(Cublas.DEFAULT_MATH, (int) mode.invokeExact());
+                cublas.stream(0x5eedL);
+                assertEquals(0x5eedL, (long) stream.invokeExact());
                 for (int trial = 0; trial < 60; trial++) {
                     product(cublas, memory, rng, trial);
                 }
@@ -64,14 +86,55 @@ class CublasStubTest {
                 assertTrue(m.getMessage().startsWith("cublasSetMathMode(9) failed: CUBLAS_STATUS_INVALID_VALUE"), m.getMessage());
             }
             assertEquals(0, (int) live.invokeExact(), "the handle is destroyed on close");
-        } finally {
-            if (before == null) {
-                System.clearProperty(CublasLibrary.PROPERTY);
-            } else {
-                System.setProperty(CublasLibrary.PROPERTY, before);
-            }
         }
     }
+
+    /**
+     * The passes' view of the library ({@link CublasGemm}): opened in TF32 mode, it sets the call's
+     * stream before the first product and passes JCuda pointers as the addresses they stand for.
+     */
+    @Test
+    @SuppressWarnings("restricted")
+    void thePassesGemmSetsModeAndStreamAndPassesJCudaPointers() throws Throwable {
+        try (Arena probe = Arena.ofConfined(); Arena memory = Arena.ofConfined()) {
+            SymbolLookup stub = SymbolLookup.libraryLookup(lib, probe);
+            MethodHandle mode = counter(stub, "stub_last_math_mode", ValueLayout.JAVA_INT);
+            MethodHandle stream = counter(stub, "stub_last_stream", ValueLayout.JAVA_LONG);
+            float[] a = {1, 2, 3, 4, 5, 6};
+            float[] b = {1, 0, 0, 1, 2, -1};
+            MemorySegment da = memory.allocateFrom(F, a);
+            MemorySegment db = memory.allocateFrom(F, b);
+            MemorySegment dc = memory.allocate(F, 4);
+            try (CublasGemm g = CublasGemm.open(GemmMode.CUBLAS_TF32)) {
+                assertEquals(Cublas.TF32_MATH, (int) mode.invokeExact());
+                assertTrue(g.describe().startsWith("cuBLAS TF32 " + lib), g.describe());
+                // [2][3] · [3][2]: rows (1 2 3)(4 5 6) times columns (1 0 2)(0 1 -1).
+                g.gemm(null, false, false, 2, 2, 3, 1f, ptr(da), 3, ptr(db), 2, 0f, ptr(dc), 2);
+                assertEquals(0L, (long) stream.invokeExact(), "the default stream set before the first product");
+                assertEquals(7f, dc.getAtIndex(F, 0));
+                assertEquals(-1f, dc.getAtIndex(F, 1));
+                assertEquals(16f, dc.getAtIndex(F, 2));
+                assertEquals(-1f, dc.getAtIndex(F, 3));
+                // A pointer with a byte offset addresses from that offset: the second row of A alone.
+                g.gemm(null, false, false, 1, 2, 3, 1f, ptr(da.asSlice(12)), 3, ptr(db), 2, 0f, ptr(dc), 2);
+                assertEquals(16f, dc.getAtIndex(F, 0));
+                assertEquals(-1f, dc.getAtIndex(F, 1));
+            }
+            assertThrows(IllegalArgumentException.class, () -> CublasGemm.open(GemmMode.KERNELS));
+        }
+    }
+
+    /** One of the stand-in's counters for the test (a function of no arguments). */
+    @SuppressWarnings("restricted")
+    private static MethodHandle counter(SymbolLookup stub, String name, ValueLayout result) {
+        return Linker.nativeLinker().downcallHandle(stub.find(name).orElseThrow(), FunctionDescriptor.of(result));
+    }
+
+    /** A JCuda device pointer standing for a host address (the stand-in's "device" memory). */
+    private static jcuda.driver.CUdeviceptr ptr(MemorySegment s) {
+        return (jcuda.driver.CUdeviceptr) new jcuda.driver.CUdeviceptr().withByteOffset(s.address());
+    }
+
 
     /** One random row-major C = alpha · op(A) · op(B) + beta · C with padded strides, against plain loops. */
     private static void product(Cublas cublas, Arena memory, Rng rng, int trial) {
