@@ -50,6 +50,9 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
     String table;
 
+    @Option(names = "--gemm", defaultValue = "kernels", description = PlayerOptions.GEMM_HELP)
+    String gemm;
+
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
@@ -111,6 +114,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         po.depth = depth;
         po.device = device;
         po.table = table;
+        po.gemm = gemm;
         Evaluator evaluator = Players.evaluator(po, s);
         if (evaluator == null) {
             throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "

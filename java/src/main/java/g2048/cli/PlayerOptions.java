@@ -21,6 +21,13 @@ final class PlayerOptions {
     @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
     String device;
 
+    /** The help of --gemm, shared with the commands that build their own options. */
+    static final String GEMM_HELP = "Matrix products of value networks on the GPU: kernels (the engine's own), cublas (cuBLAS fp32)"
+            + " or tf32 (cuBLAS on TF32 tensor cores, about 1e-3 relative error) (default: ${DEFAULT-VALUE}).";
+
+    @Option(names = "--gemm", defaultValue = "kernels", description = GEMM_HELP)
+    String gemm = "kernels";
+
     /** The help of --table, shared with the commands that build their own options. */
     static final String TABLE_HELP = "Tables an ntuple player reads: auto (int16 for td-afterstate models, else float32),"
             + " float32, or int16 (half the memory traffic; exact for .g2nz models) (default: ${DEFAULT-VALUE}).";

@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.cuda.CudaContext;
 import g2048.cuda.CudaDevices;
+import g2048.cuda.GemmMode;
 import g2048.nn.Architectures;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkFile;
@@ -40,6 +41,9 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
     String device;
+
+    @Option(names = "--gemm", defaultValue = "kernels", description = PlayerOptions.GEMM_HELP)
+    String gemm;
 
     @Option(names = "--positions", required = true, description = "Train until this many positions in total (e.g. 5000000).")
     long positions;
@@ -104,6 +108,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
         if (request == CudaDevices.Request.AUTO) {
             System.err.println(choice.line());
         }
+        GemmMode products = CudaDevices.gemm(gemm, request, choice, System.err);
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
         }
@@ -141,7 +146,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
                 restart, JumpStart.parse(jump), gens, lanes, 256, seed, trainerThreads);
         TrainingDevice trainingDevice = choice.kind() == CudaDevices.Kind.CUDA
-                ? new CudaTrainingDevice(CudaContext.shared()) : new CpuTrainingDevice();
+                ? new CudaTrainingDevice(CudaContext.shared(), products) : new CpuTrainingDevice();
         o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
                 spec.name(), spec.weightCount(), trainingDevice.describe(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, trainerThreads, positions, dir);

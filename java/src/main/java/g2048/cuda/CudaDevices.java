@@ -74,13 +74,28 @@ public final class CudaDevices {
 
     /**
      * The evaluator of {@code network} with {@code weights} on the chosen device: the CPU reference
-     * ({@link NetworkEvaluator}) or a {@link CudaEvaluator} on the shared context.
+     * ({@link NetworkEvaluator}) or a {@link CudaEvaluator} on the shared context whose products are by {@code gemm}.
      */
-    public static Evaluator evaluator(Choice choice, Network network, float[] weights, String source) {
+    public static Evaluator evaluator(Choice choice, Network network, float[] weights, String source, GemmMode gemm) {
         return switch (choice.kind()) {
             case CPU -> new NetworkEvaluator(network, weights, source);
-            case CUDA -> CudaEvaluator.create(CudaContext.shared(), network, weights, source, CudaEvaluator.DEFAULT_CAPACITY);
+            case CUDA -> CudaEvaluator.create(CudaContext.shared(), network, weights, source, CudaEvaluator.DEFAULT_CAPACITY, gemm);
         };
+    }
+
+    /**
+     * Checks {@code --gemm} against the choice: a library named with {@code --device cpu} is bad
+     * input; with {@code auto} choosing the CPU, a line on {@code notes} says it goes unused.
+     */
+    public static GemmMode gemm(String text, Request request, Choice choice, PrintStream notes) {
+        GemmMode g = GemmMode.parse(text);
+        if (g != GemmMode.KERNELS && choice.kind() == Kind.CPU) {
+            if (request == Request.CPU) {
+                throw new IllegalArgumentException("--gemm " + g.label() + ": names a GPU library; it needs --device cuda or auto");
+            }
+            notes.println("gemm: " + g.label() + " unused (the cpu runs the network)");
+        }
+        return g;
     }
 
     /**
@@ -97,12 +112,12 @@ public final class CudaDevices {
     }
 
     /**
-     * An evaluator over the network in {@code model} on the device {@code device} names, for a 4×4
-     * board. A GPU evaluator is first compared with the CPU reference ({@link SelfCheck}) and the
+     * An evaluator over the network in {@code model} on the device {@code device} names, its GPU
+     * products by {@code gemm} ({@code --gemm}), for a 4×4 board. A GPU evaluator is first compared with the CPU reference ({@link SelfCheck}) and the
      * result goes to {@code notes}; if it disagrees, {@code cuda} is refused and {@code auto} says it
      * takes the CPU instead.
      */
-    public static Evaluator open(Path model, String device, Shape shape, PrintStream notes) {
+    public static Evaluator open(Path model, String device, String gemm, Shape shape, PrintStream notes) {
         if (model == null) {
             throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
         }
@@ -111,6 +126,7 @@ public final class CudaDevices {
         }
         Request r = Request.parse(device);
         Choice c = choose(r);
+        GemmMode products = gemm(gemm, r, c, notes);
         g2048.nn.TrainedNetwork t;
         try {
             t = g2048.nn.NetworkFile.load(model);
@@ -126,8 +142,8 @@ public final class CudaDevices {
             }
             return cpu;
         }
-        Evaluator gpu = evaluator(c, network, t.weights(), source);
-        SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS);
+        Evaluator gpu = evaluator(c, network, t.weights(), source, products);
+        SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS, CudaConformance.tolerance(products));
         if (check.passed()) {
             notes.println(c.line() + ", " + check.line());
             return gpu;

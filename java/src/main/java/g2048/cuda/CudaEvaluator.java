@@ -26,18 +26,24 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
      * @param owner whether closing this evaluator also closes the network (the first one made over
      *     a network owns it; those from {@link #forThread()} do not)
      */
-    CudaEvaluator(CudaNetwork net, int capacity, String source, boolean owner) {
+    CudaEvaluator(CudaNetwork net, int capacity, String source, boolean owner, GemmMode gemm) {
         this.net = net;
-        this.pass = new CudaPass(net, capacity, false);
+        this.pass = new CudaPass(net, capacity, false, gemm);
         this.source = source;
         this.owner = owner;
     }
 
-    /** Uploads {@code weights} of {@code network} and makes the owning evaluator over them. */
+    /** Uploads {@code weights} of {@code network} and makes the owning evaluator over them, its products by the kernels. */
     public static CudaEvaluator create(CudaContext ctx, g2048.nn.Network network, float[] weights, String source, int capacity) {
+        return create(ctx, network, weights, source, capacity, GemmMode.KERNELS);
+    }
+
+    /** As {@link #create(CudaContext, g2048.nn.Network, float[], String, int)}, its products by {@code gemm}. */
+    public static CudaEvaluator create(CudaContext ctx, g2048.nn.Network network, float[] weights, String source, int capacity,
+            GemmMode gemm) {
         CudaNetwork net = new CudaNetwork(ctx, network, weights);
         try {
-            return new CudaEvaluator(net, capacity, source, true);
+            return new CudaEvaluator(net, capacity, source, true, gemm);
         } catch (RuntimeException e) {
             net.close();
             throw e;
@@ -82,12 +88,13 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
 
     @Override
     public Evaluator forThread() {
-        return new CudaEvaluator(net, pass.capacity(), source, false);
+        return new CudaEvaluator(net, pass.capacity(), source, false, pass.gemm());
     }
 
     @Override
     public String describe() {
-        return "cnn " + net.network().spec().name() + " cuda (" + source + ")";
+        String products = pass.gemm() == GemmMode.KERNELS ? "" : ", gemm " + pass.gemm().label();
+        return "cnn " + net.network().spec().name() + " cuda" + products + " (" + source + ")";
     }
 
     @Override

@@ -17,12 +17,12 @@ public final class CudaFollower implements AutoCloseable {
     private final DeviceWeights source;
     private long version = Long.MIN_VALUE;
 
-    /** A follower of {@code source} for {@code network}, with a pass of {@code capacity} boards. */
-    public CudaFollower(CudaContext ctx, Network network, DeviceWeights source, int capacity) {
+    /** A follower of {@code source} for {@code network}, with a pass of {@code capacity} boards whose products are by {@code gemm}. */
+    public CudaFollower(CudaContext ctx, Network network, DeviceWeights source, int capacity, GemmMode gemm) {
         this.source = source;
         CudaNetwork n = new CudaNetwork(ctx, network, new float[network.paramCount()]);
         try {
-            this.pass = new CudaPass(n, capacity, false);
+            this.pass = new CudaPass(n, capacity, false, gemm);
         } catch (RuntimeException e) {
             n.close();
             throw e;

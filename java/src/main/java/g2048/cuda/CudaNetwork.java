@@ -14,9 +14,9 @@ import jcuda.driver.CUdeviceptr;
  */
 public final class CudaNetwork implements AutoCloseable {
 
-    /** A group's tables as device addresses. kOff is null for the identity. */
+    /** A group's tables as device addresses (kOff is null for the identity), and its operands' strides for a library GEMM. */
     record DeviceGroup(LayerPlan.Group group, int k, CUdeviceptr inCellOff, CUdeviceptr kOff, CUdeviceptr outCellOff,
-            CUdeviceptr colCellOff) {
+            CUdeviceptr colCellOff, LayerPlan.Strides strides) {
     }
 
     /** A layer's plan with its device tables. */
@@ -84,7 +84,7 @@ public final class CudaNetwork implements AutoCloseable {
                 int kAt = o[i++];
                 CUdeviceptr out = tables.at(o[i++]);
                 CUdeviceptr col = tables.at(o[i++]);
-                groups.add(new DeviceGroup(g, plan.k(g), in, kAt < 0 ? null : tables.at(kAt), out, col));
+                groups.add(new DeviceGroup(g, plan.k(g), in, kAt < 0 ? null : tables.at(kAt), out, col, plan.strides(g)));
             }
             DeviceLayer dl = new DeviceLayer(plan, List.copyOf(groups), tables.at(o[0]), tables.at(o[1]));
             (li < embedCount ? embed : trunk).add(dl);

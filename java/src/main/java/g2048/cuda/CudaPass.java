@@ -14,6 +14,12 @@ import jcuda.driver.CUstream;
  * ({@code [sample][cell][channel]}), their gradients, and pinned buffers for boards, targets and
  * values. The device-side mirror of {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s
  * passes; not thread-safe.
+ *
+ * <p>The layers' products are the kernels of cuda/gemm.cu, which read each window in place, or,
+ * under {@link GemmMode#CUBLAS}/{@link GemmMode#CUBLAS_TF32}, a library GEMM per group whose
+ * operands are plain matrices ({@link LayerPlan.Strides}): inputs that are not are first gathered
+ * into the column buffer ({@code gather_columns}), and the bias and ReLU follow
+ * ({@code bias_activation}). Other groups use the kernels in every mode.
  */
 public final class CudaPass implements AutoCloseable {
 
@@ -22,6 +28,8 @@ public final class CudaPass implements AutoCloseable {
     private final Kernels kernels;
     private final int capacity;
     private final boolean training;
+    private final GemmMode gemm;
+    private final LibraryGemm library;
     private CUstream stream;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final DeviceBuffer boards;
@@ -38,7 +46,16 @@ public final class CudaPass implements AutoCloseable {
     private int forwardCount = -1;
     private boolean streamCreated;
 
+    /** A pass whose products are the hand-written kernels. */
     public CudaPass(CudaNetwork net, int capacity, boolean training) {
+        this(net, capacity, training, GemmMode.KERNELS);
+    }
+
+    /**
+     * A pass for up to {@code capacity} samples, with gradients when {@code training}, its products
+     * by {@code gemm}; a library that cannot be loaded is a {@link CudaUnavailableException}.
+     */
+    public CudaPass(CudaNetwork net, int capacity, boolean training, GemmMode gemm) {
         if (capacity < 1) {
             throw new IllegalArgumentException("pass capacity must be at least 1, got " + capacity);
         }
@@ -47,6 +64,7 @@ public final class CudaPass implements AutoCloseable {
         this.kernels = new Kernels(ctx);
         this.capacity = capacity;
         this.training = training;
+        this.gemm = gemm;
         List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
         List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
         long most = 0;
@@ -65,6 +83,7 @@ public final class CudaPass implements AutoCloseable {
             ctx.bind();
             stream = ctx.driver().createStream();
             streamCreated = true;
+            library = gemm == GemmMode.KERNELS ? null : own(ctx.driver().openGemm(gemm));
             boards = own(new DeviceBuffer(ctx, 8L * capacity));
             embedActs = new DeviceBuffer[embed.isEmpty() ? 0 : embed.size() + 1];
             embedGrads = new DeviceBuffer[embedActs.length];
@@ -92,11 +111,11 @@ public final class CudaPass implements AutoCloseable {
             // Sized for every layer, also those whose input gradient a network pass never needs
             // (the first), so that each layer's backward can be run alone (the conformance checks).
             long colMost = 0;
-            if (training) {
-                List<CudaNetwork.DeviceLayer> all = new ArrayList<>(embed);
-                all.addAll(trunk);
-                for (CudaNetwork.DeviceLayer l : all) {
-                    colMost = Math.max(colMost, l.plan().directInputGradient() ? 0 : l.plan().colSize());
+            List<CudaNetwork.DeviceLayer> all = new ArrayList<>(embed);
+            all.addAll(trunk);
+            for (CudaNetwork.DeviceLayer l : all) {
+                if (training && !l.plan().directInputGradient() || library != null && gathers(l)) {
+                    colMost = Math.max(colMost, l.plan().colSize());
                 }
             }
             col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
@@ -118,6 +137,21 @@ public final class CudaPass implements AutoCloseable {
 
     public int capacity() {
         return capacity;
+    }
+
+    /** What computes this pass's products. */
+    public GemmMode gemm() {
+        return gemm;
+    }
+
+    /** Whether a library GEMM of layer l reads some group's input through the column buffer. */
+    private static boolean gathers(CudaNetwork.DeviceLayer l) {
+        for (CudaNetwork.DeviceGroup g : l.groups()) {
+            if (g.strides().product() && g.strides().in() < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public CudaNetwork network() {
@@ -243,6 +277,15 @@ public final class CudaPass implements AutoCloseable {
         int cout = l.plan().cout();
         for (CudaNetwork.DeviceGroup g : l.groups()) {
             LayerPlan.Group gr = g.group();
+            if (library != null && g.strides().product()) {
+                int m = n * gr.cells();
+                Operand a = libraryInput(l, g, in, n);
+                library.gemm(stream, false, false, m, cout, g.k(), 1f, a.ptr(), a.ld(), net.params().at(gr.weightOffset()), cout, 0f,
+                        out.ptr(), g.strides().out());
+                kernels.biasActivation(stream, m, cout, gr.cells(), out.ptr(), l.layer().outSize(), g.outCellOff(),
+                        net.params().at(gr.biasOffset()), l.layer().relu());
+                continue;
+            }
             kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.layer().inSize(), g.inCellOff(), g.kOff(),
                     net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.layer().outSize(), g.outCellOff(),
                     l.layer().relu());
@@ -265,6 +308,12 @@ public final class CudaPass implements AutoCloseable {
             LayerPlan.Group gr = g.group();
             int m = n * gr.cells();
             kernels.biasGradient(stream, m, cout, gr.cells(), dOut.ptr(), outSize, g.outCellOff(), grad.at(gr.biasOffset()));
+            if (library != null && g.strides().product()) {
+                Operand a = libraryInput(l, g, in, n);
+                library.gemm(stream, true, false, g.k(), cout, m, 1f, a.ptr(), a.ld(), dOut.ptr(), g.strides().out(), 1f,
+                        grad.at(gr.weightOffset()), cout);
+                continue;
+            }
             kernels.gemmWeightGradient(stream, m, cout, g.k(), gr.cells(), in.ptr(), inSize, g.inCellOff(), g.kOff(), dOut.ptr(), outSize,
                     g.outCellOff(), grad.at(gr.weightOffset()));
         }
@@ -279,6 +328,11 @@ public final class CudaPass implements AutoCloseable {
         int colStride = direct ? inSize : l.plan().colSize();
         for (CudaNetwork.DeviceGroup g : l.groups()) {
             LayerPlan.Group gr = g.group();
+            if (library != null && g.strides().dataGradient(direct)) {
+                library.gemm(stream, false, true, n * gr.cells(), g.k(), cout, 1f, dOut.ptr(), g.strides().out(),
+                        net.params().at(gr.weightOffset()), cout, 0f, target.ptr(), direct ? g.strides().direct() : g.strides().col());
+                continue;
+            }
             kernels.gemmDataGradient(stream, n * gr.cells(), cout, g.k(), gr.cells(), dOut.ptr(), outSize, g.outCellOff(),
                     net.params().at(gr.weightOffset()), target.ptr(), colStride, g.colCellOff());
         }
@@ -286,6 +340,23 @@ public final class CudaPass implements AutoCloseable {
             kernels.colToInput(stream, n, l.layer().inMaps().cells(), l.plan().cin(), col.ptr(), colStride, l.revStart(), l.revList(),
                     dIn.ptr(), inSize);
         }
+    }
+
+    /** A device matrix and its row stride. */
+    private record Operand(CUdeviceptr ptr, int ld) {
+    }
+
+    /** Group g's input [M][K] as a plain matrix: read in place, or gathered into the column buffer. */
+    private Operand libraryInput(CudaNetwork.DeviceLayer l, CudaNetwork.DeviceGroup g, DeviceBuffer in, int n) {
+        if (g.strides().in() > 0) {
+            return new Operand(in.ptr(), g.strides().in());
+        }
+        if (col == null || col.bytes() < 4L * n * l.plan().colSize()) {
+            throw new IllegalStateException(l.layer() + ": the column buffer is too small for its gathered input");
+        }
+        kernels.gatherColumns(stream, n * g.group().cells(), g.k(), g.group().cells(), in.ptr(), l.layer().inSize(), g.inCellOff(),
+                g.kOff(), col.ptr(), l.plan().colSize(), g.colCellOff());
+        return new Operand(col.ptr(), g.strides().col());
     }
 
     private int lastCount() {

@@ -33,7 +33,7 @@ public final class CudaTrainer implements AutoCloseable {
      * given hyper-parameters; {@link Adam}'s defaults for a fresh run).
      */
     public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, double alpha, double beta1, double beta2,
-            double epsilon, int batch) {
+            double epsilon, int batch, GemmMode gemm) {
         this.alpha = alpha;
         this.beta1 = beta1;
         this.beta2 = beta2;
@@ -45,7 +45,7 @@ public final class CudaTrainer implements AutoCloseable {
         DeviceBuffer mm = null;
         DeviceBuffer vv = null;
         try {
-            p = new CudaPass(n, batch, true);
+            p = new CudaPass(n, batch, true, gemm);
             g = DeviceBuffer.floats(ctx, network.paramCount());
             mm = DeviceBuffer.floats(ctx, network.paramCount());
             vv = DeviceBuffer.floats(ctx, network.paramCount());
@@ -71,9 +71,14 @@ public final class CudaTrainer implements AutoCloseable {
         this.kernels = new Kernels(ctx);
     }
 
-    /** With {@link Adam}'s default hyper-parameters (seed 000's). */
+    /** With {@link Adam}'s default hyper-parameters (seed 000's), its products by the kernels. */
     public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, int batch) {
-        this(ctx, network, weights, adam, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, batch);
+        this(ctx, network, weights, adam, batch, GemmMode.KERNELS);
+    }
+
+    /** With {@link Adam}'s default hyper-parameters (seed 000's), its products by {@code gemm}. */
+    public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, int batch, GemmMode gemm) {
+        this(ctx, network, weights, adam, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, batch, gemm);
     }
 
     /** Samples per forward/backward slice (a step may take more, in slices). */

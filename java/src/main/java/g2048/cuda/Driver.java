@@ -61,6 +61,12 @@ interface Driver extends AutoCloseable {
     /** Queues a kernel; {@code args} are Integer, Long, Float or CUdeviceptr (null for NULL), in the kernel's order. */
     void launch(String kernel, Geometry.Grid grid, CUstream s, Object[] args);
 
+    /**
+     * A library GEMM on this device for {@code --gemm} {@code mode} (cuBLAS or cuBLAS TF32), for
+     * the calling thread's pass; throws {@link CudaUnavailableException} when the library cannot be loaded.
+     */
+    LibraryGemm openGemm(GemmMode mode);
+
     int multiprocessors();
 
     /** The device in words. */

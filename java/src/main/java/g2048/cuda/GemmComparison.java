@@ -196,11 +196,19 @@ final class GemmComparison {
         return s.flops() / (micros * 1e-6) / 1e12;
     }
 
-    /** The raw device address of {@code p}, for libraries outside JCuda. */
+    /**
+     * The raw device address of {@code p} as the driver reports it, checked against what the passes
+     * hand cuBLAS ({@link NativeHandles#address}, read from JCuda's fields without a driver call).
+     */
     private static long address(CUdeviceptr p) {
         long[] a = new long[1];
         Check.ok(JCudaDriver.cuPointerGetAttribute(Pointer.to(a), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, p),
                 "cuPointerGetAttribute");
+        long fields = NativeHandles.address(p);
+        if (fields != a[0]) {
+            throw new CudaException("JCuda's pointer fields say 0x" + Long.toHexString(fields) + " but the driver says 0x"
+                    + Long.toHexString(a[0]) + ": --gemm cublas would pass wrong addresses");
+        }
         return a[0];
     }
 }

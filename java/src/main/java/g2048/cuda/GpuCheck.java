@@ -25,8 +25,10 @@ import org.HdrHistogram.Histogram;
  *   java -cp g2048.jar g2048.cuda.GpuCheck [--arch CNN22] [--seconds 3] OUT_DIR
  * </pre>
  * 1. says which device and kernels it found (or why CUDA is unavailable, exit 3);
- * 2. runs {@link CudaConformance#all} and writes every comparison to OUT_DIR/conformance.txt;
- * 3. times, for the architecture: GPU optimiser steps (positions/s at batch 1,024 and 4,096),
+ * 2. runs {@link CudaConformance#all} for each {@link GemmMode} (the kernels, cuBLAS fp32, cuBLAS
+ *    TF32 with its own tolerance; a library that does not load is reported and skipped) and writes
+ *    every comparison to OUT_DIR/conformance.txt;
+ * 3. times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at batch 1,024 and 4,096),
  *    inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
  *    of 4 (a greedy move's afterstates), 64 and 1,024, the greedy player's move latency, and the
  *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
@@ -64,41 +66,74 @@ public final class GpuCheck {
         }
         try (CudaContext ctx = CudaContext.open()) {
             System.out.println("device: " + ctx.describe());
-            long t0 = System.nanoTime();
-            List<CudaConformance.Outcome> outcomes = new CudaConformance(ctx).all(20_481L);
             int failed = 0;
-            double worst = 0;
+            List<GemmMode> loaded = new ArrayList<>();
             try (PrintStream p = new PrintStream(Files.newOutputStream(out.resolve("conformance.txt")), true, "UTF-8")) {
-                p.println("device: " + ctx.describe() + "; tolerance " + CudaConformance.TOLERANCE + " (norm-wise relative error)");
-                for (CudaConformance.Outcome o : outcomes) {
-                    p.println(o);
-                    failed += o.passed() ? 0 : 1;
-                    worst = Math.max(worst, o.error());
-                    if (!o.passed()) {
-                        System.out.println(o);
+                p.println("device: " + ctx.describe() + "; tolerance " + CudaConformance.TOLERANCE + " (norm-wise relative error), "
+                        + CudaConformance.TF32_TOLERANCE + " with TF32 products");
+                for (GemmMode mode : GemmMode.values()) {
+                    String unavailable = libraryProblem(ctx, mode);
+                    if (unavailable != null) {
+                        System.out.println("conformance " + mode.label() + ": not run: " + unavailable);
+                        p.println("gemm " + mode.label() + ": not run: " + unavailable);
+                        continue;
                     }
+                    loaded.add(mode);
+                    long t0 = System.nanoTime();
+                    List<CudaConformance.Outcome> outcomes = new CudaConformance(ctx, mode).all(20_481L);
+                    int modeFailed = 0;
+                    double worst = 0;
+                    p.println("gemm " + mode.label() + ":");
+                    for (CudaConformance.Outcome o : outcomes) {
+                        p.println(o);
+                        modeFailed += o.passed() ? 0 : 1;
+                        worst = Math.max(worst, o.error());
+                        if (!o.passed()) {
+                            System.out.println(o);
+                        }
+                    }
+                    failed += modeFailed;
+                    System.out.printf(Locale.ROOT, "conformance %s: %d comparisons, %d failed, worst error %.3e, %.1f s%n", mode.label(),
+                            outcomes.size(), modeFailed, worst, (System.nanoTime() - t0) / 1e9);
                 }
             }
-            System.out.printf(Locale.ROOT, "conformance: %d comparisons, %d failed, worst error %.3e, %.1f s%n", outcomes.size(), failed,
-                    worst, (System.nanoTime() - t0) / 1e9);
-            List<String> table = timings(ctx, Architectures.named(arch), seconds);
+            List<String> table = new ArrayList<>();
+            table.add("device: " + ctx.describe());
+            for (GemmMode mode : loaded) {
+                table.addAll(timings(ctx, Architectures.named(arch), seconds, mode));
+            }
+            table.addAll(cpuTimings(Architectures.named(arch), seconds));
+            table.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
             Files.write(out.resolve("timings.txt"), table);
             table.forEach(System.out::println);
             System.exit(failed == 0 ? 0 : 1);
         }
     }
 
-    static List<String> timings(CudaContext ctx, NetSpec spec, double seconds) {
+    /** Null when {@code mode}'s library loads on this device, else why not. */
+    private static String libraryProblem(CudaContext ctx, GemmMode mode) {
+        if (mode == GemmMode.KERNELS) {
+            return null;
+        }
+        ctx.bind();
+        try (LibraryGemm g = ctx.driver().openGemm(mode)) {
+            return null;
+        } catch (CudaUnavailableException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The GPU timings of {@code spec} with products by {@code mode}; each row starts with the mode. */
+    static List<String> timings(CudaContext ctx, NetSpec spec, double seconds, GemmMode mode) {
         List<String> rows = new ArrayList<>();
-        rows.add("device: " + ctx.describe());
-        rows.add("architecture: " + spec.name() + " (" + spec.weightCount() + " weights)");
+        rows.add("gemm " + mode.label() + ", architecture: " + spec.name() + " (" + spec.weightCount() + " weights)");
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, 1);
         Rng rng = new Rng(7);
         long[] boards = CudaConformance.randomBoards(rng, 16_384);
         float[] targets = CudaConformance.gaussian(rng, 16_384, 1000);
         for (int batch : new int[] {1024, 4096}) {
-            try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch)) {
+            try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch, mode)) {
                 t.step(boards, targets, 0, batch);
                 long steps = 0;
                 long start = System.nanoTime();
@@ -108,11 +143,11 @@ public final class GpuCheck {
                     steps++;
                 }
                 double s = (System.nanoTime() - start) / 1e9;
-                rows.add(String.format(Locale.ROOT, "train step batch %5d: %8.3f ms/step, %,12.0f positions/s (GPU step alone)", batch,
-                        1e3 * s / steps, steps * batch / s));
+                rows.add(String.format(Locale.ROOT, "%s train step batch %5d: %8.3f ms/step, %,12.0f positions/s (GPU step alone)",
+                        mode.label(), batch, 1e3 * s / steps, steps * batch / s));
             }
         }
-        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "timing", 16_384)) {
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "timing", 16_384, mode)) {
             double[] v = new double[16_384];
             for (int batch : new int[] {1024, 4096, 16_384}) {
                 e.values(boards, batch, v);
@@ -124,8 +159,8 @@ public final class GpuCheck {
                     calls++;
                 }
                 double s = (System.nanoTime() - start) / 1e9;
-                rows.add(String.format(Locale.ROOT, "inference batch %5d: %8.3f ms/batch, %,12.0f boards/s", batch, 1e3 * s / calls,
-                        calls * batch / s));
+                rows.add(String.format(Locale.ROOT, "%s inference batch %5d: %8.3f ms/batch, %,12.0f boards/s", mode.label(), batch,
+                        1e3 * s / calls, calls * batch / s));
             }
             for (int batch : new int[] {4, 64, 1024}) {
                 Histogram h = new Histogram(3);
@@ -137,7 +172,7 @@ public final class GpuCheck {
                     h.recordValue(System.nanoTime() - a);
                     i++;
                 }
-                rows.add(String.format(Locale.ROOT, "latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", batch,
+                rows.add(String.format(Locale.ROOT, "%s latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", mode.label(), batch,
                         h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3, i));
             }
             // A greedy move as search.GreedyPlayer makes it (one value() per legal afterstate), and
@@ -172,11 +207,20 @@ public final class GpuCheck {
                 batched.recordValue(a2 - a1);
                 i++;
             }
-            rows.add(String.format(Locale.ROOT, "greedy move, one value() per afterstate: p50 %8.1f us, p99 %8.1f us",
+            rows.add(String.format(Locale.ROOT, "%s greedy move, one value() per afterstate: p50 %8.1f us, p99 %8.1f us", mode.label(),
                     single.getValueAtPercentile(50) / 1e3, single.getValueAtPercentile(99) / 1e3));
-            rows.add(String.format(Locale.ROOT, "greedy move, afterstates in one values(): p50 %8.1f us, p99 %8.1f us (checksum %.3g)",
-                    batched.getValueAtPercentile(50) / 1e3, batched.getValueAtPercentile(99) / 1e3, sink));
+            rows.add(String.format(Locale.ROOT, "%s greedy move, afterstates in one values(): p50 %8.1f us, p99 %8.1f us (checksum %.3g)",
+                    mode.label(), batched.getValueAtPercentile(50) / 1e3, batched.getValueAtPercentile(99) / 1e3, sink));
         }
+        return rows;
+    }
+
+    /** The CPU reference's inference rate on one thread, for comparison. */
+    static List<String> cpuTimings(NetSpec spec, double seconds) {
+        List<String> rows = new ArrayList<>();
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, 1);
+        long[] boards = CudaConformance.randomBoards(new Rng(7), 1024);
         Evaluator cpu = new NetworkEvaluator(net, w, "timing");
         double[] v = new double[1024];
         cpu.values(boards, 1024, v);
@@ -189,7 +233,6 @@ public final class GpuCheck {
         }
         double s = (System.nanoTime() - start) / 1e9;
         rows.add(String.format(Locale.ROOT, "cpu reference inference batch 1024, one thread: %,12.0f boards/s", calls * 1024 / s));
-        rows.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
         return rows;
     }
 }

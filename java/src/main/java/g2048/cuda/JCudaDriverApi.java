@@ -166,6 +166,12 @@ final class JCudaDriverApi implements Driver {
                 "cuLaunchKernel(" + kernel + ")");
     }
 
+    @Override
+    public LibraryGemm openGemm(GemmMode mode) {
+        bind();
+        return CublasGemm.open(mode);
+    }
+
     private synchronized CUfunction function(String name) {
         CUfunction f = functions.get(name);
         if (f != null) {

@@ -13,7 +13,7 @@ final class Kernels {
     /** Every kernel launched from here (a test checks each is in the jar's PTX). */
     static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small",
             "gemm_dgrad_large", "gemm_dgrad_small", "gemm_wgrad_large", "gemm_wgrad_small", "relu_backward", "bias_grad", "col_to_input",
-            "mse_grad", "adam_step");
+            "gather_columns", "bias_activation", "mse_grad", "adam_step");
 
     private final CudaContext ctx;
     private final int sms;
@@ -77,6 +77,19 @@ final class Kernels {
             CUdeviceptr dIn, int inStride) {
         launch("col_to_input", Geometry.elementwise((long) n * inCells * cin, sms), s, n, inCells, cin, col, colStride, revStart, revList,
                 dIn, inStride);
+    }
+
+    /** in [M][K] (rows through inCellOff, columns through kOff) -> col [M][K] (rows through colCellOff): explicit columns. */
+    void gatherColumns(CUstream s, int m, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff, CUdeviceptr kOff,
+            CUdeviceptr col, int colStride, CUdeviceptr colCellOff) {
+        launch("gather_columns", Geometry.elementwise((long) m * k, sms), s, m, k, cells, in, inStride, inCellOff, kOff, col, colStride,
+                colCellOff);
+    }
+
+    /** out [M][N] (rows through outCellOff) += bias [N], then ReLU if relu: gemm_fwd's epilogue for library products. */
+    void biasActivation(CUstream s, int m, int n, int cells, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, CUdeviceptr bias,
+            boolean relu) {
+        launch("bias_activation", Geometry.elementwise((long) m * n, sms), s, m, n, cells, out, outStride, outCellOff, bias, relu ? 1 : 0);
     }
 
     /** out [n], targets [n] -> dOut [n] = scale · (out − target); sse [1] (double) = Σ (out − target)². */

@@ -191,4 +191,55 @@ public final class LayerPlan {
     public boolean directInputGradient() {
         return direct;
     }
+
+    /**
+     * A group's operands as plain row-major matrices, for a library GEMM: each field is the row
+     * stride ({@code lda}) of that operand, or -1 when its rows are not a plain matrix.
+     *
+     * @param in the input read in place (identity {@code kOff} only), width K
+     * @param col the group's rows of the column buffer (stride {@link #colSize()}), width K: where
+     *     the input is gathered when it cannot be read in place, and the data gradient's target
+     * @param direct the input gradient as the data gradient's target, width K (when
+     *     {@link #directInputGradient()})
+     * @param out the output and its gradient, width cout
+     */
+    public record Strides(int in, int col, int direct, int out) {
+
+        /** Whether the forward product and the weight gradient can be a library GEMM. */
+        public boolean product() {
+            return out > 0 && (in > 0 || col > 0);
+        }
+
+        /** Whether the data gradient can be a library GEMM (into the input gradient when {@code intoInput}). */
+        public boolean dataGradient(boolean intoInput) {
+            return out > 0 && (intoInput ? direct : col) > 0;
+        }
+    }
+
+    /** {@link Strides} of group {@code g}. */
+    public Strides strides(Group g) {
+        int k = k(g);
+        int in = g.kOff() == null ? leadingDimension(g.cells(), layer.inSize(), g.inCellOff(), k) : -1;
+        int colLd = leadingDimension(g.cells(), colSize(), g.colCellOff(), k);
+        int directLd = direct ? leadingDimension(g.cells(), layer.inSize(), g.colCellOff(), k) : -1;
+        return new Strides(in, colLd, directLd, leadingDimension(g.cells(), layer.outSize(), g.outCellOff(), cout));
+    }
+
+    /**
+     * The row stride of rows m = (sample, local cell) at {@code sample · stride + cellOff[local]},
+     * each {@code width} wide, as one row-major matrix; -1 when they are not one. A single cell at
+     * offset 0 is a matrix of stride {@code stride}; several are one when they sit back to back
+     * ({@code cellOff[local] = local · width}) and fill the sample ({@code stride = cells · width}).
+     */
+    static int leadingDimension(int cells, int stride, int[] cellOff, int width) {
+        if (cells == 1) {
+            return cellOff[0] == 0 && stride >= width ? stride : -1;
+        }
+        for (int l = 0; l < cells; l++) {
+            if (cellOff[l] != l * width) {
+                return -1;
+            }
+        }
+        return stride == cells * width ? width : -1;
+    }
 }

@@ -4,6 +4,7 @@ import g2048.cuda.CudaContext;
 import g2048.cuda.CudaFollower;
 import g2048.cuda.CudaTrainer;
 import g2048.cuda.DeviceWeights;
+import g2048.cuda.GemmMode;
 import g2048.nn.Adam;
 import g2048.nn.Network;
 
@@ -16,21 +17,24 @@ import g2048.nn.Network;
 public final class CudaTrainingDevice implements TrainingDevice {
 
     private final CudaContext ctx;
+    private final GemmMode gemm;
     private CudaTrainer trainer;
     private DeviceWeights published;
 
-    public CudaTrainingDevice(CudaContext ctx) {
+    /** Training on {@code ctx}'s device, every pass's products (trainer's and generators') by {@code gemm}. */
+    public CudaTrainingDevice(CudaContext ctx, GemmMode gemm) {
         this.ctx = ctx;
+        this.gemm = gemm;
     }
 
     @Override
     public String describe() {
-        return "cuda " + ctx.describe();
+        return "cuda " + ctx.describe() + ", gemm " + gemm.label();
     }
 
     @Override
     public Optimiser optimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
-        trainer = new CudaTrainer(ctx, net, weights, adam, Trainer.SLICE);
+        trainer = new CudaTrainer(ctx, net, weights, adam, Trainer.SLICE, gemm);
         published = new DeviceWeights(ctx, weights, 3, adam.steps());
         int p = net.paramCount();
         return new Optimiser() {
@@ -66,7 +70,7 @@ public final class CudaTrainingDevice implements TrainingDevice {
         if (published == null) {
             throw new IllegalStateException("make the optimiser first: it publishes the weights the generators read");
         }
-        CudaFollower f = new CudaFollower(ctx, net, published, capacity);
+        CudaFollower f = new CudaFollower(ctx, net, published, capacity, gemm);
         return new GeneratorValues() {
             @Override
             public void values(long[] boards, int n, double[] out) {

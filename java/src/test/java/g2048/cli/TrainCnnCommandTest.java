@@ -91,6 +91,15 @@ class TrainCnnCommandTest {
         assertEquals(2, batching[0]);
         assertTrue(((String) batching[1]).contains("--batching"), (String) batching[1]);
 
+        Object[] gemm = run("--device", "cpu", "--gemm", "cudnn", "--positions", "10", "--out", dir.resolve("g").toString());
+        assertEquals(2, gemm[0]);
+        assertTrue(((String) gemm[1]).contains("--gemm cudnn: expected kernels, cublas or tf32"), (String) gemm[1]);
+        Object[] library = run("--device", "cpu", "--gemm", "cublas", "--positions", "10", "--out", dir.resolve("h").toString());
+        assertEquals(2, library[0]);
+        assertTrue(((String) library[1]).contains("--gemm cublas: names a GPU library; it needs --device cuda or auto"),
+                (String) library[1]);
+        assertTrue(Files.notExists(dir.resolve("h")), "nothing written for bad input");
+
         Object[] arch = run("--device", "cpu", "--arch", "CNN99", "--positions", "10", "--out", dir.resolve("c").toString());
         assertEquals(2, arch[0]);
         assertTrue(((String) arch[1]).contains("unknown architecture 'CNN99'"), (String) arch[1]);

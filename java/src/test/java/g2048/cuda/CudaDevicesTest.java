@@ -78,14 +78,30 @@ class CudaDevicesTest {
     void theCpuChoiceGivesTheCpuReference(@TempDir Path dir) {
         Network net = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
         float[] w = Initializer.truncatedNormal(net, 3);
-        var e = CudaDevices.evaluator(CudaDevices.choose(CudaDevices.Request.CPU), net, w, "test");
+        var e = CudaDevices.evaluator(CudaDevices.choose(CudaDevices.Request.CPU), net, w, "test", GemmMode.KERNELS);
         assertInstanceOf(NetworkEvaluator.class, e);
         assertEquals(Shape.S4x4, e.shape());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> CudaDevices.open(null, "cpu", Shape.S4x4, System.err));
+                () -> CudaDevices.open(null, "cpu", "kernels", Shape.S4x4, System.err));
         assertTrue(bad.getMessage().startsWith("--model:"), bad.getMessage());
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> CudaDevices.open(dir.resolve("none.g2nn"), "cpu", Shape.S4x4, System.err));
+                () -> CudaDevices.open(dir.resolve("none.g2nn"), "cpu", "kernels", Shape.S4x4, System.err));
         assertTrue(missing.getMessage().contains("none.g2nn"), missing.getMessage());
+    }
+
+    @Test
+    void gemmIsCheckedAgainstTheDeviceChosen() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream notes = new PrintStream(buf, true);
+        CudaDevices.Choice cpu = new CudaDevices.Choice(CudaDevices.Kind.CPU, "device: cpu");
+        CudaDevices.Choice gpu = new CudaDevices.Choice(CudaDevices.Kind.CUDA, "device: cuda");
+        assertEquals(GemmMode.KERNELS, CudaDevices.gemm("kernels", CudaDevices.Request.CPU, cpu, notes));
+        assertEquals(GemmMode.CUBLAS, CudaDevices.gemm("CUBLAS", CudaDevices.Request.CUDA, gpu, notes));
+        assertEquals("", buf.toString(), "nothing to say when the choice is used");
+        assertEquals(GemmMode.CUBLAS_TF32, CudaDevices.gemm("tf32", CudaDevices.Request.AUTO, cpu, notes));
+        assertEquals("gemm: tf32 unused (the cpu runs the network)", buf.toString().strip());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CudaDevices.gemm("cublas", CudaDevices.Request.CPU, cpu, notes));
+        assertEquals("--gemm cublas: names a GPU library; it needs --device cuda or auto", e.getMessage());
     }
 }

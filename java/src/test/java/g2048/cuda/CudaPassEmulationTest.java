@@ -20,7 +20,9 @@ import org.junit.jupiter.api.TestFactory;
  * emulated on the CPU ({@link EmulatedDriver}): checks without a GPU which kernels run on which
  * buffers in which order (encoding, every layer, the embedding hand-over, the loss, backward,
  * Adam, slicing), against the CPU reference through the same {@link CudaConformance} checks the
- * GPU runs, and that every device buffer, host buffer and stream is freed on close.
+ * GPU runs, and that every device buffer, host buffer and stream is freed on close. With
+ * {@code --gemm cublas} the library's products are emulated from their definition, so the same
+ * checks cover the gathered columns, the strides handed to the library and the bias epilogue.
  */
 class CudaPassEmulationTest {
 
@@ -28,11 +30,18 @@ class CudaPassEmulationTest {
     List<DynamicTest> passesMatchTheCpuReference() {
         List<DynamicTest> tests = new ArrayList<>();
         for (NetSpec spec : CudaConformance.smallArchitectures()) {
-            tests.add(DynamicTest.dynamicTest(spec.name(), () -> {
+            for (GemmMode mode : List.of(GemmMode.KERNELS, GemmMode.CUBLAS)) {
+                tests.add(DynamicTest.dynamicTest(spec.name() + " gemm " + mode.label(), () -> passes(spec, mode)));
+            }
+        }
+        return tests;
+    }
+
+    private static void passes(NetSpec spec, GemmMode mode) {
                 EmulatedDriver driver = new EmulatedDriver(132);
                 long seed = System.nanoTime();
                 try (CudaContext ctx = new CudaContext(driver)) {
-                    CudaConformance c = new CudaConformance(ctx);
+                    CudaConformance c = new CudaConformance(ctx, mode);
                     List<CudaConformance.Outcome> all = new ArrayList<>(c.layers(spec, null, seed, 5));
                     all.add(c.forward(spec, null, seed, 23));
                     all.add(c.gradient(spec, null, seed, 17));
@@ -43,9 +52,12 @@ class CudaPassEmulationTest {
                 }
                 assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
                 assertTrue(driver.launches > 10, "kernels launched: " + driver.launches);
-            }));
-        }
-        return tests;
+                assertEquals(0, driver.openLibraries, "library handles left open");
+                if (mode == GemmMode.KERNELS) {
+                    assertEquals(0, driver.libraryCalls);
+                } else {
+                    assertTrue(driver.libraryCalls > 0, "no product went to the library");
+                }
     }
 
     @Test
@@ -60,8 +72,15 @@ class CudaPassEmulationTest {
         assertEquals(0, driver.live());
     }
 
+    /** Slices add into one gradient, so this also shows the library's weight gradient adds (beta 1) rather than overwrites. */
     @Test
     void aTrainerStepLargerThanThePassIsTakenInSlicesLikeTheCpuTrainer() {
+        for (GemmMode mode : List.of(GemmMode.KERNELS, GemmMode.CUBLAS)) {
+            slicedStep(mode);
+        }
+    }
+
+    private static void slicedStep(GemmMode mode) {
         NetSpec spec = CudaConformance.smallArchitectures().get(0);
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, 9);
@@ -78,12 +97,12 @@ class CudaPassEmulationTest {
         adam.step(cpu, grad);
         EmulatedDriver driver = new EmulatedDriver(4);
         float[] gpu = new float[w.length];
-        try (CudaContext ctx = new CudaContext(driver); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), 8)) {
+        try (CudaContext ctx = new CudaContext(driver); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), 8, mode)) {
             double sse = t.step(boards, targets, 0, n);
             assertEquals(cpuSse, sse, 1e-4 * cpuSse);
             t.downloadTo(gpu, new Adam(new float[w.length], new float[w.length], 1, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON));
         }
-        assertTrue(CudaConformance.error(gpu, cpu) <= CudaConformance.TOLERANCE, "error " + CudaConformance.error(gpu, cpu));
+        assertTrue(CudaConformance.error(gpu, cpu) <= CudaConformance.TOLERANCE, mode + ": error " + CudaConformance.error(gpu, cpu));
         assertEquals(0, driver.live());
     }
 

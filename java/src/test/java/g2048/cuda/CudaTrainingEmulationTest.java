@@ -44,7 +44,7 @@ class CudaTrainingEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
             CpuTrainingDevice cpuDevice = new CpuTrainingDevice();
-            CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx);
+            CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx, GemmMode.KERNELS);
             Optimiser cpu = cpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             Optimiser gpu = gpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             try (gpuDevice; cpu; gpu; GeneratorValues cpuValues = cpuDevice.generatorValues(net, n);
@@ -101,7 +101,7 @@ class CudaTrainingEmulationTest {
                         @Override
                         public void evaluated(LearningCurve.Row row) {
                         }
-                    }, new CudaTrainingDevice(ctx));
+                    }, new CudaTrainingDevice(ctx, GemmMode.KERNELS));
             TrainedNetwork result = run.run();
             assertTrue(result.positions() >= 256, "positions " + result.positions());
             assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");

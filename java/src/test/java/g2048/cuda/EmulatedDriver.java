@@ -335,6 +335,33 @@ final class EmulatedDriver implements Driver {
                     }
                 }
             }
+            case "gather_columns" -> {
+                int m = i(x[0]), k = i(x[1]), cells = i(x[2]);
+                long in = a(x[3]), inCellOff = a(x[5]), kOff = a(x[6]), colBuf = a(x[7]), colCellOff = a(x[9]);
+                int inStride = i(x[4]), colStride = i(x[8]);
+                elementwiseCovers(kernel, g, (long) m * k);
+                for (int r = 0; r < m; r++) {
+                    long ir = row(inCellOff, cells, inStride, r);
+                    long cr = row(colCellOff, cells, colStride, r);
+                    for (int c = 0; c < k; c++) {
+                        putF(colBuf + 4 * (cr + c), getF(in + 4 * (ir + col(kOff, c))));
+                    }
+                }
+            }
+            case "bias_activation" -> {
+                int m = i(x[0]), n = i(x[1]), cells = i(x[2]);
+                long out = a(x[3]), outCellOff = a(x[5]), bias = a(x[6]);
+                int outStride = i(x[4]);
+                boolean relu = i(x[7]) != 0;
+                elementwiseCovers(kernel, g, (long) m * n);
+                for (int r = 0; r < m; r++) {
+                    long or = row(outCellOff, cells, outStride, r);
+                    for (int j = 0; j < n; j++) {
+                        float y = getF(out + 4 * (or + j)) + getF(bias + 4L * j);
+                        putF(out + 4 * (or + j), relu && y < 0f ? 0f : y);
+                    }
+                }
+            }
             case "mse_grad" -> {
                 int n = i(x[0]);
                 long out = a(x[1]), t = a(x[2]), d = a(x[4]), sse = a(x[5]);
@@ -361,6 +388,74 @@ final class EmulatedDriver implements Driver {
                 }
             }
             default -> throw new IllegalArgumentException("no emulation of kernel " + kernel);
+        }
+    }
+
+    /** A grid-stride kernel's grid: one-dimensional, at least one thread, of the block size the kernels assume. */
+    private static void elementwiseCovers(String kernel, Geometry.Grid g, long count) {
+        if (g.bx() != 256 || g.by() != 1 || g.gy() != 1 || g.gx() < 1 || (count > 0 && (long) g.gx() * g.bx() > count + g.bx())) {
+            throw new AssertionError(kernel + " grid " + g + " is not a grid-stride launch over " + count + " elements");
+        }
+    }
+
+    // ---- the library GEMM
+
+    /** Library products opened, and not yet closed. */
+    int openLibraries;
+    /** Products the library computed. */
+    int libraryCalls;
+
+    @Override
+    public synchronized LibraryGemm openGemm(GemmMode mode) {
+        if (mode == GemmMode.KERNELS) {
+            throw new IllegalArgumentException("--gemm kernels needs no library");
+        }
+        openLibraries++;
+        return new LibraryGemm() {
+            private boolean closed;
+
+            @Override
+            public void gemm(CUstream s, boolean transA, boolean transB, int m, int n, int k, float alpha, CUdeviceptr pa, int lda,
+                    CUdeviceptr pb, int ldb, float beta, CUdeviceptr pc, int ldc) {
+                libraryProduct(transA, transB, m, n, k, alpha, address(pa), lda, address(pb), ldb, beta, address(pc), ldc);
+            }
+
+            @Override
+            public String describe() {
+                return "emulated library GEMM (" + mode.label() + ")";
+            }
+
+            @Override
+            public void close() {
+                synchronized (EmulatedDriver.this) {
+                    if (!closed) {
+                        closed = true;
+                        openLibraries--;
+                    }
+                }
+            }
+        };
+    }
+
+    /** Row-major C = alpha · op(A) · op(B) + beta · C from the definition, with BLAS's checks of the strides. */
+    private synchronized void libraryProduct(boolean transA, boolean transB, int m, int n, int k, float alpha, long pa, int lda,
+            long pb, int ldb, float beta, long pc, int ldc) {
+        if (m < 1 || n < 1 || k < 1 || lda < (transA ? m : k) || ldb < (transB ? k : n) || ldc < n) {
+            throw new AssertionError("library GEMM with bad shape m=" + m + " n=" + n + " k=" + k + " lda=" + lda + " ldb=" + ldb
+                    + " ldc=" + ldc);
+        }
+        libraryCalls++;
+        for (int r = 0; r < m; r++) {
+            for (int j = 0; j < n; j++) {
+                float acc = 0f;
+                for (int l = 0; l < k; l++) {
+                    float x = getF(pa + 4 * (transA ? (long) l * lda + r : (long) r * lda + l));
+                    float y = getF(pb + 4 * (transB ? (long) j * ldb + l : (long) l * ldb + j));
+                    acc += x * y;
+                }
+                long at = pc + 4 * ((long) r * ldc + j);
+                putF(at, alpha * acc + (beta == 0f ? 0f : beta * getF(at)));
+            }
         }
     }
 

@@ -168,4 +168,35 @@ class LayerPlanTest {
         }
         assertEquals(4, sets.size());
     }
+
+    /** Which operands a library GEMM can take as plain matrices, and with which row strides. */
+    @Test
+    void stridesSayWhichGroupsALibraryGemmCanTake() {
+        Network cnn22 = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
+        List<Layer> l = cnn22.layers();
+        LayerPlan conv = LayerPlan.of(l.get(1));
+        LayerPlan.Strides c = conv.strides(conv.groups().get(0));
+        // 3x3x4 -> 2x2x6: the windows overlap, so the input is gathered into 4 rows of K = 4 taps x 4 channels a sample.
+        assertEquals(new LayerPlan.Strides(-1, 16, -1, 6), c);
+        assertTrue(c.product());
+        assertTrue(c.dataGradient(false));
+        LayerPlan dense = LayerPlan.of(l.get(2));
+        LayerPlan.Strides d = dense.strides(dense.groups().get(0));
+        // 2x2x6 -> 8: read in place, one row of 24 a sample, and the data gradient straight into the input gradient.
+        assertEquals(new LayerPlan.Strides(24, 24, 24, 8), d);
+        assertTrue(d.dataGradient(true));
+
+        // CNN12's dual 1x2 groups interleave their output cells with the other direction's: not a plain matrix.
+        LayerPlan dual = LayerPlan.of(new Network(Architectures.cnn12("t", 3, 4)).layers().get(2));
+        for (LayerPlan.Group g : dual.groups()) {
+            assertFalse(dual.strides(g).product(), "group at " + g.outCellOff()[0] + " is not plain");
+        }
+
+        assertEquals(7, LayerPlan.leadingDimension(1, 7, new int[] {0}, 5), "one cell: the sample stride");
+        assertEquals(-1, LayerPlan.leadingDimension(1, 7, new int[] {2}, 5), "one cell away from the start");
+        assertEquals(-1, LayerPlan.leadingDimension(1, 4, new int[] {0}, 5), "rows narrower than their width");
+        assertEquals(5, LayerPlan.leadingDimension(3, 15, new int[] {0, 5, 10}, 5), "cells back to back filling the sample");
+        assertEquals(-1, LayerPlan.leadingDimension(3, 16, new int[] {0, 5, 10}, 5), "a gap after the last cell");
+        assertEquals(-1, LayerPlan.leadingDimension(3, 15, new int[] {0, 10, 5}, 5), "cells out of order");
+    }
 }

@@ -51,5 +51,10 @@ class SelfCheckTest {
         assertEquals(1e-3, off.error(), 1e-5);
         assertTrue(off.line().startsWith("FAILED against the CPU reference"), off.line());
         assertFalse(off.line().contains("\n"));
+        // TF32 products are held to their own tolerance, which the line names.
+        SelfCheck.Result tf32 = SelfCheck.compare(scaled(cpu, 1.001), cpu, 7, 64, CudaConformance.tolerance(GemmMode.CUBLAS_TF32));
+        assertTrue(tf32.passed(), tf32.line());
+        assertTrue(tf32.line().endsWith("(tolerance 1e-02)"), tf32.line());
+        assertFalse(SelfCheck.compare(scaled(cpu, 1.02), cpu, 7, 64, CudaConformance.TF32_TOLERANCE).passed());
     }
 }
