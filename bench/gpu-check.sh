@@ -6,10 +6,16 @@
 #
 #   bench/gpu-check.sh prepare   here: a JRE (shared/device/make-jre.sh), the shaded jar, the cuda
 #                                test classes and JUnit's console launcher into .carry/ (git-ignored)
-#   bench/gpu-check.sh run       there, as the device call
-#                                  run(command="bench/gpu-check.sh run", carry=[".carry"])
+#   bench/gpu-check.sh run [check|cli]
+#                                there, as the device call
+#                                  run(command="bench/gpu-check.sh run check", carry=[".carry"])
 #                                writing everything under $OUT (a summary table last on stdout;
-#                                JUnit reports as a tree in junit.log: the JRE has no java.xml)
+#                                JUnit reports as a tree in junit.log: the JRE has no java.xml).
+#                                'check': GpuCheck (conformance and timings for every --gemm mode,
+#                                fatbin and PTX) and the JUnit cuda tests, about 5 minutes;
+#                                'cli': the command line on the GPU (train cnn and bench search for
+#                                every --gemm mode), about 7 minutes; neither: both, in one call
+#                                (more than a device call's 10 minutes may allow).
 #
 # Environment: MAKE_JRE (default /work/shared/device/make-jre.sh), SECONDS_PER_TIMING (default 3),
 # OUT (run: where results go; default ./out/gpu-check).
@@ -42,11 +48,13 @@ prepare() {
 }
 
 run() {
+  local stage="${1:-all}"
+  case "$stage" in check|cli|all) ;; *) echo "gpu-check: run takes check, cli or nothing, got '$stage'" >&2; exit 2 ;; esac
   local out="${OUT:-$here/out/gpu-check}"
   mkdir -p "$out"
   local seconds="${SECONDS_PER_TIMING:-3}"
   mkdir -p /tmp/g2048-jre && tar xzf "$carry/jre25.tar.gz" -C /tmp/g2048-jre
-  local java=/tmp/g2048-jre/jre/bin/java
+  java=/tmp/g2048-jre/jre/bin/java
   {
     echo "== nvidia-smi"; nvidia-smi || true
     echo "== driver and cuBLAS libraries"
@@ -55,7 +63,15 @@ run() {
     find /usr /opt /root /home -path '*nvidia/cublas/lib/libcublas.so*' -print 2>/dev/null | head -5 || true
   } >"$out/machine.txt" 2>&1
 
-  local status=0
+  status=0
+  if [ "$stage" != cli ]; then check_stage "$out" "$seconds"; fi
+  if [ "$stage" != check ]; then cli_stage "$out"; fi
+  summary "$out"
+  exit "$status"
+}
+
+check_stage() {
+  local out="$1" seconds="$2"
   echo "== GpuCheck (fatbin: sm_90 code)" | tee "$out/gpu-check.log"
   "$java" "${flags[@]}" -cp "$carry/engine.jar" g2048.cuda.GpuCheck --seconds "$seconds" "$out/fatbin" \
     >>"$out/gpu-check.log" 2>&1 || status=$?
@@ -66,36 +82,49 @@ run() {
   "$java" "${flags[@]}" -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
     --class-path "$carry/engine.jar:$carry/test-classes" --select-package g2048.cuda \
     >>"$out/junit.log" 2>&1 || status=$((status == 0 ? 4 : status))
+}
+
+cli_stage() {
+  local out="$1"
   echo "== command line: the cnn player on the GPU (a CNN22 trained briefly on the CPU, then search at 1-3 ply)" \
     | tee "$out/cli.log"
   "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cpu --positions 4096 --eval-games 0 \
     --snapshot-every 4096 --out "$out/cnn22" >>"$out/cli.log" 2>&1 || status=$((status == 0 ? 5 : status))
-  echo "== train cnn on the GPU: CNN22, 15 generators x 512 lanes, 150 s at most" | tee -a "$out/cli.log"
-  # A timing run: stopped by timeout's SIGTERM (exit 124), which the run handles as Ctrl-C.
-  local rc=0
-  timeout 150 "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cuda --positions 20000000 \
-    --generators 15 --lanes 512 --eval-games 0 --snapshot-every 100000000 --progress-seconds 5 --out "$out/cnn22-gpu" \
-    >>"$out/cli.log" 2>&1 || rc=$?
-  if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; then status=$((status == 0 ? 7 : status)); fi
-  for depth in 1 2 3; do
-    "$java" "${flags[@]}" -jar "$carry/engine.jar" bench search --player cnn --model "$out/cnn22/latest.g2nn" --device cuda \
-      --depth "$depth" --games "$((depth == 3 ? 3 : 10))" --warmup-games 1 --no-progress >>"$out/cli.log" 2>&1 \
-      || status=$((status == 0 ? 6 : status))
+  local gemm
+  for gemm in kernels cublas tf32; do
+    echo "== train cnn on the GPU: CNN22, --gemm $gemm, 15 generators x 512 lanes, 80 s at most" | tee -a "$out/cli.log"
+    # A timing run: stopped by timeout's SIGTERM (exit 124), which the run handles as Ctrl-C.
+    local rc=0
+    timeout 80 "$java" "${flags[@]}" -jar "$carry/engine.jar" train cnn --arch CNN22 --device cuda --gemm "$gemm" \
+      --positions 20000000 --generators 15 --lanes 512 --eval-games 0 --snapshot-every 100000000 --progress-seconds 5 \
+      --out "$out/cnn22-gpu-$gemm" >>"$out/cli.log" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ]; then status=$((status == 0 ? 7 : status)); fi
+    for depth in 1 2 3; do
+      "$java" "${flags[@]}" -jar "$carry/engine.jar" bench search --player cnn --model "$out/cnn22/latest.g2nn" --device cuda \
+        --gemm "$gemm" --depth "$depth" --games "$((depth == 3 ? 2 : 8))" --warmup-games 1 --no-progress >>"$out/cli.log" 2>&1 \
+        || status=$((status == 0 ? 6 : status))
+    done
   done
+}
 
+summary() {
+  local out="$1"
   echo
   echo "=== summary (full logs under $out)"
   grep -E 'libcublas|libcuda' "$out/machine.txt" | sed 's/^/lib: /' || true
-  grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
-  grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
-  grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
-  grep -E '^(device|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
-  [ -f "$out/fatbin/timings.txt" ] && cat "$out/fatbin/timings.txt"
-  exit "$status"
+  if [ -f "$out/gpu-check.log" ]; then
+    grep -E '^(kernels|device|conformance|CUDA unavailable)' "$out/gpu-check.log" || true
+    grep -E '^conformance' "$out/gpu-check-ptx.log" | sed 's/^/ptx /' || true
+    grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
+  fi
+  if [ -f "$out/cli.log" ]; then
+    grep -E '^(== train|device|gemm|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
+  fi
+  if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
 }
 
 case "${1:-}" in
   prepare) prepare ;;
-  run) run ;;
-  *) echo "usage: bench/gpu-check.sh prepare|run" >&2; exit 2 ;;
+  run) run "${2:-all}" ;;
+  *) echo "usage: bench/gpu-check.sh prepare|run [check|cli]" >&2; exit 2 ;;
 esac
