@@ -44,7 +44,7 @@ prepare() {
   fi
   cp -f "$console" "$carry/junit-console.jar"
   du -sh "$carry"/* >&2
-  echo "gpu-check: .carry is ready; on the GPU machine run: bench/gpu-check.sh run (carry .carry)" >&2
+  echo "gpu-check: .carry is ready; on the GPU machine run: bench/gpu-check.sh run check, then run cli (carry .carry)" >&2
 }
 
 run() {
@@ -118,7 +118,7 @@ summary() {
     grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
   fi
   if [ -f "$out/cli.log" ]; then
-    grep -E '^(== train|device|gemm|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
+    grep -E '^(== train|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
   fi
   if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
 }
