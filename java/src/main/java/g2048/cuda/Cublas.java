@@ -11,6 +11,8 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * cuBLAS's single-precision GEMM through {@code java.lang.foreign}: the passes' products under
@@ -41,53 +43,72 @@ final class Cublas implements AutoCloseable {
     record Call(int transa, int transb, int m, int n, int k, int lda, int ldb, int ldc) {
     }
 
+    /**
+     * One library file's entry points. Bound once per file and kept loaded for the life of the
+     * process, so that passes opened and closed many times (one per generator thread, one per
+     * evaluator) neither bind them again nor load and unload cuBLAS each time.
+     */
+    private record EntryPoints(Arena arena, Path file, MethodHandle create, MethodHandle destroy, MethodHandle setMathMode,
+            MethodHandle setStream, MethodHandle getVersion, MethodHandle sgemm) {
+    }
+
+    private static final Map<Path, EntryPoints> LOADED = new ConcurrentHashMap<>();
+
+    private final EntryPoints lib;
     private final Arena arena;
-    private final Path library;
-    private final MethodHandle destroy;
-    private final MethodHandle setMathMode;
-    private final MethodHandle setStream;
-    private final MethodHandle sgemm;
     private final MemorySegment handle;
     private final MemorySegment alpha;
     private final MemorySegment beta;
     private final int version;
     private boolean closed;
 
-    private Cublas(Arena arena, Path library, SymbolLookup lookup) {
+    private Cublas(EntryPoints lib, Arena arena) {
+        this.lib = lib;
         this.arena = arena;
-        this.library = library;
-        MethodHandle create = bind(lookup, "cublasCreate_v2", FunctionDescriptor.of(INT, ADDRESS));
-        this.destroy = bind(lookup, "cublasDestroy_v2", FunctionDescriptor.of(INT, ADDRESS));
-        this.setMathMode = bind(lookup, "cublasSetMathMode", FunctionDescriptor.of(INT, ADDRESS, INT));
-        this.setStream = bind(lookup, "cublasSetStream_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS));
-        MethodHandle getVersion = bind(lookup, "cublasGetVersion_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS));
-        this.sgemm = bind(lookup, "cublasSgemm_v2", FunctionDescriptor.of(INT, ADDRESS, INT, INT, INT, INT, INT, ADDRESS,
-                ADDRESS, INT, ADDRESS, INT, ADDRESS, ADDRESS, INT));
         MemorySegment out = arena.allocate(ADDRESS);
-        status((int) invoke(create, out), "cublasCreate_v2");
+        status((int) invoke(lib.create(), out), "cublasCreate_v2");
         this.handle = out.get(ADDRESS, 0);
         MemorySegment v = arena.allocate(INT);
-        status((int) invoke(getVersion, handle, v), "cublasGetVersion_v2");
+        status((int) invoke(lib.getVersion(), handle, v), "cublasGetVersion_v2");
         this.version = v.get(INT, 0);
         this.alpha = arena.allocate(FLOAT);
         this.beta = arena.allocate(FLOAT);
     }
 
     /**
-     * Loads cuBLAS and creates a handle on the calling thread's current context (bind the
-     * {@link CudaContext} first). Throws {@link CudaUnavailableException} naming the places
-     * searched when no library is found or it does not load.
+     * Loads cuBLAS (once per process) and creates a handle on the calling thread's current context
+     * (bind the {@link CudaContext} first). Throws {@link CudaUnavailableException} naming the
+     * places searched when no library is found, or why it does not load.
      */
-    @SuppressWarnings("restricted")
     static Cublas open() {
         List<String> searched = new ArrayList<>();
         Path file = CublasLibrary.find(searched).orElseThrow(() -> new CudaUnavailableException(
                 "no libcublas.so.* (searched " + String.join(", ", searched) + "; set " + CublasLibrary.ENVIRONMENT
                         + " to the file)"));
+        EntryPoints lib = LOADED.computeIfAbsent(file, Cublas::load);
+        Arena arena = Arena.ofShared();
+        try {
+            return new Cublas(lib, arena);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Loads {@code file} (and its {@code libcublasLt} sibling first) and binds the entry points. */
+    @SuppressWarnings("restricted")
+    private static EntryPoints load(Path file) {
         Arena arena = Arena.ofShared();
         try {
             CublasLibrary.lightweightSibling(file).ifPresent(lt -> SymbolLookup.libraryLookup(lt, arena));
-            return new Cublas(arena, file, SymbolLookup.libraryLookup(file, arena));
+            SymbolLookup lookup = SymbolLookup.libraryLookup(file, arena);
+            return new EntryPoints(arena, file, bind(lookup, file, "cublasCreate_v2", FunctionDescriptor.of(INT, ADDRESS)),
+                    bind(lookup, file, "cublasDestroy_v2", FunctionDescriptor.of(INT, ADDRESS)),
+                    bind(lookup, file, "cublasSetMathMode", FunctionDescriptor.of(INT, ADDRESS, INT)),
+                    bind(lookup, file, "cublasSetStream_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS)),
+                    bind(lookup, file, "cublasGetVersion_v2", FunctionDescriptor.of(INT, ADDRESS, ADDRESS)),
+                    bind(lookup, file, "cublasSgemm_v2", FunctionDescriptor.of(INT, ADDRESS, INT, INT, INT, INT, INT, ADDRESS,
+                            ADDRESS, INT, ADDRESS, INT, ADDRESS, ADDRESS, INT)));
         } catch (CudaUnavailableException e) {
             arena.close();
             throw e;
@@ -102,17 +123,17 @@ final class Cublas implements AutoCloseable {
 
     /** The library file and version, e.g. {@code libcublas.so.13 (13.0.0)}. */
     String describe() {
-        return library + " (" + version / 10_000 + "." + version / 100 % 100 + "." + version % 100 + ")";
+        return lib.file() + " (" + version / 10_000 + "." + version / 100 % 100 + "." + version % 100 + ")";
     }
 
     /** {@link #DEFAULT_MATH} (fp32) or {@link #TF32_MATH}. */
     void mathMode(int mode) {
-        status((int) invoke(setMathMode, handle, mode), "cublasSetMathMode(" + mode + ")");
+        status((int) invoke(lib.setMathMode(), handle, mode), "cublasSetMathMode(" + mode + ")");
     }
 
     /** Runs the following calls on the stream with native handle {@code stream} (0: the legacy default stream). */
     void stream(long stream) {
-        status((int) invoke(setStream, handle, MemorySegment.ofAddress(stream)), "cublasSetStream_v2");
+        status((int) invoke(lib.setStream(), handle, MemorySegment.ofAddress(stream)), "cublasSetStream_v2");
     }
 
     /**
@@ -127,7 +148,7 @@ final class Cublas implements AutoCloseable {
         int r;
         try {
             // cuBLAS's first operand is B: see rowMajor.
-            r = (int) sgemm.invokeExact(handle, c.transa(), c.transb(), c.m(), c.n(), c.k(), alpha, MemorySegment.ofAddress(matB),
+            r = (int) lib.sgemm().invokeExact(handle, c.transa(), c.transb(), c.m(), c.n(), c.k(), alpha, MemorySegment.ofAddress(matB),
                     c.lda(), MemorySegment.ofAddress(matA), c.ldb(), beta, MemorySegment.ofAddress(matC), c.ldc());
         } catch (Throwable t) {
             throw new CudaException("cublasSgemm_v2 could not be called: " + t);
@@ -149,14 +170,14 @@ final class Cublas implements AutoCloseable {
         if (!closed) {
             closed = true;
             try {
-                status((int) invoke(destroy, handle), "cublasDestroy_v2");
+                status((int) invoke(lib.destroy(), handle), "cublasDestroy_v2");
             } finally {
                 arena.close();
             }
         }
     }
 
-    private MethodHandle bind(SymbolLookup lookup, String name, FunctionDescriptor d) {
+    private static MethodHandle bind(SymbolLookup lookup, Path library, String name, FunctionDescriptor d) {
         MemorySegment symbol = lookup.find(name).orElseThrow(() -> new CudaUnavailableException(library + " has no symbol " + name));
         return LINKER.downcallHandle(symbol, d);
     }
