@@ -28,8 +28,8 @@ import org.HdrHistogram.Histogram;
  * 2. runs {@link CudaConformance#all} for each {@link GemmMode} (the kernels, cuBLAS fp32, cuBLAS
  *    TF32 with its own tolerance; a library that does not load is reported and skipped) and writes
  *    every comparison to OUT_DIR/conformance.txt;
- * 3. times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at batch 1,024 and 4,096),
- *    inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
+ * 3. times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at
+ *    batch 1,024 and 4,096), inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
  *    of 4 (a greedy move's afterstates), 64 and 1,024, the greedy player's move latency, and the
  *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
  *    TF32, {@link GemmComparison}) at CNN22's shapes; writes OUT_DIR/timings.txt.
@@ -78,9 +78,18 @@ public final class GpuCheck {
                         p.println("gemm " + mode.label() + ": not run: " + unavailable);
                         continue;
                     }
-                    loaded.add(mode);
                     long t0 = System.nanoTime();
-                    List<CudaConformance.Outcome> outcomes = new CudaConformance(ctx, mode).all(20_481L);
+                    List<CudaConformance.Outcome> outcomes;
+                    try {
+                        outcomes = new CudaConformance(ctx, mode).all(20_481L);
+                    } catch (RuntimeException e) {
+                        // One mode's failure must not cost the other modes' figures on a lent machine.
+                        failed++;
+                        System.out.println("conformance " + mode.label() + ": stopped by " + oneLine(e));
+                        p.println("gemm " + mode.label() + ": stopped by " + oneLine(e));
+                        continue;
+                    }
+                    loaded.add(mode);
                     int modeFailed = 0;
                     double worst = 0;
                     p.println("gemm " + mode.label() + ":");
@@ -100,14 +109,28 @@ public final class GpuCheck {
             List<String> table = new ArrayList<>();
             table.add("device: " + ctx.describe());
             for (GemmMode mode : loaded) {
-                table.addAll(timings(ctx, Architectures.named(arch), seconds, mode));
+                try {
+                    table.addAll(timings(ctx, Architectures.named(arch), seconds, mode));
+                } catch (RuntimeException e) {
+                    failed++;
+                    table.add("gemm " + mode.label() + " timings stopped by " + oneLine(e));
+                }
             }
             table.addAll(cpuTimings(Architectures.named(arch), seconds));
-            table.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
+            try {
+                table.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
+            } catch (RuntimeException e) {
+                failed++;
+                table.add("gemm comparison stopped by " + oneLine(e));
+            }
             Files.write(out.resolve("timings.txt"), table);
             table.forEach(System.out::println);
             System.exit(failed == 0 ? 0 : 1);
         }
+    }
+
+    private static String oneLine(Throwable e) {
+        return (e.getClass().getSimpleName() + ": " + e.getMessage()).replace('\n', ' ');
     }
 
     /** Null when {@code mode}'s library loads on this device, else why not. */
