@@ -1,11 +1,9 @@
 package g2048.cuda;
 
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.TreeMap;
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 
@@ -19,17 +17,6 @@ import jcuda.driver.CUstream;
  * share one emulated device.
  */
 final class EmulatedDriver implements Driver {
-
-    private static final Method BYTE_OFFSET;
-
-    static {
-        try {
-            BYTE_OFFSET = Pointer.class.getDeclaredMethod("getByteOffset");
-            BYTE_OFFSET.setAccessible(true);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final int sms;
     private final TreeMap<Long, ByteBuffer> memory = new TreeMap<>();
@@ -174,12 +161,9 @@ final class EmulatedDriver implements Driver {
 
     private int offset;
 
+    /** Emulated pointers are a byte offset from a null native pointer, so their address is the one cuBLAS would get. */
     private static long address(CUdeviceptr p) {
-        try {
-            return (long) BYTE_OFFSET.invoke(p);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
+        return NativeHandles.address(p);
     }
 
     /** The block holding [addr, addr + size); sets {@link #offset} to addr's place in it. */
