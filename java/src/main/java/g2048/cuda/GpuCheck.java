@@ -198,8 +198,8 @@ public final class GpuCheck {
                 rows.add(String.format(Locale.ROOT, "%s latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", mode.label(), batch,
                         h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3, i));
             }
-            // A greedy move as search.GreedyPlayer makes it (one value() per legal afterstate), and
-            // the same afterstates in one values() call.
+            // A greedy move made one value() per legal afterstate, and as search.GreedyPlayer makes
+            // it over a batch evaluator: the same afterstates in one values() call.
             Moves moves = Moves.of(Shape.S4x4);
             long[] after = new long[4];
             double[] av = new double[4];

@@ -4,27 +4,43 @@ import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.play.Player;
 
-/** 1-ply play: the legal move maximising reward + V(afterstate). Ties go to the lowest direction. */
+/**
+ * 1-ply play: the legal move maximising reward + V(afterstate). Ties go to the lowest direction.
+ *
+ * <p>An evaluator that prefers batches (a value network) gets the legal afterstates in one
+ * {@link Evaluator#values} call: on a GPU that is one round trip per move instead of one per
+ * afterstate. Table evaluators are asked one afterstate at a time. Each thread needs its own
+ * instance ({@link #forThread()}).
+ */
 public final class GreedyPlayer implements Player {
 
     private final Evaluator evaluator;
     private final Moves moves;
+    private final boolean batched;
+    private final long[] after = new long[4];
+    private final int[] directions = new int[4];
+    private final double[] values = new double[4];
 
     public GreedyPlayer(Evaluator evaluator) {
         this.evaluator = evaluator;
         this.moves = Moves.of(evaluator.shape());
+        this.batched = evaluator.preferredBatchSize() > 1;
     }
 
     @Override
     public int chooseMove(long board) {
+        return batched ? chooseBatched(board) : chooseOneByOne(board);
+    }
+
+    private int chooseOneByOne(long board) {
         int best = -1;
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int d = 0; d < 4; d++) {
-            long after = moves.move(board, d);
-            if (after == board) {
+            long a = moves.move(board, d);
+            if (a == board) {
                 continue;
             }
-            double v = moves.reward(board, d) + evaluator.value(after);
+            double v = moves.reward(board, d) + evaluator.value(a);
             if (v > bestValue) {
                 bestValue = v;
                 best = d;
@@ -33,10 +49,35 @@ public final class GreedyPlayer implements Player {
         return best;
     }
 
+    private int chooseBatched(long board) {
+        int n = 0;
+        for (int d = 0; d < 4; d++) {
+            long a = moves.move(board, d);
+            if (a != board) {
+                after[n] = a;
+                directions[n] = d;
+                n++;
+            }
+        }
+        if (n == 0) {
+            return -1;
+        }
+        evaluator.values(after, n, values);
+        int best = -1;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double v = moves.reward(board, directions[i]) + values[i];
+            if (v > bestValue) {
+                bestValue = v;
+                best = directions[i];
+            }
+        }
+        return best;
+    }
+
     @Override
     public Player forThread() {
-        Evaluator own = evaluator.forThread();
-        return own == evaluator ? this : new GreedyPlayer(own);
+        return new GreedyPlayer(evaluator.forThread());
     }
 
     @Override

@@ -24,37 +24,98 @@ class GreedyPlayerTest {
         }
     }
 
+    /** The same values for an evaluator that prefers batches; counts its calls of each kind. */
+    private static final class BatchTieEvaluator implements Evaluator {
+        final TieEvaluator ties;
+        int singleCalls;
+        int batchCalls;
+        int batchBoards;
+
+        BatchTieEvaluator(Shape shape) {
+            ties = new TieEvaluator(shape);
+        }
+
+        @Override
+        public Shape shape() {
+            return ties.shape();
+        }
+
+        @Override
+        public double value(long afterstate) {
+            singleCalls++;
+            return ties.value(afterstate);
+        }
+
+        @Override
+        public void values(long[] afterstates, int count, double[] out) {
+            batchCalls++;
+            batchBoards += count;
+            for (int i = 0; i < count; i++) {
+                out[i] = ties.value(afterstates[i]);
+            }
+        }
+
+        @Override
+        public int preferredBatchSize() {
+            return 1024;
+        }
+
+        @Override
+        public String describe() {
+            return "batched ties";
+        }
+    }
+
     @Test
     void choosesTheBestLegalMoveWithTiesToTheLowestDirection() {
         for (Shape s : new Shape[] {Shape.S4x4, Shape.S3x3, Shape.S2x2, Shape.parse("3x4"), Shape.S2x3}) {
-            Evaluator v = new TieEvaluator(s);
-            GreedyPlayer player = new GreedyPlayer(v);
-            Moves moves = Moves.of(s);
-            Rng rng = new Rng(s.rows() * 10L + s.cols());
-            int ties = 0;
-            for (int i = 0; i < 20_000; i++) {
-                long board = i % 2 == 0 ? Positions.randomBoard(s, rng, 6) : Positions.played(s, rng, 200);
-                int expected = -1;
-                double best = Double.NEGATIVE_INFINITY;
-                int equal = 0;
-                for (int d = 0; d < 4; d++) {
-                    long after = moves.move(board, d);
-                    if (after == board) {
-                        continue;
-                    }
-                    double total = moves.reward(board, d) + v.value(after);
-                    if (total > best) {
-                        best = total;
-                        expected = d;
-                        equal = 0;
-                    } else if (total == best) {
-                        equal++;
-                    }
-                }
-                ties += equal > 0 ? 1 : 0;
-                assertEquals(expected, player.chooseMove(board), s + " board " + Long.toHexString(board));
-            }
-            assertEquals(true, ties > 1000, "ties exercised on " + s + ": " + ties);
+            checkAgainstDefinition(s, new TieEvaluator(s));
         }
+    }
+
+    @Test
+    void aBatchEvaluatorGetsTheLegalAfterstatesInOneCallPerMove() {
+        for (Shape s : new Shape[] {Shape.S4x4, Shape.S3x3, Shape.parse("3x4")}) {
+            BatchTieEvaluator v = new BatchTieEvaluator(s);
+            int moves = checkAgainstDefinition(s, v);
+            assertEquals(0, v.singleCalls, "value() calls on " + s);
+            assertEquals(moves, v.batchCalls, "values() calls on " + s);
+            assertEquals(true, v.batchBoards > 2 * moves, "legal afterstates per move on " + s + ": " + v.batchBoards + " in " + moves);
+        }
+    }
+
+    /** Checks 20,000 moves of a fresh player over {@code v} against the definition; returns the moves that had a legal option. */
+    private static int checkAgainstDefinition(Shape s, Evaluator v) {
+        Evaluator reference = v instanceof BatchTieEvaluator b ? b.ties : v;
+        GreedyPlayer player = new GreedyPlayer(v);
+        int legalMoves = 0;
+        Moves moves = Moves.of(s);
+        Rng rng = new Rng(s.rows() * 10L + s.cols());
+        int ties = 0;
+        for (int i = 0; i < 20_000; i++) {
+            long board = i % 2 == 0 ? Positions.randomBoard(s, rng, 6) : Positions.played(s, rng, 200);
+            int expected = -1;
+            double best = Double.NEGATIVE_INFINITY;
+            int equal = 0;
+            for (int d = 0; d < 4; d++) {
+                long after = moves.move(board, d);
+                if (after == board) {
+                    continue;
+                }
+                double total = moves.reward(board, d) + reference.value(after);
+                if (total > best) {
+                    best = total;
+                    expected = d;
+                    equal = 0;
+                } else if (total == best) {
+                    equal++;
+                }
+            }
+            ties += equal > 0 ? 1 : 0;
+            legalMoves += expected >= 0 ? 1 : 0;
+            assertEquals(expected, player.chooseMove(board), s + " board " + Long.toHexString(board));
+        }
+        assertEquals(true, ties > 1000, "ties exercised on " + s + ": " + ties);
+        return legalMoves;
     }
 }
