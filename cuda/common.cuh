@@ -19,6 +19,10 @@
 #define G2_GEMM_LARGE_BN 128
 #define G2_GEMM_SMALL_BM 64
 #define G2_GEMM_SMALL_BN 64
+// Skinny forward GEMM (few rows): a block is G2_SKINNY_ROWS rows x G2_SKINNY_COLS columns, its
+// G2_GEMM_THREADS threads G2_GEMM_THREADS / G2_SKINNY_COLS slices of the reduction.
+#define G2_SKINNY_ROWS 8
+#define G2_SKINNY_COLS 32
 
 // A 64-bit element index: every kernel computes global indices in this type, so a batch whose
 // activations exceed 2^31 elements cannot wrap (the launchers also refuse such batches).

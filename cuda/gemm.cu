@@ -10,6 +10,11 @@
 // connection table, so one kernel serves every layer kind. W is the group's [K][N] weight block.
 // gemm_wgrad splits the m reduction over gridDim.z and adds with atomicAdd: dW must be zeroed (or
 // hold the gradient of earlier groups that share the block) before the launch.
+//
+// gemm_fwd_skinny is the forward for few rows m (the afterstates of one move, small leaf batches):
+// there the tiled kernels get a handful of blocks that each walk the whole reduction, one global
+// load after another, so the launch is latency-bound. It splits the reduction instead, over the
+// warps of a block and over gridDim.z (see the kernel).
 #include "common.cuh"
 
 // C(m, n) = sum_k P(m, k) Q(k, n) over k in this block's split; P(m, k) is P.at(k, m) when PT,
@@ -170,3 +175,104 @@ G2_GEMM_DGRAD(gemm_dgrad_large, G2_GEMM_LARGE_BM, G2_GEMM_LARGE_BN, 8, 8)
 G2_GEMM_DGRAD(gemm_dgrad_small, G2_GEMM_SMALL_BM, G2_GEMM_SMALL_BN, 4, 4)
 G2_GEMM_WGRAD(gemm_wgrad_large, G2_GEMM_LARGE_BM, G2_GEMM_LARGE_BN, 8, 8)
 G2_GEMM_WGRAD(gemm_wgrad_small, G2_GEMM_SMALL_BM, G2_GEMM_SMALL_BN, 4, 4)
+
+// The skinny forward: out(m, n) = relu?( bias[n] + sum_k in(m, k) * W[k][n] ) for few rows.
+// A block owns G2_SKINNY_ROWS rows x G2_SKINNY_COLS columns and the reduction chunk
+// [z * kChunk, (z + 1) * kChunk) of blockIdx.z. Its threads are slices of G2_SKINNY_COLS lanes, a
+// lane per column; slice s takes k = chunk start + s, + SLICES, ... so a warp reads a row of W as
+// one coalesced line and each input element as one broadcast word, and the slices' loads are all
+// in flight together. The slices' sums meet in shared memory. With one chunk (gridDim.z == 1) the
+// block then writes the outputs. With several, each block stores its sums in partial [z][M][N],
+// and the last block of the tile to arrive (counted in arrivals[tile], zero before the launch)
+// adds the chunks in z order, so the result does not depend on which block finished first; it
+// writes the outputs and sets its counter back to zero for the next launch.
+extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) gemm_fwd_skinny(
+    int M, int N, int K, int kChunk, int cells, const float* in, int inStride, const int* inCellOff, const int* kOff,
+    const float* __restrict__ W, const float* __restrict__ bias, float* out, int outStride, const int* outCellOff, int relu,
+    float* partial, unsigned* arrivals) {
+    constexpr int R = G2_SKINNY_ROWS;
+    constexpr int C = G2_SKINNY_COLS;
+    constexpr int SLICES = G2_GEMM_THREADS / C;
+    static_assert(R * C == G2_GEMM_THREADS, "the reduction over slices takes one thread per output of the block");
+    __shared__ float sums[SLICES][R][C];
+    __shared__ int lastBlock;
+
+    G2View P = g2_view(const_cast<float*>(in), cells, inStride, inCellOff, kOff);
+    G2View Y = g2_view(out, cells, outStride, outCellOff, nullptr);
+    const int lane = threadIdx.x % C;
+    const int slice = threadIdx.x / C;
+    const int n = blockIdx.x * C + lane;
+    const int m0 = blockIdx.y * R;
+    const int rows = min(R, M - m0);
+    const int kBegin = blockIdx.z * kChunk;
+    const int kEnd = min(K, kBegin + kChunk);
+
+    g2_index rowStart[R];
+    float acc[R];
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        rowStart[r] = r < rows ? P.row(m0 + r) : 0;
+        acc[r] = 0.f;
+    }
+    if (n < N) {
+#pragma unroll 4
+        for (int k = kBegin + slice; k < kEnd; k += SLICES) {
+            const float w = W[(g2_index)k * N + n];
+            const float* x = P.p + P.col(k);
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+                if (r < rows) {
+                    acc[r] = fmaf(x[rowStart[r]], w, acc[r]);
+                }
+            }
+        }
+    }
+#pragma unroll
+    for (int r = 0; r < R; r++) {
+        sums[slice][r][lane] = acc[r];
+    }
+    __syncthreads();
+
+    // From here thread t owns output (row t / C, column t % C) of the block.
+    const int r = threadIdx.x / C;
+    const int c = threadIdx.x % C;
+    const int m = m0 + r;
+    const int col = blockIdx.x * C + c;
+    const bool owned = r < rows && col < N;
+    float v = 0.f;
+#pragma unroll
+    for (int s = 0; s < SLICES; s++) {
+        v += sums[s][r][c];
+    }
+    if (gridDim.z > 1) {
+        if (owned) {
+            partial[((g2_index)blockIdx.z * M + m) * N + col] = v;
+        }
+        // Publish this block's sums before counting it in.
+        __threadfence();
+        __syncthreads();
+        const unsigned tile = blockIdx.y * gridDim.x + blockIdx.x;
+        if (threadIdx.x == 0) {
+            lastBlock = atomicAdd(&arrivals[tile], 1u) == gridDim.z - 1;
+        }
+        __syncthreads();
+        if (!lastBlock) {
+            return;
+        }
+        __threadfence();
+        v = 0.f;
+        if (owned) {
+            for (unsigned z = 0; z < gridDim.z; z++) {
+                // Past L1: the other blocks' sums are in L2.
+                v += __ldcg(&partial[((g2_index)z * M + m) * N + col]);
+            }
+        }
+        if (threadIdx.x == 0) {
+            arrivals[tile] = 0;
+        }
+    }
+    if (owned) {
+        const float y = v + bias[col];
+        *Y.at(m, col) = relu && y < 0.f ? 0.f : y;
+    }
+}

@@ -1,5 +1,5 @@
 // The kernels of cuda/*.cu run on the CPU (emulation.h) against plain loops in double, on seeded
-// random layer shapes: every GEMM form and tile (with split reductions), the backward helpers,
+// random layer shapes: every GEMM form and tile (with split reductions), the skinny forward, the backward helpers,
 // the column gather and bias epilogue of library GEMMs, the encoding, the MSE gradient and Adam.
 // Built and run by native-build/host-check.sh; needs a C++20 compiler, no GPU. Prints one line per check; exits 1 if any error exceeds 1e-5.
 #include "emulation.h"
@@ -31,8 +31,10 @@ static std::vector<float> gaussians(size_t n) {
 // Norm-wise relative error: max |got - want| / max |want|.
 static void report(const std::string& name, const std::vector<float>& got, const std::vector<double>& want) {
     double diff = 0, scale = 0;
-    for (size_t i = 0; i < want.size(); i++) {
-        diff = std::max(diff, std::fabs(got[i] - want[i]));
+    for (size_t i = 0; i < want.size() && i < got.size(); i++) {
+        double d = std::fabs(got[i] - want[i]);
+        // A NaN (or infinity) anywhere is a failure, not a difference std::max would drop.
+        diff = std::isfinite(d) ? std::max(diff, d) : INFINITY;
         scale = std::max(scale, std::fabs(want[i]));
     }
     double e = diff == 0 ? 0 : diff / std::max(scale, 1e-300);
@@ -157,6 +159,39 @@ static void check_gemms(const Group& g, bool large) {
                                  g.outCellOff.data(), dW.data(), c);
         });
         report("gemm_wgrad" + tile + " chunk " + std::to_string(c) + " " + g.name(), dW, want);
+    }
+}
+
+// The skinny forward over the group's rows, with the reduction whole and split over z; each split
+// runs twice on the same counters, which the first launch must leave at zero.
+static void check_skinny(const Group& g) {
+    int M = g.M(), N = g.cout, K = g.K;
+    std::vector<float> in(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
+    for (auto& x : in) x = (rng() % 3 == 0) ? 0.f : std::fabs(gauss());
+    unsigned gx = ceil_div(N, G2_SKINNY_COLS), gy = ceil_div(M, G2_SKINNY_ROWS);
+    for (int splits : {1, 2, 5}) {
+        int chunk = ceil_div(K, splits);
+        unsigned gz = ceil_div(K, chunk);
+        std::vector<float> partial((size_t)gz * M * N, -1.f);
+        std::vector<unsigned> arrivals(gx * gy, 0u);
+        for (int relu = 0; relu <= 1; relu++) {
+            std::vector<float> out(g.n * g.outStride, 7.f);
+            std::vector<double> want(out.begin(), out.end());
+            for (int m = 0; m < M; m++)
+                for (int j = 0; j < N; j++) {
+                    double acc = bias[j];
+                    for (int k = 0; k < K; k++) acc += (double)in[g.inAt(m, k)] * W[(size_t)k * N + j];
+                    want[g.outAt(m, j)] = relu && acc < 0 ? 0 : acc;
+                }
+            g2_launch({gx, gy, gz}, {G2_GEMM_THREADS, 1, 1}, [&] {
+                gemm_fwd_skinny(M, N, K, chunk, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), W.data(), bias.data(),
+                                out.data(), g.outStride, g.outCellOff.data(), relu, partial.data(), arrivals.data());
+            });
+            bool rearmed = std::all_of(arrivals.begin(), arrivals.end(), [](unsigned a) { return a == 0; });
+            if (!rearmed) out.assign(out.size(), NAN);
+            report("gemm_fwd_skinny z=" + std::to_string(gz) + (relu ? " relu " : " ") + g.name() + (rearmed ? "" : " (counters left set)"),
+                   out, want);
+        }
     }
 }
 
@@ -316,6 +351,7 @@ int main(int argc, char** argv) {
     for (const Group& g : groups) {
         check_gemms(g, true);
         check_gemms(g, false);
+        check_skinny(g);
         check_layer_helpers(g);
     }
     std::printf("%s: %d failed\n", failures ? "FAIL" : "ok", failures);

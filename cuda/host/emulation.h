@@ -32,6 +32,15 @@ inline std::barrier<>* g2_block_barrier = nullptr;
 inline float atomicAdd(float* p, float v) {
     return std::atomic_ref<float>(*p).fetch_add(v);
 }
+inline unsigned atomicAdd(unsigned* p, unsigned v) {
+    return std::atomic_ref<unsigned>(*p).fetch_add(v);
+}
+inline void __threadfence() {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
+inline float __ldcg(const float* p) {
+    return *p;
+}
 using std::min;
 using std::max;
 
