@@ -109,6 +109,9 @@ public final class CudaConformance {
         }
         NetSpec cnn22 = Architectures.named("CNN22");
         out.add(forward(cnn22, null, seed, 1024));
+        // One move's afterstates and a small leaf batch: the skinny forward at full width.
+        out.add(forward(cnn22, null, seed, 4));
+        out.add(forward(cnn22, null, seed, 64));
         out.add(gradient(cnn22, null, seed, 256));
         out.add(steps(cnn22, null, seed, 256, 2));
         return out;

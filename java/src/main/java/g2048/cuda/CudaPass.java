@@ -15,7 +15,8 @@ import jcuda.driver.CUstream;
  * values. The device-side mirror of {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s
  * passes; not thread-safe.
  *
- * <p>The layers' products are the kernels of cuda/gemm.cu, which read each window in place, or,
+ * <p>The layers' products are the kernels of cuda/gemm.cu, which read each window in place (a
+ * forward of few rows by the skinny kernel, whose scratch the pass owns), or,
  * under {@link GemmMode#CUBLAS}/{@link GemmMode#CUBLAS_TF32}, a library GEMM per group whose
  * operands are plain matrices ({@link LayerPlan.Strides}): inputs that are not are first gathered
  * into the column buffer ({@code gather_columns}), and the bias and ReLU follow
@@ -40,6 +41,7 @@ public final class CudaPass implements AutoCloseable {
     private final DeviceBuffer col;
     private final DeviceBuffer targets;
     private final DeviceBuffer sse;
+    private final SkinnyScratch skinny;
     private final PinnedBuffer hostBoards;
     private final PinnedBuffer hostValues;
     private final PinnedBuffer hostTargets;
@@ -121,6 +123,7 @@ public final class CudaPass implements AutoCloseable {
             col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
             targets = training ? own(DeviceBuffer.floats(ctx, capacity)) : null;
             sse = training ? own(new DeviceBuffer(ctx, 8)) : null;
+            skinny = own(new SkinnyScratch(ctx));
             hostBoards = own(new PinnedBuffer(ctx, 8L * capacity));
             hostValues = own(new PinnedBuffer(ctx, Math.max(8L, 4L * capacity)));
             hostTargets = training ? own(new PinnedBuffer(ctx, 4L * capacity)) : null;
@@ -288,7 +291,7 @@ public final class CudaPass implements AutoCloseable {
             }
             kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.layer().inSize(), g.inCellOff(), g.kOff(),
                     net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.layer().outSize(), g.outCellOff(),
-                    l.layer().relu());
+                    l.layer().relu(), skinny);
         }
     }
 

@@ -15,11 +15,13 @@ import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 /**
- * The hand-written forward GEMM beside cuBLAS (fp32, and TF32 on tensor cores) at CNN22's layer
- * shapes (taken from the {@link LayerPlan}s the passes launch), for a training batch (1,024
- * boards) and a search leaf batch (64): time per call, TFLOP/s, and each result's error against a
- * double-precision product on sampled rows. The numbers that decide whether the backend should
- * call cuBLAS and whether TF32 is accurate enough.
+ * The hand-written forward GEMMs (the tiled kernel and the skinny one) beside cuBLAS (fp32, and
+ * TF32 on tensor cores) at CNN22's layer shapes (taken from the {@link LayerPlan}s the passes
+ * launch), for a training batch (1,024 boards), a search leaf batch (64) and one move's afterstates
+ * (4): time per call, TFLOP/s, and each result's error against a double-precision product on
+ * sampled rows. The numbers that decide whether the backend should call cuBLAS, whether TF32 is
+ * accurate enough, and up to how many rows the skinny kernel should take the forward
+ * ({@link Geometry#SKINNY_MAX_ROWS}).
  *
  * <p>All three compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
  * convolutions' rows are gathered (implicit im2col), which the kernel does as it loads; cuBLAS
@@ -38,11 +40,16 @@ final class GemmComparison {
 
     private static final int SAMPLED_ROWS = 128;
 
+    /** What is timed, in order: the tiled kernel the engine would pick, the skinny kernel, cuBLAS fp32, cuBLAS TF32. */
+    private static final String[] VARIANTS = {"kernel tiled", "kernel skinny", "cuBLAS fp32", "cuBLAS TF32"};
+
+    private final CudaContext ctx;
     private final Driver driver;
     private final Kernels kernels;
     private final double seconds;
 
     private GemmComparison(CudaContext ctx, double seconds) {
+        this.ctx = ctx;
         this.driver = ctx.driver();
         this.kernels = new Kernels(ctx);
         this.seconds = seconds;
@@ -75,16 +82,19 @@ final class GemmComparison {
         try (Cublas cublas = Cublas.open()) {
             rows.add("cublas: " + cublas.describe());
             GemmComparison c = new GemmComparison(ctx, seconds);
-            for (int batch : new int[] {1024, 64}) {
-                double[] totals = new double[3];
+            for (int batch : new int[] {1024, 64, 4}) {
+                double[] totals = new double[VARIANTS.length];
                 for (Shape s : forwardShapes(Architectures.named("CNN22"), batch)) {
                     double[] micros = c.compare(cublas, s, rows);
-                    for (int i = 0; i < 3; i++) {
+                    for (int i = 0; i < totals.length; i++) {
                         totals[i] += micros[i];
                     }
                 }
-                rows.add(String.format(Locale.ROOT, "gemm CNN22 forward batch %d, all layers above: kernels %.1f us, cuBLAS fp32 %.1f us, "
-                        + "cuBLAS TF32 %.1f us", batch, totals[0], totals[1], totals[2]));
+                StringBuilder total = new StringBuilder("gemm CNN22 forward batch " + batch + ", all layers above:");
+                for (int i = 0; i < totals.length; i++) {
+                    total.append(String.format(Locale.ROOT, "%s %s %.1f us", i == 0 ? "" : ",", VARIANTS[i], totals[i]));
+                }
+                rows.add(total.toString());
             }
         } catch (CudaUnavailableException e) {
             rows.add("cublas: not compared: " + e.getMessage());
@@ -104,6 +114,7 @@ final class GemmComparison {
         CUdeviceptr dOut = driver.alloc(4L * s.m() * s.n());
         CUdeviceptr dBias = driver.alloc(4L * s.n());
         CUdeviceptr dZero = driver.alloc(4);
+        SkinnyScratch scratch = new SkinnyScratch(ctx);
         try {
             driver.upload(dIn, in);
             driver.upload(dW, w);
@@ -113,30 +124,42 @@ final class GemmComparison {
             long aW = address(dW);
             long aOut = address(dOut);
             Runnable ours = () -> {
-                kernels.gemmForward(stream, s.m(), s.n(), s.k(), 1, dIn, s.k(), dZero, null, dW, dBias, dOut, s.n(), dZero, false);
+                kernels.gemmForward(stream, s.m(), s.n(), s.k(), 1, dIn, s.k(), dZero, null, dW, dBias, dOut, s.n(), dZero, false, scratch);
                 driver.synchronize(stream);
             };
             Runnable library = () -> {
                 cublas.gemmRowMajor(false, false, s.m(), s.n(), s.k(), 1f, aIn, s.k(), aW, s.n(), 0f, aOut, s.n());
                 Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
             };
-            double[] micros = new double[3];
-            double[] errors = new double[3];
-            micros[0] = time(ours);
-            errors[0] = error(dOut, expected, s);
+            double[] micros = new double[VARIANTS.length];
+            double[] errors = new double[VARIANTS.length];
+            Geometry.Tile tiled = Geometry.gemm(s.m(), s.n(), s.k(), false, driver.multiprocessors()).tile();
+            for (int i = 0; i < 2; i++) {
+                Geometry.forcedTile = i == 0 ? tiled : Geometry.Tile.SKINNY;
+                try {
+                    micros[i] = time(ours);
+                } finally {
+                    Geometry.forcedTile = null;
+                }
+                errors[i] = error(dOut, expected, s);
+            }
             cublas.mathMode(Cublas.DEFAULT_MATH);
-            micros[1] = time(library);
-            errors[1] = error(dOut, expected, s);
-            cublas.mathMode(Cublas.TF32_MATH);
             micros[2] = time(library);
             errors[2] = error(dOut, expected, s);
+            cublas.mathMode(Cublas.TF32_MATH);
+            micros[3] = time(library);
+            errors[3] = error(dOut, expected, s);
             cublas.mathMode(Cublas.DEFAULT_MATH);
-            rows.add(String.format(Locale.ROOT, "gemm %-24s batch %4d (M %5d N %4d K %4d): kernels %8.1f us %5.1f TFLOP/s err %.1e"
-                    + " | cuBLAS fp32 %8.1f us %5.1f TFLOP/s err %.1e | cuBLAS TF32 %8.1f us %5.1f TFLOP/s err %.1e",
-                    s.layer(), s.batch(), s.m(), s.n(), s.k(), micros[0], tflops(s, micros[0]), errors[0], micros[1], tflops(s, micros[1]),
-                    errors[1], micros[2], tflops(s, micros[2]), errors[2]));
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "gemm %-24s batch %4d (M %5d N %4d K %4d), engine's choice %s:",
+                    s.layer(), s.batch(), s.m(), s.n(), s.k(), Geometry.forward(s.m(), s.n(), s.k(), driver.multiprocessors()).tile().suffix));
+            for (int i = 0; i < VARIANTS.length; i++) {
+                row.append(String.format(Locale.ROOT, "%s %s %8.1f us %5.1f TFLOP/s err %.1e", i == 0 ? "" : " |",
+                        i == 0 ? "kernel " + tiled.suffix : VARIANTS[i], micros[i], tflops(s, micros[i]), errors[i]));
+            }
+            rows.add(row.toString());
             return micros;
         } finally {
+            scratch.close();
             for (CUdeviceptr p : new CUdeviceptr[] {dIn, dW, dOut, dBias, dZero}) {
                 driver.free(p);
             }

@@ -17,6 +17,16 @@ public final class Geometry {
     public static final int GEMM_LARGE_BN = 128;
     public static final int GEMM_SMALL_BM = 64;
     public static final int GEMM_SMALL_BN = 64;
+    public static final int SKINNY_ROWS = 8;
+    public static final int SKINNY_COLS = 32;
+    /** Reduction slices of a skinny block: its threads in groups of {@link #SKINNY_COLS}. */
+    static final int SKINNY_SLICES = GEMM_THREADS / SKINNY_COLS;
+    /**
+     * The forward takes the skinny kernel up to this many rows (n · cells of the layer group), the
+     * tiled ones beyond: one small tile's rows, where a tiled grid has a block per 64 columns at most.
+     * Chosen from the kernels' structure, not yet from timings (GpuCheck's GEMM table times both).
+     */
+    static final int SKINNY_MAX_ROWS = 64;
 
     /** Grid dimensions the driver accepts in y and z. */
     static final int MAX_GRID_YZ = 65535;
@@ -40,10 +50,14 @@ public final class Geometry {
         }
     }
 
-    /** The two GEMM tile shapes of cuda/gemm.cu. */
+    /**
+     * The GEMM tile shapes of cuda/gemm.cu: rows and columns of a block. {@code SKINNY} is the
+     * forward's only (gemm_fwd_skinny); forcing it leaves the gradients' tiles to the usual choice.
+     */
     public enum Tile {
         LARGE(GEMM_LARGE_BM, GEMM_LARGE_BN, "large"),
-        SMALL(GEMM_SMALL_BM, GEMM_SMALL_BN, "small");
+        SMALL(GEMM_SMALL_BM, GEMM_SMALL_BN, "small"),
+        SKINNY(SKINNY_ROWS, SKINNY_COLS, "skinny");
 
         public final int bm;
         public final int bn;
@@ -97,7 +111,8 @@ public final class Geometry {
         positive(rows, "rows");
         positive(cols, "cols");
         positive(reduction, "reduction");
-        Tile tile = forcedTile != null ? forcedTile
+        Tile forced = forcedTile;
+        Tile tile = forced != null && forced != Tile.SKINNY ? forced
                 : (long) ceilDiv(rows, GEMM_LARGE_BM) * ceilDiv(cols, GEMM_LARGE_BN) >= multiprocessors ? Tile.LARGE : Tile.SMALL;
         int gx = ceilDiv(cols, tile.bn);
         int gy = ceilDiv(rows, tile.bm);
@@ -116,6 +131,58 @@ public final class Geometry {
             gz = ceilDiv(reduction, chunk);
         }
         return new Gemm(tile, new Grid(gx, gy, gz, GEMM_THREADS, 1, 1), chunk);
+    }
+
+    /**
+     * The forward GEMM of {@code rows × cols} results over {@code reduction} terms: the skinny
+     * kernel for at most {@link #SKINNY_MAX_ROWS} rows (or when forced), else a tile as {@link #gemm}
+     * chooses it, unsplit.
+     */
+    public static Gemm forward(int rows, int cols, int reduction, int multiprocessors) {
+        Tile forced = forcedTile;
+        boolean skinny = forced == Tile.SKINNY || forced == null && rows <= SKINNY_MAX_ROWS;
+        return skinny ? skinny(rows, cols, reduction, multiprocessors) : gemm(rows, cols, reduction, false, multiprocessors);
+    }
+
+    /**
+     * The skinny forward's launch: {@link #SKINNY_COLS} columns in x, {@link #SKINNY_ROWS} rows in
+     * y, and the reduction cut into chunks (multiples of {@link #SKINNY_SLICES}) over z until the
+     * grid has about {@link #GEMM_WAVES} blocks per SM, each slice keeping at least 4 terms. With
+     * more than one chunk the kernel needs {@link #skinnyPartialFloats} floats of partial sums and
+     * {@link #skinnyCounters} arrival counters; this split never asks for more.
+     */
+    static Gemm skinny(int rows, int cols, int reduction, int multiprocessors) {
+        positive(rows, "rows");
+        positive(cols, "cols");
+        positive(reduction, "reduction");
+        int gx = ceilDiv(cols, SKINNY_COLS);
+        int gy = ceilDiv(rows, SKINNY_ROWS);
+        if (gy > MAX_GRID_YZ) {
+            throw new IllegalArgumentException("skinny GEMM of " + rows + " rows needs " + gy + " row blocks, more than the grid's "
+                    + MAX_GRID_YZ);
+        }
+        long tiles = (long) gx * gy;
+        long wanted = ceilDiv((long) multiprocessors * GEMM_WAVES, tiles);
+        long most = Math.max(1, reduction / (4L * SKINNY_SLICES));
+        int splits = (int) Math.max(1, Math.min(Math.min(wanted, most), MAX_GRID_YZ));
+        int chunk = (int) (ceilDiv((long) ceilDiv(reduction, splits), SKINNY_SLICES) * SKINNY_SLICES);
+        int gz = ceilDiv(reduction, chunk);
+        // A split needs wanted >= 2, so tiles < waves·SMs, and gz·rows·cols <= 256·tiles·wanted < 2·256·waves·SMs.
+        if (gz > 1 && ((long) gz * rows * cols > skinnyPartialFloats(multiprocessors) || tiles > skinnyCounters(multiprocessors))) {
+            throw new IllegalStateException("skinny GEMM " + rows + "x" + cols + " over " + reduction + " split " + gz
+                    + " ways outgrows its scratch");
+        }
+        return new Gemm(Tile.SKINNY, new Grid(gx, gy, gz, GEMM_THREADS, 1, 1), chunk);
+    }
+
+    /** Floats of partial sums a split skinny GEMM may write on a device of this many SMs. */
+    static long skinnyPartialFloats(int multiprocessors) {
+        return 2L * GEMM_WAVES * multiprocessors * SKINNY_ROWS * SKINNY_COLS;
+    }
+
+    /** Arrival counters (one per block tile) a split skinny GEMM may use on a device of this many SMs. */
+    static int skinnyCounters(int multiprocessors) {
+        return multiprocessors * GEMM_WAVES;
     }
 
     static int ceilDiv(int a, int b) {

@@ -11,7 +11,7 @@ import jcuda.driver.CUstream;
 final class Kernels {
 
     /** Every kernel launched from here (a test checks each is in the jar's PTX). */
-    static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small",
+    static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small", "gemm_fwd_skinny",
             "gemm_dgrad_large", "gemm_dgrad_small", "gemm_wgrad_large", "gemm_wgrad_small", "relu_backward", "bias_grad", "col_to_input",
             "gather_columns", "bias_activation", "mse_grad", "adam_step");
 
@@ -39,10 +39,18 @@ final class Kernels {
     /**
      * Forward GEMM of one layer group: in [n][inStride] (rows through inCellOff, columns through kOff)
      * x W [K][N] + bias [N], ReLU if relu -> out [n][outStride] (rows through outCellOff); M = n · cells.
+     * Few rows go to gemm_fwd_skinny ({@link Geometry#forward}), whose split reduction uses
+     * {@code scratch} (the caller's, for this stream).
      */
     void gemmForward(CUstream s, int m, int n, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff,
-            CUdeviceptr kOff, CUdeviceptr w, CUdeviceptr bias, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, boolean relu) {
-        Geometry.Gemm g = Geometry.gemm(m, n, k, false, sms);
+            CUdeviceptr kOff, CUdeviceptr w, CUdeviceptr bias, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, boolean relu,
+            SkinnyScratch scratch) {
+        Geometry.Gemm g = Geometry.forward(m, n, k, sms);
+        if (g.tile() == Geometry.Tile.SKINNY) {
+            launch("gemm_fwd_skinny", g.grid(), s, m, n, k, g.chunk(), cells, in, inStride, inCellOff, kOff, w, bias, out, outStride,
+                    outCellOff, relu ? 1 : 0, scratch.partial(), scratch.arrivals());
+            return;
+        }
         launch("gemm_fwd_" + g.tile().suffix, g.grid(), s, m, n, k, cells, in, inStride, inCellOff, kOff, w, bias, out, outStride,
                 outCellOff, relu ? 1 : 0);
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The GPU against the CPU reference ({@link CudaConformance}): every kernel, every layer of every
- * architecture family with both GEMM tiles, whole forward and backward passes and optimiser steps,
+ * architecture family with every GEMM tile (the skinny forward's too), whole forward and backward passes and optimiser steps,
  * and CNN22 at full width, on fresh seeded inputs; norm-wise relative error at most 1e-4. Skipped,
  * with the probe's reason, where CUDA cannot run.
  */
@@ -81,7 +81,8 @@ class CudaConformanceTest {
             }
         }
         NetSpec cnn22 = Architectures.named("CNN22");
-        tests.add(check("CNN22 forward", () -> List.of(c.forward(cnn22, null, SEED, 1024))));
+        tests.add(check("CNN22 forward", () -> List.of(c.forward(cnn22, null, SEED, 1024), c.forward(cnn22, null, SEED, 4),
+                c.forward(cnn22, null, SEED, 64))));
         tests.add(check("CNN22 backward", () -> List.of(c.gradient(cnn22, null, SEED, 256))));
         tests.add(check("CNN22 steps", () -> List.of(c.steps(cnn22, null, SEED, 256, 2))));
         return tests;

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  * GPU runs, and that every device buffer, host buffer and stream is freed on close. With
  * {@code --gemm cublas} the library's products are emulated from their definition, so the same
  * checks cover the gathered columns, the strides handed to the library and the bias epilogue.
+ * Forwards of few rows take the skinny kernel, whose split reduction the emulation passes
+ * through the pass's scratch and whose counters it checks are zero before each launch.
  */
 class CudaPassEmulationTest {
 
@@ -44,6 +46,7 @@ class CudaPassEmulationTest {
                     CudaConformance c = new CudaConformance(ctx, mode);
                     List<CudaConformance.Outcome> all = new ArrayList<>(c.layers(spec, null, seed, 5));
                     all.add(c.forward(spec, null, seed, 23));
+                    all.add(c.forward(spec, Geometry.Tile.SKINNY, seed, 40));
                     all.add(c.gradient(spec, null, seed, 17));
                     all.add(c.steps(spec, null, seed, 9, 2));
                     for (CudaConformance.Outcome o : all) {
@@ -58,6 +61,26 @@ class CudaPassEmulationTest {
                 } else {
                     assertTrue(driver.libraryCalls > 0, "no product went to the library");
                 }
+    }
+
+    /** Few rows take the skinny forward, some with the reduction split over blocks, and many rows a tiled one. */
+    @Test
+    void forwardsChooseTheSkinnyKernelForFewRows() {
+        java.util.Map<String, Integer> launched = new java.util.TreeMap<>();
+        for (NetSpec spec : CudaConformance.smallArchitectures()) {
+            EmulatedDriver driver = new EmulatedDriver(132);
+            try (CudaContext ctx = new CudaContext(driver)) {
+                CudaConformance c = new CudaConformance(ctx);
+                for (int n : new int[] {1, 4, 300}) {
+                    CudaConformance.Outcome o = c.forward(spec, null, 77, n);
+                    assertTrue(o.passed(), o.toString());
+                }
+            }
+            driver.launchesByKernel.forEach((k, v) -> launched.merge(k, v, Integer::sum));
+        }
+        for (String k : List.of("gemm_fwd_skinny", "gemm_fwd_skinny split", "gemm_fwd_small")) {
+            assertTrue(launched.containsKey(k), k + " never launched: " + launched);
+        }
     }
 
     @Test

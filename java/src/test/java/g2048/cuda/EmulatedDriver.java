@@ -24,6 +24,8 @@ final class EmulatedDriver implements Driver {
     private int hostBlocks;
     private int streams;
     int launches;
+    /** Launches per kernel name; a skinny forward whose reduction is split also counts as "gemm_fwd_skinny split". */
+    final Map<String, Integer> launchesByKernel = new java.util.TreeMap<>();
 
     EmulatedDriver(int sms) {
         this.sms = sms;
@@ -214,6 +216,10 @@ final class EmulatedDriver implements Driver {
     @Override
     public synchronized void launch(String kernel, Geometry.Grid g, CUstream s, Object[] x) {
         launches++;
+        launchesByKernel.merge(kernel, 1, Integer::sum);
+        if (kernel.equals("gemm_fwd_skinny") && g.gz() > 1) {
+            launchesByKernel.merge(kernel + " split", 1, Integer::sum);
+        }
         switch (kernel) {
             case "encode_boards" -> encode(g, i(x[0]), a(x[1]), a(x[2]), i(x[3]), i(x[4]), i(x[5]));
             case "copy_channels" -> {
@@ -241,6 +247,46 @@ final class EmulatedDriver implements Driver {
                             acc += getF(in + 4 * (ir + col(kOff, c))) * getF(w + 4 * ((long) c * n + j));
                         }
                         float y = acc + (bias == 0 ? 0f : getF(bias + 4L * j));
+                        putF(out + 4 * (or + j), relu && y < 0f ? 0f : y);
+                    }
+                }
+            }
+            case "gemm_fwd_skinny" -> {
+                int m = i(x[0]), n = i(x[1]), k = i(x[2]), chunk = i(x[3]), cells = i(x[4]);
+                long in = a(x[5]), inCellOff = a(x[7]), kOff = a(x[8]), w = a(x[9]), bias = a(x[10]), out = a(x[11]), outCellOff = a(x[13]);
+                int inStride = i(x[6]), outStride = i(x[12]);
+                boolean relu = i(x[14]) != 0;
+                long partial = a(x[15]), arrivals = a(x[16]);
+                if ((long) g.gx() * Geometry.SKINNY_COLS < n || (long) g.gy() * Geometry.SKINNY_ROWS < m || (long) g.gz() * chunk < k
+                        || chunk % Geometry.SKINNY_SLICES != 0 || g.bx() != Geometry.GEMM_THREADS) {
+                    throw new AssertionError(kernel + " grid " + g + " does not cover " + m + "x" + n + " over " + k + " in chunks of " + chunk);
+                }
+                if (g.gz() > 1) {
+                    for (int t = 0; t < g.gx() * g.gy(); t++) {
+                        if (getI(arrivals + 4L * t) != 0) {
+                            throw new AssertionError(kernel + ": arrival counter " + t + " is " + getI(arrivals + 4L * t) + " before the launch");
+                        }
+                    }
+                }
+                for (int r = 0; r < m; r++) {
+                    long ir = row(inCellOff, cells, inStride, r);
+                    long or = row(outCellOff, cells, outStride, r);
+                    for (int j = 0; j < n; j++) {
+                        // Each chunk's sum goes through the partial buffer as the kernel's do, then the chunks in order.
+                        float acc = 0f;
+                        for (int z = 0; z < g.gz(); z++) {
+                            float part = 0f;
+                            for (int c = z * chunk; c < Math.min(k, (z + 1) * chunk); c++) {
+                                part += getF(in + 4 * (ir + col(kOff, c))) * getF(w + 4 * ((long) c * n + j));
+                            }
+                            if (g.gz() > 1) {
+                                long at = partial + 4 * (((long) z * m + r) * n + j);
+                                putF(at, part);
+                                part = getF(at);
+                            }
+                            acc += part;
+                        }
+                        float y = acc + getF(bias + 4L * j);
                         putF(out + 4 * (or + j), relu && y < 0f ? 0f : y);
                     }
                 }

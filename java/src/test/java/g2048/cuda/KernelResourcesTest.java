@@ -90,7 +90,8 @@ class KernelResourcesTest {
         }
         Matcher g = Pattern.compile("launch\\(\"(gemm_[a-z]+_)\" \\+").matcher(src);
         while (g.find()) {
-            for (Geometry.Tile t : Geometry.Tile.values()) {
+            // Launched by tile name: the tiled kernels (the skinny one is launched by its own name).
+            for (Geometry.Tile t : new Geometry.Tile[] {Geometry.Tile.LARGE, Geometry.Tile.SMALL}) {
                 launched.add(g.group(1) + t.suffix);
             }
         }
