@@ -15,6 +15,7 @@ import g2048.train.LearningCurve;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
 import g2048.train.TrainingDevice;
+import g2048.train.TimeSplit;
 import g2048.train.TrainingRun;
 import g2048.train.TrainingStats;
 import java.io.PrintStream;
@@ -152,10 +153,15 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, trainerThreads, positions, dir);
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
                 new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
+                    private TimeSplit lastTime = new TimeSplit(0, 0, 0, 0, 0, 0, 0);
+
                     @Override
                     public void progress(TrainingStats s, double rate, double seconds) {
                         o.printf(Locale.ROOT, "%8.0fs  positions %,d  %.0f pos/s  steps %,d  loss %.4g  games %,d  mean(last 100) %.0f%n",
                                 seconds, s.positions(), rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore());
+                        TimeSplit now = s.time();
+                        o.printf(Locale.ROOT, "          time  %s%n", now.since(lastTime).describe());
+                        lastTime = now;
                     }
 
                     @Override

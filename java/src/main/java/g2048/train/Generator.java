@@ -49,6 +49,10 @@ public final class Generator implements Runnable {
     private final int[] gameCount;
 
     private PositionChunk chunk;
+    // Time since the last report to the stats (see reportTime).
+    private long mark;
+    private long valuesNanos;
+    private long waitNanos;
 
     /** @param values this generator's values, for batches of {@link #batchCapacity} boards; closed when it ends */
     public Generator(int id, TrainConfig config, GeneratorValues values, PositionHandoff handoff, TrainingStats stats,
@@ -100,14 +104,17 @@ public final class Generator implements Runnable {
     @Override
     public void run() {
         try (values) {
-            chunk = handoff.take(id, stop);
+            mark = System.nanoTime();
+            chunk = take();
             while (chunk != null && !stop.getAsBoolean()) {
                 turn();
                 if (chunk != null && chunk.count > 0 && !gameBatching) {
                     handoff.send(chunk);
-                    chunk = handoff.take(id, stop);
+                    chunk = take();
                 }
+                reportTime();
             }
+            reportTime();
         }
     }
 
@@ -140,7 +147,9 @@ public final class Generator implements Runnable {
                 }
             }
         }
+        long v0 = System.nanoTime();
         values.values(batch, n, batchValues);
+        valuesNanos += System.nanoTime() - v0;
         int at = 0;
         for (int l = 0; l < lanes; l++) {
             int best = -1;
@@ -170,6 +179,23 @@ public final class Generator implements Runnable {
             board[l] = Spawns.spawn(a, Shape.S4x4, rng);
             records[l].advance(board[l], score[l]);
         }
+    }
+
+    /** A free chunk of this generator's pool, the time spent waiting for it counted. */
+    private PositionChunk take() {
+        long t0 = System.nanoTime();
+        PositionChunk c = handoff.take(id, stop);
+        waitNanos += System.nanoTime() - t0;
+        return c;
+    }
+
+    /** Adds the time since the last report to the run's {@link TimeSplit}: once a turn, so the figures stay current. */
+    private void reportTime() {
+        long now = System.nanoTime();
+        stats.generatorTime(now - mark, valuesNanos, waitNanos);
+        mark = now;
+        valuesNanos = 0;
+        waitNanos = 0;
     }
 
     /** The lane's play is over: its last afterstate gets target 0, then the next play begins. */
@@ -211,7 +237,7 @@ public final class Generator implements Runnable {
         }
         if (chunk.count + augmentation > chunk.capacity()) {
             handoff.send(chunk);
-            chunk = handoff.take(id, stop);
+            chunk = take();
             if (chunk == null) {
                 return;
             }
@@ -238,7 +264,7 @@ public final class Generator implements Runnable {
             boolean last = i == total;
             chunk.endOfGame = last;
             handoff.send(chunk);
-            chunk = handoff.take(id, stop);
+            chunk = take();
             if (last) {
                 break;
             }

@@ -40,6 +40,11 @@ public final class Trainer implements Runnable {
     private int count;
     private long samplesTrained;
     private long nextSnapshot;
+    // Time since the last report to the stats (see reportTime).
+    private long mark;
+    private long stepNanos;
+    private long waitNanos;
+    private long timedSteps;
 
     // game batching: one growing buffer per generator (a generator sends a game's chunks in order).
     private final long[][] gameBoards;
@@ -77,21 +82,34 @@ public final class Trainer implements Runnable {
         gameCount = new int[g];
         this.samplesTrained = stats.positions() * augmentation;
         this.nextSnapshot = (stats.positions() / snapshotEvery + 1) * snapshotEvery;
+        this.mark = System.nanoTime();
     }
 
     @Override
     public void run() {
         int idle = 0;
+        mark = System.nanoTime();
+        long waitStart = 0;
         while (!stopRequested.getAsBoolean() && stats.positions() < config.positions()) {
             PositionChunk c = handoff.poll();
             if (c == null) {
+                if (idle == 0) {
+                    waitStart = System.nanoTime();
+                }
                 idle = PositionHandoff.idle(idle);
                 continue;
+            }
+            if (idle > 0) {
+                waitNanos += System.nanoTime() - waitStart;
             }
             idle = 0;
             take(c);
             handoff.recycle(c);
         }
+        if (idle > 0) {
+            waitNanos += System.nanoTime() - waitStart;
+        }
+        reportTime();
         stopAll.run();
         sink.snapshot(optimiser.weights(), optimiser.adam(), stats.positions(), stats.steps(), true);
     }
@@ -147,6 +165,16 @@ public final class Trainer implements Runnable {
         }
     }
 
+    /** Adds the time since the last report to the run's {@link TimeSplit}: after every step, so the figures stay current. */
+    private void reportTime() {
+        long now = System.nanoTime();
+        stats.trainerTime(now - mark, stepNanos, waitNanos, timedSteps);
+        mark = now;
+        stepNanos = 0;
+        waitNanos = 0;
+        timedSteps = 0;
+    }
+
     /** Fisher–Yates on the pairs, seeded. */
     void shuffle(long[] bs, float[] ts, int n) {
         for (int i = n - 1; i > 0; i--) {
@@ -163,7 +191,11 @@ public final class Trainer implements Runnable {
     /** One Adam step on the mean squared error of samples {@code [from, from + n)}. */
     private void step(long[] bs, float[] ts, int from, int n) {
         long steps = stats.steps.get() + 1;
+        long t0 = System.nanoTime();
         double sse = optimiser.step(bs, ts, from, n, steps);
+        stepNanos += System.nanoTime() - t0;
+        timedSteps++;
+        reportTime();
         stats.steps.set(steps);
         stats.loss(sse / n);
         stats.samples.addAndGet(n);

@@ -1,10 +1,12 @@
 package g2048.train;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counters shared by the threads of a run: positions trained, optimiser steps, samples, games, and
- * the scores of the latest 100 games the generators finished (the seed's progress measure).
+ * Counters shared by the threads of a run: positions trained, optimiser steps, samples, games,
+ * the scores of the latest 100 games the generators finished (the seed's progress measure), and
+ * where the threads' time went ({@link #time()}).
  */
 public final class TrainingStats {
 
@@ -18,6 +20,13 @@ public final class TrainingStats {
     private int recentCount;
     private int recentNext;
     private double lastLoss = Double.NaN;
+    private final LongAdder generatorNanos = new LongAdder();
+    private final LongAdder valuesNanos = new LongAdder();
+    private final LongAdder generatorWaitNanos = new LongAdder();
+    private final AtomicLong trainerNanos = new AtomicLong();
+    private final AtomicLong stepNanos = new AtomicLong();
+    private final AtomicLong trainerWaitNanos = new AtomicLong();
+    private final AtomicLong timedSteps = new AtomicLong();
 
     public TrainingStats(long positions, long steps) {
         this.positions.set(positions);
@@ -59,6 +68,27 @@ public final class TrainingStats {
             s += recent[i];
         }
         return s / recentCount;
+    }
+
+    /** A generator's time since its last report: in all, valuing afterstates, waiting for a chunk. */
+    void generatorTime(long nanos, long values, long waiting) {
+        generatorNanos.add(nanos);
+        valuesNanos.add(values);
+        generatorWaitNanos.add(waiting);
+    }
+
+    /** The trainer's time since its last report: in all, in {@code steps} optimiser steps, waiting for positions. */
+    void trainerTime(long nanos, long inSteps, long waiting, long steps) {
+        trainerNanos.addAndGet(nanos);
+        stepNanos.addAndGet(inSteps);
+        trainerWaitNanos.addAndGet(waiting);
+        timedSteps.addAndGet(steps);
+    }
+
+    /** Where the threads' time went since the run (or this resumption) started; each thread reports after each turn or step. */
+    public TimeSplit time() {
+        return new TimeSplit(generatorNanos.sum(), valuesNanos.sum(), generatorWaitNanos.sum(), trainerNanos.get(), stepNanos.get(),
+                trainerWaitNanos.get(), timedSteps.get());
     }
 
     synchronized void loss(double mse) {

@@ -53,6 +53,11 @@ class TrainingRunTest {
         System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.mean());
         assertTrue(learned > 3 * random.mean(), "trained " + learned + " vs random " + random.mean());
         assertTrue(learned > 1.3 * untrained, "trained " + learned + " vs untrained " + untrained);
+        // Every step was timed, and each thread's parts lie inside its whole.
+        TimeSplit t = run.stats().time();
+        assertEquals(run.stats().steps(), t.steps(), t.toString());
+        assertTrue(t.valuesNanos() > 0 && t.valuesNanos() + t.generatorWaitNanos() <= t.generatorNanos(), t.toString());
+        assertTrue(t.stepNanos() > 0 && t.stepNanos() + t.trainerWaitNanos() <= t.trainerNanos(), t.toString());
     }
 
     /** Stopping (as Ctrl-C does) still leaves a resume point that loads, with the optimiser state. */
