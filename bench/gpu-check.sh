@@ -118,7 +118,7 @@ summary() {
     grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
   fi
   if [ -f "$out/cli.log" ]; then
-    grep -E '^(== train|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s' "$out/cli.log" | sed 's/^/cli: /' || true
+    grep -E '^(== train|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
   fi
   if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
 }
