@@ -23,11 +23,12 @@ import jcuda.driver.JCudaDriver;
  * accurate enough, and up to how many rows the skinny kernel should take the forward
  * ({@link Geometry#SKINNY_MAX_ROWS}).
  *
- * <p>All three compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
+ * <p>All four compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
  * convolutions' rows are gathered (implicit im2col), which the kernel does as it loads; cuBLAS
  * would need the columns written out first, a pass not timed here, so the kernel's figures for
- * conv layers are the fairer ones. The kernel runs without its bias and ReLU epilogue doing work
- * (zero bias, no ReLU), cuBLAS without any.
+ * conv layers are the fairer ones. The kernels run without their bias and ReLU epilogue doing work
+ * (zero bias, no ReLU), cuBLAS without any. Both kernels are timed at every size, also where the
+ * engine would not choose one of them.
  */
 final class GemmComparison {
 

@@ -23,8 +23,8 @@ public final class Geometry {
     static final int SKINNY_SLICES = GEMM_THREADS / SKINNY_COLS;
     /**
      * The forward takes the skinny kernel up to this many rows (n · cells of the layer group), the
-     * tiled ones beyond: one small tile's rows, where a tiled grid has a block per 64 columns at most.
-     * Chosen from the kernels' structure, not yet from timings (GpuCheck's GEMM table times both).
+     * tiled ones beyond. Up to one small tile's rows, a tiled grid is a single row of blocks, one per
+     * 64 columns. Chosen from the kernels' structure, not yet from timings (GpuCheck's GEMM table times both).
      */
     static final int SKINNY_MAX_ROWS = 64;
 
