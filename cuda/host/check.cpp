@@ -90,23 +90,36 @@ struct Group {
     }
 };
 
+// Activations as after a ReLU: zero in about a third of the places, positive elsewhere.
+static std::vector<float> relu_like(size_t n) {
+    std::vector<float> v(n);
+    for (auto& x : v) x = (rng() % 3 == 0) ? 0.f : std::fabs(gauss());
+    return v;
+}
+
+// The forward in double: want(m, j) = relu?(bias[j] + sum_k in(m, k) W[k][j]), at the group's output places.
+static void forward_reference(const Group& g, const std::vector<float>& in, const std::vector<float>& W,
+                              const std::vector<float>& bias, int relu, std::vector<double>& want) {
+    int M = g.M(), N = g.cout, K = g.K;
+    for (int m = 0; m < M; m++)
+        for (int j = 0; j < N; j++) {
+            double acc = bias[j];
+            for (int k = 0; k < K; k++) acc += (double)in[g.inAt(m, k)] * W[(size_t)k * N + j];
+            want[g.outAt(m, j)] = relu && acc < 0 ? 0 : acc;
+        }
+}
+
 static void check_gemms(const Group& g, bool large) {
     const int BM = large ? G2_GEMM_LARGE_BM : G2_GEMM_SMALL_BM;
     const int BN = large ? G2_GEMM_LARGE_BN : G2_GEMM_SMALL_BN;
     const std::string tile = large ? " large" : " small";
     int M = g.M(), N = g.cout, K = g.K;
-    std::vector<float> in(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
-    for (auto& x : in) x = (rng() % 3 == 0) ? 0.f : std::fabs(gauss());
+    std::vector<float> in = relu_like(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
     // Forward, with ReLU and without.
     for (int relu = 0; relu <= 1; relu++) {
         std::vector<float> out(g.n * g.outStride, 7.f);
         std::vector<double> want(out.begin(), out.end());
-        for (int m = 0; m < M; m++)
-            for (int j = 0; j < N; j++) {
-                double acc = bias[j];
-                for (int k = 0; k < K; k++) acc += (double)in[g.inAt(m, k)] * W[(size_t)k * N + j];
-                want[g.outAt(m, j)] = relu && acc < 0 ? 0 : acc;
-            }
+        forward_reference(g, in, W, bias, relu, want);
         g2_launch({(unsigned)ceil_div(N, BN), (unsigned)ceil_div(M, BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
             if (large)
                 gemm_fwd_large(M, N, K, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), W.data(), bias.data(),
@@ -166,8 +179,7 @@ static void check_gemms(const Group& g, bool large) {
 // runs twice on the same counters, which the first launch must leave at zero.
 static void check_skinny(const Group& g) {
     int M = g.M(), N = g.cout, K = g.K;
-    std::vector<float> in(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
-    for (auto& x : in) x = (rng() % 3 == 0) ? 0.f : std::fabs(gauss());
+    std::vector<float> in = relu_like(g.n * g.inStride), W = gaussians((size_t)K * N), bias = gaussians(N);
     unsigned gx = ceil_div(N, G2_SKINNY_COLS), gy = ceil_div(M, G2_SKINNY_ROWS);
     for (int splits : {1, 2, 5}) {
         int chunk = ceil_div(K, splits);
@@ -177,12 +189,7 @@ static void check_skinny(const Group& g) {
         for (int relu = 0; relu <= 1; relu++) {
             std::vector<float> out(g.n * g.outStride, 7.f);
             std::vector<double> want(out.begin(), out.end());
-            for (int m = 0; m < M; m++)
-                for (int j = 0; j < N; j++) {
-                    double acc = bias[j];
-                    for (int k = 0; k < K; k++) acc += (double)in[g.inAt(m, k)] * W[(size_t)k * N + j];
-                    want[g.outAt(m, j)] = relu && acc < 0 ? 0 : acc;
-                }
+            forward_reference(g, in, W, bias, relu, want);
             g2_launch({gx, gy, gz}, {G2_GEMM_THREADS, 1, 1}, [&] {
                 gemm_fwd_skinny(M, N, K, chunk, g.cells, in.data(), g.inStride, g.inCellOff.data(), g.kOffPtr(), W.data(), bias.data(),
                                 out.data(), g.outStride, g.outCellOff.data(), relu, partial.data(), arrivals.data());

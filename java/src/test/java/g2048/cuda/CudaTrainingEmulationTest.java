@@ -16,12 +16,11 @@ import g2048.train.CpuTrainingDevice;
 import g2048.train.CudaTrainingDevice;
 import g2048.train.GeneratorValues;
 import g2048.train.JumpStart;
-import g2048.train.LearningCurve;
 import g2048.train.Optimiser;
+import g2048.train.QuietListener;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
 import g2048.train.TrainingRun;
-import g2048.train.TrainingStats;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,19 +88,7 @@ class CudaTrainingEmulationTest {
                 JumpStart.NOJUMP, 2, 2, 32, 5);
         try (CudaContext ctx = new CudaContext(driver)) {
             TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
-                    new TrainingRun.Listener() {
-                        @Override
-                        public void progress(TrainingStats stats, double rate, double seconds) {
-                        }
-
-                        @Override
-                        public void snapshotSaved(Path file, long positions) {
-                        }
-
-                        @Override
-                        public void evaluated(LearningCurve.Row row) {
-                        }
-                    }, new CudaTrainingDevice(ctx, GemmMode.KERNELS));
+                    QuietListener.INSTANCE, new CudaTrainingDevice(ctx, GemmMode.KERNELS));
             TrainedNetwork result = run.run();
             assertTrue(result.positions() >= 256, "positions " + result.positions());
             assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");

@@ -2,6 +2,7 @@ package g2048.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import g2048.eval.BatchRecordingEvaluator;
 import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.game.Rng;
@@ -24,69 +25,31 @@ class GreedyPlayerTest {
         }
     }
 
-    /** The same values for an evaluator that prefers batches; counts its calls of each kind. */
-    private static final class BatchTieEvaluator implements Evaluator {
-        final TieEvaluator ties;
-        int singleCalls;
-        int batchCalls;
-        int batchBoards;
-
-        BatchTieEvaluator(Shape shape) {
-            ties = new TieEvaluator(shape);
-        }
-
-        @Override
-        public Shape shape() {
-            return ties.shape();
-        }
-
-        @Override
-        public double value(long afterstate) {
-            singleCalls++;
-            return ties.value(afterstate);
-        }
-
-        @Override
-        public void values(long[] afterstates, int count, double[] out) {
-            batchCalls++;
-            batchBoards += count;
-            for (int i = 0; i < count; i++) {
-                out[i] = ties.value(afterstates[i]);
-            }
-        }
-
-        @Override
-        public int preferredBatchSize() {
-            return 1024;
-        }
-
-        @Override
-        public String describe() {
-            return "batched ties";
-        }
-    }
-
     @Test
     void choosesTheBestLegalMoveWithTiesToTheLowestDirection() {
         for (Shape s : new Shape[] {Shape.S4x4, Shape.S3x3, Shape.S2x2, Shape.parse("3x4"), Shape.S2x3}) {
-            checkAgainstDefinition(s, new TieEvaluator(s));
+            Evaluator v = new TieEvaluator(s);
+            checkAgainstDefinition(s, v, v);
         }
     }
 
     @Test
     void aBatchEvaluatorGetsTheLegalAfterstatesInOneCallPerMove() {
         for (Shape s : new Shape[] {Shape.S4x4, Shape.S3x3, Shape.parse("3x4")}) {
-            BatchTieEvaluator v = new BatchTieEvaluator(s);
-            int moves = checkAgainstDefinition(s, v);
+            TieEvaluator ties = new TieEvaluator(s);
+            BatchRecordingEvaluator v = new BatchRecordingEvaluator(ties, 1024);
+            int moves = checkAgainstDefinition(s, v, ties);
             assertEquals(0, v.singleCalls, "value() calls on " + s);
             assertEquals(moves, v.batchCalls, "values() calls on " + s);
-            assertEquals(true, v.batchBoards > 2 * moves, "legal afterstates per move on " + s + ": " + v.batchBoards + " in " + moves);
+            assertEquals(true, v.batchedBoards > 2 * moves, "legal afterstates per move on " + s + ": " + v.batchedBoards + " in " + moves);
         }
     }
 
-    /** Checks 20,000 moves of a fresh player over {@code v} against the definition; returns the moves that had a legal option. */
-    private static int checkAgainstDefinition(Shape s, Evaluator v) {
-        Evaluator reference = v instanceof BatchTieEvaluator b ? b.ties : v;
+    /**
+     * Checks 20,000 moves of a fresh player over {@code v} against the definition over
+     * {@code reference} (the same values); returns the moves that had a legal option.
+     */
+    private static int checkAgainstDefinition(Shape s, Evaluator v, Evaluator reference) {
         GreedyPlayer player = new GreedyPlayer(v);
         int legalMoves = 0;
         Moves moves = Moves.of(s);

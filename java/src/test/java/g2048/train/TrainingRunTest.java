@@ -22,19 +22,7 @@ class TrainingRunTest {
     @TempDir
     Path dir;
 
-    private static final TrainingRun.Listener QUIET = new TrainingRun.Listener() {
-        @Override
-        public void progress(TrainingStats stats, double rate, double seconds) {
-        }
-
-        @Override
-        public void snapshotSaved(Path file, long positions) {
-        }
-
-        @Override
-        public void evaluated(LearningCurve.Row row) {
-        }
-    };
+    private static final TrainingRun.Listener QUIET = QuietListener.INSTANCE;
 
     /**
      * CNN22SSS trained by the whole pipeline (one generator, one trainer) on a short seeded run

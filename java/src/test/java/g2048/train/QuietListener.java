@@ -1,0 +1,24 @@
+package g2048.train;
+
+import java.nio.file.Path;
+
+/** A {@link TrainingRun.Listener} that reports nothing, for tests that only look at the run's result. */
+public final class QuietListener implements TrainingRun.Listener {
+
+    public static final TrainingRun.Listener INSTANCE = new QuietListener();
+
+    private QuietListener() {
+    }
+
+    @Override
+    public void progress(TrainingStats stats, double rate, double seconds) {
+    }
+
+    @Override
+    public void snapshotSaved(Path file, long positions) {
+    }
+
+    @Override
+    public void evaluated(LearningCurve.Row row) {
+    }
+}
