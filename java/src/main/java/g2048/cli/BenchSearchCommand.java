@@ -53,6 +53,9 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--gemm", defaultValue = "kernels", description = PlayerOptions.GEMM_HELP)
     String gemm;
 
+    @Option(names = "--cuda-graphs", defaultValue = "on", description = PlayerOptions.GRAPHS_HELP)
+    String cudaGraphs;
+
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
@@ -115,6 +118,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         po.device = device;
         po.table = table;
         po.gemm = gemm;
+        po.cudaGraphs = cudaGraphs;
         Evaluator evaluator = Players.evaluator(po, s);
         if (evaluator == null) {
             throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "

@@ -28,6 +28,14 @@ final class PlayerOptions {
     @Option(names = "--gemm", defaultValue = "kernels", description = GEMM_HELP)
     String gemm = "kernels";
 
+    /** The help of --cuda-graphs, shared with the commands that build their own options. */
+    static final String GRAPHS_HELP = "on: a value network on the GPU with the kernels' products records its forward of each batch"
+            + " size up to " + g2048.cuda.CudaPass.RECORDED_MAX_BATCH + " boards once (a CUDA graph) and replays it with one call;"
+            + " off: every kernel is launched each time (default: ${DEFAULT-VALUE}).";
+
+    @Option(names = "--cuda-graphs", defaultValue = "on", description = GRAPHS_HELP)
+    String cudaGraphs = "on";
+
     /** The help of --table, shared with the commands that build their own options. */
     static final String TABLE_HELP = "Tables an ntuple player reads: auto (int16 for td-afterstate models, else float32),"
             + " float32, or int16 (half the memory traffic; exact for .g2nz models) (default: ${DEFAULT-VALUE}).";

@@ -93,7 +93,10 @@ public final class CudaConformance {
         return new Kernels(ctx);
     }
 
-    /** Everything: kernels, layers of every small architecture, whole passes and steps, and CNN22 at full width. */
+    /**
+     * Everything: kernels, layers of every small architecture, whole passes and steps (forwards
+     * replayed too, with the kernels' products), and CNN22 at full width.
+     */
     public List<Outcome> all(long seed) {
         List<Outcome> out = new ArrayList<>();
         out.add(encode(seed, 777));
@@ -106,12 +109,19 @@ public final class CudaConformance {
                 out.add(gradient(spec, tile, seed, 150));
                 out.add(steps(spec, tile, seed, 64, 3));
             }
+            if (gemm == GemmMode.KERNELS) {
+                out.add(replayedForward(spec, seed, 5));
+            }
         }
         NetSpec cnn22 = Architectures.named("CNN22");
         out.add(forward(cnn22, null, seed, 1024));
         // One move's afterstates and a small leaf batch: the skinny forward at full width.
         out.add(forward(cnn22, null, seed, 4));
         out.add(forward(cnn22, null, seed, 64));
+        if (gemm == GemmMode.KERNELS) {
+            out.add(replayedForward(cnn22, seed, 4));
+            out.add(replayedForward(cnn22, seed, 64));
+        }
         out.add(gradient(cnn22, null, seed, 256));
         out.add(steps(cnn22, null, seed, 256, 2));
         return out;
@@ -264,7 +274,7 @@ public final class CudaConformance {
         float[] cpu = java.util.Arrays.copyOf(ws.outputs(), n);
         float[] gpu = new float[n];
         Geometry.forcedTile = tile;
-        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n, gemm)) {
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n, gemm, false)) {
             double[] v = new double[n];
             e.values(boards, n, v);
             for (int i = 0; i < n; i++) {
@@ -274,6 +284,43 @@ public final class CudaConformance {
             Geometry.forcedTile = null;
         }
         return new Outcome(spec.name() + " forward n=" + n + " " + tileName(tile), error(gpu, cpu), tolerance());
+    }
+
+    /**
+     * Replayed forwards ({@link CudaPass#RECORDED_MAX_BATCH}) against the CPU network: one evaluator
+     * is asked for n boards (recorded, then replayed), n other boards (a replay, which must read
+     * the new boards), a batch too large to record (run directly on the same buffers), and the
+     * first n boards again. The error is the worst of the four. Kernels' products only.
+     */
+    public Outcome replayedForward(NetSpec spec, long seed, int n) {
+        if (gemm != GemmMode.KERNELS) {
+            throw new IllegalStateException("replayed forwards run with the kernels' products, not --gemm " + gemm.label());
+        }
+        if (n > CudaPass.RECORDED_MAX_BATCH) {
+            throw new IllegalArgumentException("a forward of " + n + " boards is not replayed");
+        }
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, seed);
+        Rng rng = new Rng(seed + 2);
+        int large = CudaPass.RECORDED_MAX_BATCH + 1;
+        long[][] batches = {randomBoards(rng, n), randomBoards(rng, n), randomBoards(rng, large), null};
+        batches[3] = batches[0];
+        double worst = 0;
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", large, gemm, true)) {
+            for (long[] boards : batches) {
+                int count = boards.length;
+                Workspace ws = net.workspace(count, false);
+                net.forward(w, ws, boards, count);
+                double[] v = new double[count];
+                e.values(boards, count, v);
+                float[] gpu = new float[count];
+                for (int i = 0; i < count; i++) {
+                    gpu[i] = (float) v[i];
+                }
+                worst = Math.max(worst, error(gpu, java.util.Arrays.copyOf(ws.outputs(), count)));
+            }
+        }
+        return new Outcome(spec.name() + " replayed forward n=" + n + " (new boards, a direct forward between)", worst, tolerance());
     }
 
     /** The whole backward pass: the parameter gradient of the MSE against the CPU network's. */

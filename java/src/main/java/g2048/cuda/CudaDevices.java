@@ -74,12 +74,23 @@ public final class CudaDevices {
 
     /**
      * The evaluator of {@code network} with {@code weights} on the chosen device: the CPU reference
-     * ({@link NetworkEvaluator}) or a {@link CudaEvaluator} on the shared context whose products are by {@code gemm}.
+     * ({@link NetworkEvaluator}) or a {@link CudaEvaluator} on the shared context whose products are
+     * by {@code gemm}, replaying its small forwards when {@code graphs} and the products are the kernels.
      */
-    public static Evaluator evaluator(Choice choice, Network network, float[] weights, String source, GemmMode gemm) {
+    public static Evaluator evaluator(Choice choice, Network network, float[] weights, String source, GemmMode gemm, boolean graphs) {
         return switch (choice.kind()) {
             case CPU -> new NetworkEvaluator(network, weights, source);
-            case CUDA -> CudaEvaluator.create(CudaContext.shared(), network, weights, source, CudaEvaluator.DEFAULT_CAPACITY, gemm);
+            case CUDA -> CudaEvaluator.create(CudaContext.shared(), network, weights, source, CudaEvaluator.DEFAULT_CAPACITY, gemm,
+                    graphs && gemm == GemmMode.KERNELS);
+        };
+    }
+
+    /** Parses {@code --cuda-graphs}: on or off. */
+    public static boolean graphs(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "on" -> true;
+            case "off" -> false;
+            default -> throw new IllegalArgumentException("--cuda-graphs " + text + ": expected on or off");
         };
     }
 
@@ -113,11 +124,13 @@ public final class CudaDevices {
 
     /**
      * An evaluator over the network in {@code model} on the device {@code device} names, its GPU
-     * products by {@code gemm} ({@code --gemm}), for a 4×4 board. A GPU evaluator is first compared with the CPU reference ({@link SelfCheck}) and the
-     * result goes to {@code notes}; if it disagrees, {@code cuda} is refused and {@code auto} says it
-     * takes the CPU instead.
+     * products by {@code gemm} ({@code --gemm}), its small forwards replayed as CUDA graphs as
+     * {@code graphs} ({@code --cuda-graphs} on or off; with the kernels' products only), for a 4×4
+     * board. A GPU evaluator is first compared with the CPU reference ({@link SelfCheck}), through
+     * the path a batch of its size takes, and the result goes to {@code notes}; if it disagrees,
+     * {@code cuda} is refused and {@code auto} says it takes the CPU instead.
      */
-    public static Evaluator open(Path model, String device, String gemm, Shape shape, PrintStream notes) {
+    public static Evaluator open(Path model, String device, String gemm, String graphs, Shape shape, PrintStream notes) {
         if (model == null) {
             throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
         }
@@ -127,6 +140,7 @@ public final class CudaDevices {
         Request r = Request.parse(device);
         Choice c = choose(r);
         GemmMode products = gemm(gemm, r, c, notes);
+        boolean replay = graphs(graphs);
         g2048.nn.TrainedNetwork t;
         try {
             t = g2048.nn.NetworkFile.load(model);
@@ -142,10 +156,13 @@ public final class CudaDevices {
             }
             return cpu;
         }
-        Evaluator gpu = evaluator(c, network, t.weights(), source, products);
+        Evaluator gpu = evaluator(c, network, t.weights(), source, products, replay);
         SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS, CudaConformance.tolerance(products));
         if (check.passed()) {
-            notes.println(c.line() + ", " + check.line());
+            String graphed = ((CudaEvaluator) gpu).replays()
+                    ? ", forwards of up to " + CudaPass.RECORDED_MAX_BATCH + " boards as CUDA graphs"
+                    : replay ? ", no CUDA graphs (--gemm " + products.label() + ")" : "";
+            notes.println(c.line() + graphed + ", " + check.line());
             return gpu;
         }
         ((CudaEvaluator) gpu).close();

@@ -6,7 +6,8 @@ import g2048.game.Shape;
 /**
  * A value network as an {@link Evaluator} on the GPU: boards go up 8 bytes each, values come back
  * as floats, in batches of up to {@link #maxBatchSize()} per launch sequence (larger requests are
- * split). The parameters ({@link CudaNetwork}) are shared by the instances {@link #forThread()}
+ * split; with the kernels' products, batches of up to {@link CudaPass#RECORDED_MAX_BATCH} replay a
+ * recording, see {@link CudaPass}). The parameters ({@link CudaNetwork}) are shared by the instances {@link #forThread()}
  * makes; each instance owns a {@link CudaPass} and must be used by one thread. Close the instances
  * to free their device buffers (the owner of the network closes it, see {@link #owner}).
  */
@@ -26,9 +27,9 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
      * @param owner whether closing this evaluator also closes the network (the first one made over
      *     a network owns it; those from {@link #forThread()} do not)
      */
-    CudaEvaluator(CudaNetwork net, int capacity, String source, boolean owner, GemmMode gemm) {
+    CudaEvaluator(CudaNetwork net, int capacity, String source, boolean owner, GemmMode gemm, boolean replay) {
         this.net = net;
-        this.pass = new CudaPass(net, capacity, false, gemm);
+        this.pass = new CudaPass(net, capacity, false, gemm, replay);
         this.source = source;
         this.owner = owner;
     }
@@ -38,12 +39,24 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
         return create(ctx, network, weights, source, capacity, GemmMode.KERNELS);
     }
 
-    /** As {@link #create(CudaContext, g2048.nn.Network, float[], String, int)}, its products by {@code gemm}. */
+    /**
+     * As {@link #create(CudaContext, g2048.nn.Network, float[], String, int)}, its products by
+     * {@code gemm}, replaying small forwards where the products are the kernels.
+     */
     public static CudaEvaluator create(CudaContext ctx, g2048.nn.Network network, float[] weights, String source, int capacity,
             GemmMode gemm) {
+        return create(ctx, network, weights, source, capacity, gemm, gemm == GemmMode.KERNELS);
+    }
+
+    /**
+     * As {@link #create(CudaContext, g2048.nn.Network, float[], String, int, GemmMode)}; {@code replay}
+     * says whether small forwards are recorded and replayed (kernels' products only).
+     */
+    public static CudaEvaluator create(CudaContext ctx, g2048.nn.Network network, float[] weights, String source, int capacity,
+            GemmMode gemm, boolean replay) {
         CudaNetwork net = new CudaNetwork(ctx, network, weights);
         try {
-            return new CudaEvaluator(net, capacity, source, true, gemm);
+            return new CudaEvaluator(net, capacity, source, true, gemm, replay);
         } catch (RuntimeException e) {
             net.close();
             throw e;
@@ -81,6 +94,11 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
         }
     }
 
+    /** Whether forwards of few boards replay a recording ({@link CudaPass#RECORDED_MAX_BATCH}). */
+    public boolean replays() {
+        return pass.replays();
+    }
+
     @Override
     public int preferredBatchSize() {
         return pass.capacity();
@@ -88,13 +106,14 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
 
     @Override
     public Evaluator forThread() {
-        return new CudaEvaluator(net, pass.capacity(), source, false, pass.gemm());
+        return new CudaEvaluator(net, pass.capacity(), source, false, pass.gemm(), pass.replays());
     }
 
     @Override
     public String describe() {
         String products = pass.gemm() == GemmMode.KERNELS ? "" : ", gemm " + pass.gemm().label();
-        return "cnn " + net.network().spec().name() + " cuda" + products + " (" + source + ")";
+        String graphs = pass.replays() ? ", cuda graphs" : "";
+        return "cnn " + net.network().spec().name() + " cuda" + products + graphs + " (" + source + ")";
     }
 
     @Override

@@ -21,8 +21,21 @@ import jcuda.driver.CUstream;
  * operands are plain matrices ({@link LayerPlan.Strides}): inputs that are not are first gathered
  * into the column buffer ({@code gather_columns}), and the bias and ReLU follow
  * ({@code bias_activation}). Other groups use the kernels in every mode.
+ *
+ * <p>An evaluation pass with the kernels' products may replay its forwards of few boards (up to
+ * {@link #RECORDED_MAX_BATCH}): the first forward of each batch size is recorded (boards up, every
+ * layer, values down; a CUDA graph) and later ones are one replay call, where each kernel would
+ * otherwise be a launch from Java. Search asks for a handful of boards at a time, where those
+ * launches, not the arithmetic, are the cost.
  */
 public final class CudaPass implements AutoCloseable {
+
+    /**
+     * The largest batch whose forward is recorded and replayed. Each size recorded costs one
+     * capture and instantiation, once per pass; search's leaf batches are mostly below this (about
+     * 4 boards a greedy move, 60 a 2-ply move), and above it the GPU's arithmetic outgrows the launches.
+     */
+    public static final int RECORDED_MAX_BATCH = 256;
 
     private final CudaNetwork net;
     private final CudaContext ctx;
@@ -45,7 +58,9 @@ public final class CudaPass implements AutoCloseable {
     private final PinnedBuffer hostBoards;
     private final PinnedBuffer hostValues;
     private final PinnedBuffer hostTargets;
+    private final Driver.Recording[] recordings;
     private int forwardCount = -1;
+    private boolean valuesQueued;
     private boolean streamCreated;
 
     /** A pass whose products are the hand-written kernels. */
@@ -58,6 +73,20 @@ public final class CudaPass implements AutoCloseable {
      * by {@code gemm}; a library that cannot be loaded is a {@link CudaUnavailableException}.
      */
     public CudaPass(CudaNetwork net, int capacity, boolean training, GemmMode gemm) {
+        this(net, capacity, training, gemm, false);
+    }
+
+    /**
+     * As {@link #CudaPass(CudaNetwork, int, boolean, GemmMode)}; when {@code replay}, forwards of
+     * up to {@link #RECORDED_MAX_BATCH} boards are recorded once per size and replayed, which only
+     * an evaluation pass ({@code training} false) with the kernels' products can do.
+     */
+    public CudaPass(CudaNetwork net, int capacity, boolean training, GemmMode gemm, boolean replay) {
+        if (replay && (training || gemm != GemmMode.KERNELS)) {
+            throw new IllegalArgumentException("replayed forwards need an evaluation pass with the kernels' products, not "
+                    + (training ? "a training pass" : "--gemm " + gemm.label()));
+        }
+        this.recordings = replay ? new Driver.Recording[Math.min(capacity, RECORDED_MAX_BATCH) + 1] : null;
         if (capacity < 1) {
             throw new IllegalArgumentException("pass capacity must be at least 1, got " + capacity);
         }
@@ -175,6 +204,37 @@ public final class CudaPass implements AutoCloseable {
         ByteBuffer b = hostBoards.buffer();
         b.clear();
         b.asLongBuffer().put(src, from, n);
+        Driver.Recording r = recording(n);
+        if (r != null) {
+            ctx.driver().replay(r, stream);
+        } else {
+            queueForward(n);
+        }
+        valuesQueued = r != null;
+        forwardCount = n;
+    }
+
+    /** Whether this pass replays its forwards of few boards. */
+    public boolean replays() {
+        return recordings != null;
+    }
+
+    /** The recording of a forward of n boards with its values' copy down, made on first use; null where forwards are not replayed. */
+    private Driver.Recording recording(int n) {
+        if (recordings == null || n >= recordings.length) {
+            return null;
+        }
+        if (recordings[n] == null) {
+            recordings[n] = own(ctx.driver().record(stream, () -> {
+                queueForward(n);
+                hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+            }));
+        }
+        return recordings[n];
+    }
+
+    /** Queues boards up (from the pinned buffer), the encoding and every layer. */
+    private void queueForward(int n) {
         hostBoards.toDevice(boards.ptr(), 8L * n, stream);
         encode(n);
         List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
@@ -190,7 +250,6 @@ public final class CudaPass implements AutoCloseable {
         for (int i = 0; i < trunk.size(); i++) {
             layerForward(trunk.get(i), trunkActs[i], trunkActs[i + 1], n);
         }
-        forwardCount = n;
     }
 
     /** Waits for the last forward pass and copies its {@code n} values to {@code out[0..n)}. */
@@ -213,7 +272,9 @@ public final class CudaPass implements AutoCloseable {
 
     private void fetchValues(int n) {
         ctx.bind();
-        hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+        if (!valuesQueued) {
+            hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+        }
         synchronize();
     }
 

@@ -17,6 +17,16 @@ interface Driver extends AutoCloseable {
     record HostBlock(Pointer pointer, ByteBuffer buffer) {
     }
 
+    /**
+     * Work once queued on a stream, recorded (a CUDA graph, instantiated) so that one call queues
+     * all of it again: the same kernels on the same addresses, reading what those addresses hold
+     * when it runs. Destroyed on close.
+     */
+    interface Recording extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     /** Makes the device's context current on the calling thread. */
     void bind();
 
@@ -57,6 +67,16 @@ interface Driver extends AutoCloseable {
     void synchronize(CUstream s);
 
     void destroyStream(CUstream s);
+
+    /**
+     * Records what {@code queue} puts on stream {@code s} instead of running it (nothing runs until
+     * {@link #replay}). {@code queue} may only queue work on {@code s}: a call that waits for the
+     * device or allocates fails the recording.
+     */
+    Recording record(CUstream s, Runnable queue);
+
+    /** Queues a recording's work on {@code s}. */
+    void replay(Recording r, CUstream s);
 
     /** Queues a kernel; {@code args} are Integer, Long, Float or CUdeviceptr (null for NULL), in the kernel's order. */
     void launch(String kernel, Geometry.Grid grid, CUstream s, Object[] args);

@@ -185,6 +185,24 @@ public final class GpuCheck {
                 rows.add(String.format(Locale.ROOT, "%s inference batch %5d: %8.3f ms/batch, %,12.0f boards/s", mode.label(), batch,
                         1e3 * s / calls, calls * batch / s));
             }
+        }
+        rows.addAll(latencies(ctx, net, w, boards, seconds, mode, mode == GemmMode.KERNELS));
+        if (mode == GemmMode.KERNELS) {
+            rows.addAll(latencies(ctx, net, w, boards, seconds, mode, false));
+        }
+        return rows;
+    }
+
+    /**
+     * Evaluation latency p50/p99 of batches of 4 (a greedy move's afterstates), 64 and 1,024, and a
+     * greedy move's, with small forwards replayed as CUDA graphs or not ({@code replay}).
+     */
+    private static List<String> latencies(CudaContext ctx, Network net, float[] w, long[] boards, double seconds, GemmMode mode,
+            boolean replay) {
+        List<String> rows = new ArrayList<>();
+        String label = mode.label() + (mode != GemmMode.KERNELS ? "" : replay ? ", graphs" : ", no graphs");
+        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "timing", 1024, mode, replay)) {
+            double[] v = new double[1024];
             for (int batch : new int[] {4, 64, 1024}) {
                 Histogram h = new Histogram(3);
                 long end = System.nanoTime() + (long) (seconds * 1e9);
@@ -195,7 +213,7 @@ public final class GpuCheck {
                     h.recordValue(System.nanoTime() - a);
                     i++;
                 }
-                rows.add(String.format(Locale.ROOT, "%s latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", mode.label(), batch,
+                rows.add(String.format(Locale.ROOT, "%s latency batch %5d: p50 %8.1f us, p99 %8.1f us (%d calls)", label, batch,
                         h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3, i));
             }
             // A greedy move made one value() per legal afterstate, and as search.GreedyPlayer makes
@@ -230,10 +248,10 @@ public final class GpuCheck {
                 batched.recordValue(a2 - a1);
                 i++;
             }
-            rows.add(String.format(Locale.ROOT, "%s greedy move, one value() per afterstate: p50 %8.1f us, p99 %8.1f us", mode.label(),
+            rows.add(String.format(Locale.ROOT, "%s greedy move, one value() per afterstate: p50 %8.1f us, p99 %8.1f us", label,
                     single.getValueAtPercentile(50) / 1e3, single.getValueAtPercentile(99) / 1e3));
             rows.add(String.format(Locale.ROOT, "%s greedy move, afterstates in one values(): p50 %8.1f us, p99 %8.1f us (checksum %.3g)",
-                    mode.label(), batched.getValueAtPercentile(50) / 1e3, batched.getValueAtPercentile(99) / 1e3, sink));
+                    label, batched.getValueAtPercentile(50) / 1e3, batched.getValueAtPercentile(99) / 1e3, sink));
         }
         return rows;
     }

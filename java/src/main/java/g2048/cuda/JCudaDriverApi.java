@@ -11,9 +11,12 @@ import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUgraph;
+import jcuda.driver.CUgraphExec;
 import jcuda.driver.CUmodule;
 import jcuda.driver.CUresult;
 import jcuda.driver.CUstream;
+import jcuda.driver.CUstreamCaptureMode;
 import jcuda.driver.CUstream_flags;
 import jcuda.driver.JCudaDriver;
 
@@ -164,6 +167,44 @@ final class JCudaDriverApi implements Driver {
         }
         Check.ok(JCudaDriver.cuLaunchKernel(f, g.gx(), g.gy(), g.gz(), g.bx(), g.by(), g.bz(), 0, s, Pointer.to(params), null),
                 "cuLaunchKernel(" + kernel + ")");
+    }
+
+    /** An instantiated graph. */
+    private record Graph(CUgraphExec exec) implements Recording {
+        @Override
+        public void close() {
+            Check.ok(JCudaDriver.cuGraphExecDestroy(exec), "cuGraphExecDestroy");
+        }
+    }
+
+    @Override
+    public Recording record(CUstream s, Runnable queue) {
+        // Thread-local capture: this thread may not make unsafe calls (a wait, an allocation) while
+        // recording, which would be a bug here; the other threads (generators, the trainer) are not restricted.
+        Check.ok(JCudaDriver.cuStreamBeginCapture(s, CUstreamCaptureMode.CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), "cuStreamBeginCapture");
+        CUgraph graph = new CUgraph();
+        try {
+            queue.run();
+        } catch (RuntimeException e) {
+            // End the capture so that the stream is usable again; the queuing error is the one to report.
+            if (JCudaDriver.cuStreamEndCapture(s, graph) == CUresult.CUDA_SUCCESS) {
+                JCudaDriver.cuGraphDestroy(graph);
+            }
+            throw e;
+        }
+        Check.ok(JCudaDriver.cuStreamEndCapture(s, graph), "cuStreamEndCapture");
+        try {
+            CUgraphExec exec = new CUgraphExec();
+            Check.ok(JCudaDriver.cuGraphInstantiate(exec, graph, 0), "cuGraphInstantiate");
+            return new Graph(exec);
+        } finally {
+            Check.ok(JCudaDriver.cuGraphDestroy(graph), "cuGraphDestroy");
+        }
+    }
+
+    @Override
+    public void replay(Recording r, CUstream s) {
+        Check.ok(JCudaDriver.cuGraphLaunch(((Graph) r).exec(), s), "cuGraphLaunch");
     }
 
     @Override

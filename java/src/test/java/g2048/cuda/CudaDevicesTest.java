@@ -78,15 +78,28 @@ class CudaDevicesTest {
     void theCpuChoiceGivesTheCpuReference(@TempDir Path dir) {
         Network net = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
         float[] w = Initializer.truncatedNormal(net, 3);
-        var e = CudaDevices.evaluator(CudaDevices.choose(CudaDevices.Request.CPU), net, w, "test", GemmMode.KERNELS);
+        var e = CudaDevices.evaluator(CudaDevices.choose(CudaDevices.Request.CPU), net, w, "test", GemmMode.KERNELS, true);
         assertInstanceOf(NetworkEvaluator.class, e);
         assertEquals(Shape.S4x4, e.shape());
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> CudaDevices.open(null, "cpu", "kernels", Shape.S4x4, System.err));
+                () -> CudaDevices.open(null, "cpu", "kernels", "on", Shape.S4x4, System.err));
         assertTrue(bad.getMessage().startsWith("--model:"), bad.getMessage());
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> CudaDevices.open(dir.resolve("none.g2nn"), "cpu", "kernels", Shape.S4x4, System.err));
+                () -> CudaDevices.open(dir.resolve("none.g2nn"), "cpu", "kernels", "on", Shape.S4x4, System.err));
         assertTrue(missing.getMessage().contains("none.g2nn"), missing.getMessage());
+    }
+
+    @Test
+    void cudaGraphsTakeOnOrOff(@TempDir Path dir) {
+        assertTrue(CudaDevices.graphs("on"));
+        assertTrue(CudaDevices.graphs("ON"));
+        assertFalse(CudaDevices.graphs("off"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CudaDevices.graphs("yes"));
+        assertEquals("--cuda-graphs yes: expected on or off", e.getMessage());
+        // Checked before the device is used, also when the CPU plays.
+        IllegalArgumentException cpu = assertThrows(IllegalArgumentException.class,
+                () -> CudaDevices.open(dir.resolve("none.g2nn"), "cpu", "kernels", "maybe", Shape.S4x4, System.err));
+        assertEquals("--cuda-graphs maybe: expected on or off", cpu.getMessage());
     }
 
     @Test

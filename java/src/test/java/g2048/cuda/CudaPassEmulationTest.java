@@ -49,6 +49,9 @@ class CudaPassEmulationTest {
                     all.add(c.forward(spec, Geometry.Tile.SKINNY, seed, 40));
                     all.add(c.gradient(spec, null, seed, 17));
                     all.add(c.steps(spec, null, seed, 9, 2));
+                    if (mode == GemmMode.KERNELS) {
+                        all.add(c.replayedForward(spec, seed, 6));
+                    }
                     for (CudaConformance.Outcome o : all) {
                         assertTrue(o.passed(), "seed " + seed + ": " + o);
                     }
@@ -81,6 +84,75 @@ class CudaPassEmulationTest {
         for (String k : List.of("gemm_fwd_skinny", "gemm_fwd_skinny split", "gemm_fwd_small")) {
             assertTrue(launched.containsKey(k), k + " never launched: " + launched);
         }
+    }
+
+    /**
+     * An evaluator that replays records each small batch size once, on first use, and replays it
+     * for every later forward of that size (with new boards), also in the instances forThread makes;
+     * larger batches run directly. The values match the CPU reference throughout, and closing frees
+     * every recording.
+     */
+    @Test
+    void smallForwardsAreRecordedOncePerSizeAndReplayed() {
+        NetSpec spec = CudaConformance.smallArchitectures().get(0);
+        Network net = new Network(spec);
+        float[] w = Initializer.truncatedNormal(net, 4);
+        g2048.nn.NetworkEvaluator cpu = new g2048.nn.NetworkEvaluator(net, w, "cpu");
+        EmulatedDriver driver = new EmulatedDriver(132);
+        Rng rng = new Rng(44);
+        int large = CudaPass.RECORDED_MAX_BATCH + 3;
+        int[] sizes = {4, 4, 1, 4, large, 1, CudaPass.RECORDED_MAX_BATCH, 3, large, 4};
+        try (CudaContext ctx = new CudaContext(driver);
+                CudaEvaluator gpu = CudaEvaluator.create(ctx, net, w, "t", large, GemmMode.KERNELS, true)) {
+            assertTrue(gpu.replays());
+            assertTrue(gpu.describe().contains("cuda graphs"), gpu.describe());
+            int direct = 0;
+            for (int n : sizes) {
+                long[] boards = CudaConformance.randomBoards(rng, n);
+                int before = driver.launches;
+                double[] got = new double[n];
+                gpu.values(boards, n, got);
+                double[] want = new double[n];
+                cpu.values(boards, n, want);
+                for (int i = 0; i < n; i++) {
+                    assertEquals(want[i], got[i], 1e-4 * Math.max(1, Math.abs(want[i])), "batch of " + n + ", board " + i);
+                }
+                assertTrue(driver.launches > before, "a forward of " + n + " ran no kernel");
+                direct += n > CudaPass.RECORDED_MAX_BATCH ? 1 : 0;
+            }
+            // Sizes 4, 1, 256 and 3 recorded once each; every small forward is a replay.
+            assertEquals(4, driver.recordingsMade);
+            assertEquals(sizes.length - direct, driver.replays);
+            try (CudaEvaluator other = (CudaEvaluator) gpu.forThread()) {
+                assertTrue(other.replays());
+                long one = CudaConformance.randomBoards(rng, 1)[0];
+                double v = other.value(one);
+                assertEquals(cpu.value(one), v, 1e-4 * Math.max(1, Math.abs(v)));
+                long[] boards = CudaConformance.randomBoards(rng, 4);
+                double[] got = new double[4];
+                other.values(boards, 4, got);
+                assertEquals(cpu.value(boards[2]), got[2], 1e-4 * Math.max(1, Math.abs(got[2])));
+                assertEquals(6, driver.recordingsMade, "the new instance records its own sizes 1 and 4");
+            }
+        }
+        assertEquals(0, driver.live(), "buffers, streams or recordings left after close");
+    }
+
+    /** Only an evaluation pass with the kernels' products replays: a training pass's backward reads activations, a library's calls are its own. */
+    @Test
+    void replayIsRefusedWhereItDoesNotApply() {
+        Network net = new Network(CudaConformance.smallArchitectures().get(2));
+        float[] w = Initializer.truncatedNormal(net, 1);
+        EmulatedDriver driver = new EmulatedDriver(4);
+        try (CudaContext ctx = new CudaContext(driver); CudaNetwork dn = new CudaNetwork(ctx, net, w)) {
+            IllegalArgumentException training = assertThrows(IllegalArgumentException.class,
+                    () -> new CudaPass(dn, 8, true, GemmMode.KERNELS, true));
+            assertTrue(training.getMessage().contains("a training pass"), training.getMessage());
+            IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
+                    () -> new CudaPass(dn, 8, false, GemmMode.CUBLAS, true));
+            assertTrue(library.getMessage().contains("--gemm cublas"), library.getMessage());
+        }
+        assertEquals(0, driver.live());
     }
 
     @Test

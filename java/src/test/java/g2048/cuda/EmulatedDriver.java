@@ -10,9 +10,14 @@ import jcuda.driver.CUstream;
 /**
  * A {@link Driver} on the CPU, for checking the passes without a GPU: device memory is Java
  * memory at made-up addresses with unmapped gaps between blocks (an access outside a block
- * fails), streams run their work at once, and each kernel is a plain loop over the arguments in
+ * fails), and each kernel is a plain loop over the arguments in
  * the order cuda/*.cu declares them. Every launch's grid is checked to cover its work as the
- * kernel's indexing needs. Counts live allocations so that tests can see everything was freed.
+ * kernel's indexing needs. Streams run their work as late as CUDA allows: only when the stream
+ * is waited for (a synchronous copy waits for the null stream, a download or a free for all of
+ * them), so host memory that a queued copy will read, or a result read before the wait, shows
+ * up as wrong values. A recorded stream keeps its work and queues it again at each replay, and the
+ * recording thread may not wait or allocate meanwhile (as CUDA's thread-local capture). Counts live
+ * allocations and recordings so that tests can see everything was freed.
  * Every call holds the driver's lock, so that several threads (a trainer and its generators) can
  * share one emulated device.
  */
@@ -31,9 +36,9 @@ final class EmulatedDriver implements Driver {
         this.sms = sms;
     }
 
-    /** Device blocks, host blocks and streams not yet freed. */
+    /** Device blocks, host blocks, streams and recordings not yet freed. */
     int live() {
-        return memory.size() + hostBlocks + streams;
+        return memory.size() + hostBlocks + streams + liveRecordings;
     }
 
     @Override
@@ -42,6 +47,7 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized CUdeviceptr alloc(long bytes) {
+        notRecording("cuMemAlloc");
         long at = next;
         next += (bytes + 255) / 256 * 256 + 4096;
         memory.put(at, ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
@@ -50,6 +56,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void free(CUdeviceptr p) {
+        notRecording("cuMemFree");
+        flushAll();
         if (memory.remove(address(p)) == null) {
             throw new IllegalStateException("free of an address that is not a block start");
         }
@@ -57,6 +65,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void upload(CUdeviceptr dst, float[] src) {
+        notRecording("cuMemcpyHtoD");
+        flush(null);
         for (int i = 0; i < src.length; i++) {
             putF(address(dst) + 4L * i, src[i]);
         }
@@ -64,6 +74,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void upload(CUdeviceptr dst, int[] src) {
+        notRecording("cuMemcpyHtoD");
+        flush(null);
         for (int i = 0; i < src.length; i++) {
             putI(address(dst) + 4L * i, src[i]);
         }
@@ -71,6 +83,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void upload(CUdeviceptr dst, long[] src) {
+        notRecording("cuMemcpyHtoD");
+        flush(null);
         for (int i = 0; i < src.length; i++) {
             slot(address(dst) + 8L * i, 8).putLong(offset, src[i]);
         }
@@ -78,6 +92,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void download(float[] dst, CUdeviceptr src) {
+        notRecording("cuMemcpyDtoH");
+        flushAll();
         for (int i = 0; i < dst.length; i++) {
             dst[i] = getF(address(src) + 4L * i);
         }
@@ -85,6 +101,8 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void download(double[] dst, CUdeviceptr src) {
+        notRecording("cuMemcpyDtoH");
+        flushAll();
         for (int i = 0; i < dst.length; i++) {
             dst[i] = slot(address(src) + 8L * i, 8).getDouble(offset);
         }
@@ -92,56 +110,72 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void zero(CUdeviceptr p, long words, CUstream s) {
-        for (long i = 0; i < words; i++) {
-            putI(address(p) + 4 * i, 0);
-        }
+        queue(s, () -> {
+            for (long i = 0; i < words; i++) {
+                putI(address(p) + 4 * i, 0);
+            }
+        });
     }
 
     @Override
     public synchronized HostBlock allocHost(long bytes) {
+        notRecording("cuMemAllocHost");
         hostBlocks++;
         return new HostBlock(null, ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
     }
 
     @Override
     public synchronized void freeHost(HostBlock b) {
+        notRecording("cuMemFreeHost");
+        flushAll();
         hostBlocks--;
     }
 
     @Override
     public synchronized void toDevice(CUdeviceptr dst, HostBlock src, long bytes, CUstream s) {
-        for (long i = 0; i < bytes; i++) {
-            slot(address(dst) + i, 1).put(offset, src.buffer().get((int) i));
-        }
+        queue(s, () -> {
+            for (long i = 0; i < bytes; i++) {
+                slot(address(dst) + i, 1).put(offset, src.buffer().get((int) i));
+            }
+        });
     }
 
     @Override
     public synchronized void toHost(HostBlock dst, CUdeviceptr src, long bytes, CUstream s) {
-        for (long i = 0; i < bytes; i++) {
-            dst.buffer().put((int) i, slot(address(src) + i, 1).get(offset));
-        }
+        queue(s, () -> {
+            for (long i = 0; i < bytes; i++) {
+                dst.buffer().put((int) i, slot(address(src) + i, 1).get(offset));
+            }
+        });
     }
 
     @Override
     public synchronized void copy(CUdeviceptr dst, CUdeviceptr src, long bytes, CUstream s) {
-        for (long i = 0; i < bytes; i++) {
-            byte b = slot(address(src) + i, 1).get(offset);
-            slot(address(dst) + i, 1).put(offset, b);
-        }
+        queue(s, () -> {
+            for (long i = 0; i < bytes; i++) {
+                byte b = slot(address(src) + i, 1).get(offset);
+                slot(address(dst) + i, 1).put(offset, b);
+            }
+        });
     }
 
     @Override
     public synchronized CUstream createStream() {
+        notRecording("cuStreamCreate");
         streams++;
         return new CUstream();
     }
 
     @Override
     public synchronized void synchronize(CUstream s) {
+        notRecording("cuStreamSynchronize");
+        flush(s);
     }
 
     @Override
     public synchronized void destroyStream(CUstream s) {
+        notRecording("cuStreamDestroy");
+        flush(s);
         streams--;
     }
 
@@ -157,6 +191,7 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void close() {
+        flushAll();
     }
 
     // ---- memory
@@ -215,6 +250,107 @@ final class EmulatedDriver implements Driver {
 
     @Override
     public synchronized void launch(String kernel, Geometry.Grid g, CUstream s, Object[] x) {
+        Object[] args = x.clone();
+        queue(s, () -> run(kernel, g, args));
+    }
+
+    // ---- recordings: a recorded stream's work is kept, in order, and run again at each replay
+
+    private CUstream recorded;
+    private Thread recorder;
+    private java.util.List<Runnable> recording;
+    /** Recordings made, replays run, and recordings not yet closed. */
+    int recordingsMade;
+    int replays;
+    private int liveRecordings;
+
+    /** Work queued on each stream (the null stream too) and not yet run. */
+    private final Map<CUstream, java.util.List<Runnable>> pending = new java.util.IdentityHashMap<>();
+
+    /** Keeps {@code work} in the recording when {@code s} is being recorded, else queues it on {@code s}. */
+    private void queue(CUstream s, Runnable work) {
+        if (recording != null && s == recorded) {
+            recording.add(work);
+        } else {
+            pending.computeIfAbsent(s, k -> new java.util.ArrayList<>()).add(work);
+        }
+    }
+
+    /** Runs the work queued on {@code s}, in order. */
+    private void flush(CUstream s) {
+        java.util.List<Runnable> work = pending.remove(s);
+        if (work != null) {
+            work.forEach(Runnable::run);
+        }
+    }
+
+    /** Runs the work queued on every stream (a context-wide wait). */
+    private void flushAll() {
+        while (!pending.isEmpty()) {
+            flush(pending.keySet().iterator().next());
+        }
+    }
+
+    /** As CUDA's thread-local capture: the recording thread may not wait for the device or allocate. */
+    private void notRecording(String call) {
+        if (recording != null && Thread.currentThread() == recorder) {
+            throw new IllegalStateException(call + " while recording a stream");
+        }
+    }
+
+    private final class EmulatedRecording implements Recording {
+        final java.util.List<Runnable> work;
+        boolean closed;
+
+        EmulatedRecording(java.util.List<Runnable> work) {
+            this.work = work;
+        }
+
+        @Override
+        public void close() {
+            synchronized (EmulatedDriver.this) {
+                if (closed) {
+                    throw new IllegalStateException("recording closed twice");
+                }
+                closed = true;
+                liveRecordings--;
+            }
+        }
+    }
+
+    @Override
+    public synchronized Recording record(CUstream s, Runnable queue) {
+        if (recording != null) {
+            throw new IllegalStateException("a stream is already being recorded");
+        }
+        recorded = s;
+        recorder = Thread.currentThread();
+        recording = new java.util.ArrayList<>();
+        try {
+            queue.run();
+            recordingsMade++;
+            liveRecordings++;
+            return new EmulatedRecording(java.util.List.copyOf(recording));
+        } finally {
+            recording = null;
+            recorded = null;
+            recorder = null;
+        }
+    }
+
+    @Override
+    public synchronized void replay(Recording r, CUstream s) {
+        EmulatedRecording e = (EmulatedRecording) r;
+        if (e.closed) {
+            throw new IllegalStateException("replay of a closed recording");
+        }
+        replays++;
+        for (Runnable work : e.work) {
+            queue(s, work);
+        }
+    }
+
+    private void run(String kernel, Geometry.Grid g, Object[] x) {
         launches++;
         launchesByKernel.merge(kernel, 1, Integer::sum);
         if (kernel.equals("gemm_fwd_skinny") && g.gz() > 1) {
@@ -447,7 +583,11 @@ final class EmulatedDriver implements Driver {
             @Override
             public void gemm(CUstream s, boolean transA, boolean transB, int m, int n, int k, float alpha, CUdeviceptr pa, int lda,
                     CUdeviceptr pb, int ldb, float beta, CUdeviceptr pc, int ldc) {
-                libraryProduct(transA, transB, m, n, k, alpha, address(pa), lda, address(pb), ldb, beta, address(pc), ldc);
+                synchronized (EmulatedDriver.this) {
+                    notRecording("a library GEMM");
+                    queue(s, () -> libraryProduct(transA, transB, m, n, k, alpha, address(pa), lda, address(pb), ldb, beta, address(pc),
+                            ldc));
+                }
             }
 
             @Override

@@ -57,4 +57,39 @@ class SelfCheckTest {
         assertTrue(tf32.line().endsWith("(tolerance 1e-02)"), tf32.line());
         assertFalse(SelfCheck.compare(scaled(cpu, 1.02), cpu, 7, 64, CudaConformance.TF32_TOLERANCE).passed());
     }
+
+    /** A GPU evaluator can be right on a large batch and wrong on few boards (another kernel, a replayed recording). */
+    @Test
+    void anEvaluatorWrongOnlyOnSmallBatchesFails() {
+        Network net = new Network(Architectures.cnn22("t", 4, 6, 8, 5));
+        float[] w = Initializer.truncatedNormal(net, 3);
+        NetworkEvaluator cpu = new NetworkEvaluator(net, w, "t");
+        Evaluator wrongWhenSmall = new Evaluator() {
+            @Override
+            public Shape shape() {
+                return cpu.shape();
+            }
+
+            @Override
+            public double value(long afterstate) {
+                return cpu.value(afterstate);
+            }
+
+            @Override
+            public void values(long[] afterstates, int count, double[] out) {
+                cpu.values(afterstates, count, out);
+                if (count <= SelfCheck.SMALL_BATCH) {
+                    out[count - 1] *= 1.01;
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "wrong when small";
+            }
+        };
+        SelfCheck.Result r = SelfCheck.compare(wrongWhenSmall, cpu, 7, 64);
+        assertFalse(r.passed(), r.line());
+        assertTrue(r.error() > 1e-3, r.line());
+    }
 }
