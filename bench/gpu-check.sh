@@ -105,6 +105,13 @@ cli_stage() {
         || status=$((status == 0 ? 6 : status))
     done
   done
+  # The kernels' small forwards are CUDA graphs by default; the same searches with every kernel launched, for comparison.
+  for depth in 1 2; do
+    echo "== bench search --gemm kernels --cuda-graphs off --depth $depth" | tee -a "$out/cli.log"
+    "$java" "${flags[@]}" -jar "$carry/engine.jar" bench search --player cnn --model "$out/cnn22/latest.g2nn" --device cuda \
+      --gemm kernels --cuda-graphs off --depth "$depth" --games 4 --warmup-games 1 --no-progress >>"$out/cli.log" 2>&1 \
+      || status=$((status == 0 ? 6 : status))
+  done
 }
 
 summary() {
@@ -118,7 +125,7 @@ summary() {
     grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
   fi
   if [ -f "$out/cli.log" ]; then
-    grep -E '^(== train|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
+    grep -E '^(== train|== bench|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
   fi
   if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
 }
