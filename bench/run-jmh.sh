@@ -19,6 +19,14 @@ out="$here/bench/results/$stamp"
   echo "# $(uname -srm), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
   echo "# load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$out.txt"
+# JMH refuses an option given twice: a default goes in only when the caller did not give it.
+defaults=()
+for pair in "-f 1" "-wi 3" "-i 5" "-w 1s" "-r 1s"; do
+  flag="${pair%% *}"
+  given=0
+  for arg in "$@"; do [ "$arg" = "$flag" ] && given=1; done
+  [ "$given" -eq 1 ] || defaults+=($pair)
+done
 "$JAVA_HOME/bin/java" -jar "$here/bench/target/benchmarks.jar" "$regex" \
-  -f 1 -wi 3 -i 5 -w 1s -r 1s -rf json -rff "$out.json" "$@" | tee -a "$out.txt"
+  "${defaults[@]}" -rf json -rff "$out.json" "$@" | tee -a "$out.txt"
 echo "results: $out.txt, $out.json" >&2
