@@ -17,8 +17,8 @@ import jcuda.driver.JCudaDriver;
 /**
  * The hand-written forward GEMMs (the tiled kernel and the skinny one) beside cuBLAS (fp32, and
  * TF32 on tensor cores) at CNN22's layer shapes (taken from the {@link LayerPlan}s the passes
- * launch), for a training batch (1,024 boards), a search leaf batch (64) and one move's afterstates
- * (4): time per call, TFLOP/s, and each result's error against a double-precision product on
+ * launch), for a training batch (1,024 boards), search leaf batches (256, 64, 16) and one move's
+ * afterstates (4): time per call, TFLOP/s, and each result's error against a double-precision product on
  * sampled rows. The numbers that decide whether the backend should call cuBLAS, whether TF32 is
  * accurate enough, and up to how many rows the skinny kernel should take the forward
  * ({@link Geometry#SKINNY_MAX_ROWS}).
@@ -40,6 +40,13 @@ final class GemmComparison {
     }
 
     private static final int SAMPLED_ROWS = 128;
+
+    /**
+     * Boards per forward: a training batch, leaf batches from large to small, one move's
+     * afterstates. With CNN22's 9, 4 and 1 cells per layer that puts each layer at M from 4 to
+     * 9,216 rows, so the tiled and skinny kernels' crossover can be read per layer.
+     */
+    static final int[] BATCHES = {1024, 256, 64, 16, 4};
 
     /** What is timed, in order: the tiled kernel the engine would pick, the skinny kernel, cuBLAS fp32, cuBLAS TF32. */
     private static final String[] VARIANTS = {"kernel tiled", "kernel skinny", "cuBLAS fp32", "cuBLAS TF32"};
@@ -83,7 +90,7 @@ final class GemmComparison {
         try (Cublas cublas = Cublas.open()) {
             rows.add("cublas: " + cublas.describe());
             GemmComparison c = new GemmComparison(ctx, seconds);
-            for (int batch : new int[] {1024, 64, 4}) {
+            for (int batch : BATCHES) {
                 double[] totals = new double[VARIANTS.length];
                 for (Shape s : forwardShapes(Architectures.named("CNN22"), batch)) {
                     double[] micros = c.compare(cublas, s, rows);

@@ -30,7 +30,8 @@ import org.HdrHistogram.Histogram;
  *    every comparison to OUT_DIR/conformance.txt;
  * 3. times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at
  *    batch 1,024 and 4,096), inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
- *    of 4 (a greedy move's afterstates), 64 and 1,024, the greedy player's move latency, and the
+ *    of 4 (a greedy move's afterstates), 64 and 1,024 and the greedy player's move latency (with the
+ *    kernels: small forwards replayed as CUDA graphs, and every kernel launched, side by side), and the
  *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
  *    TF32, {@link GemmComparison}) at CNN22's shapes; writes OUT_DIR/timings.txt.
  * Exits 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
