@@ -44,17 +44,11 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--depth", defaultValue = "2", description = "Plies as seed 000 counts them (default: ${DEFAULT-VALUE}).")
     int depth;
 
-    @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
-    String device;
-
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
     String table;
 
-    @Option(names = "--gemm", defaultValue = "kernels", description = PlayerOptions.GEMM_HELP)
-    String gemm;
-
-    @Option(names = "--cuda-graphs", defaultValue = "on", description = PlayerOptions.GRAPHS_HELP)
-    String cudaGraphs;
+    @Mixin
+    NetworkDeviceOptions devices = new NetworkDeviceOptions();
 
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
@@ -115,10 +109,8 @@ final class BenchSearchCommand implements Callable<Integer> {
         po.player = player;
         po.model = model;
         po.depth = depth;
-        po.device = device;
         po.table = table;
-        po.gemm = gemm;
-        po.cudaGraphs = cudaGraphs;
+        po.devices = devices;
         Evaluator evaluator = Players.evaluator(po, s);
         if (evaluator == null) {
             throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "

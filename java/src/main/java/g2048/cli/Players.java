@@ -69,8 +69,8 @@ final class Players {
         return switch (options.player) {
             case "lines" -> new LineHeuristicEvaluator(shape);
             case "ntuple" -> ntupleEvaluator(options, shape);
-            case "cnn" -> g2048.cuda.CudaDevices.open(options.model, options.device, options.gemm, options.cudaGraphs, shape,
-                    System.err);
+            case "cnn" -> g2048.cuda.CudaDevices.open(options.model, options.devices.device, options.devices.gemm,
+                    options.devices.cudaGraphs, shape, System.err);
             default -> {
                 if (!NAMES.contains(options.player)) {
                     throw unknown(options);

@@ -43,7 +43,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
     String device;
 
-    @Option(names = "--gemm", defaultValue = "kernels", description = PlayerOptions.GEMM_HELP)
+    @Option(names = "--gemm", defaultValue = "kernels", description = NetworkDeviceOptions.GEMM_HELP)
     String gemm;
 
     @Option(names = "--positions", required = true, description = "Train until this many positions in total (e.g. 5000000).")

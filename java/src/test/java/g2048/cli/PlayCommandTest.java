@@ -162,5 +162,12 @@ class PlayCommandTest {
             assertEquals(2, cuda.exit());
             assertEquals("g2048 play: --device cuda: CUDA unavailable: " + probe.reason(), cuda.err().strip());
         }
+        CommandRun graphs = CommandRun.of("play", "--player", "cnn", "--model", model.toString(), "--games", "1", "--device", "cpu",
+                "--cuda-graphs", "maybe", "--no-progress");
+        assertEquals(2, graphs.exit(), graphs.out() + graphs.err());
+        assertEquals("g2048 play: --cuda-graphs maybe: expected on or off", graphs.err().strip());
+        CommandRun search = CommandRun.of("bench", "search", "--player", "cnn", "--model", model.toString(), "--games", "1",
+                "--depth", "1", "--device", "cpu", "--cuda-graphs", "off", "--no-progress");
+        assertEquals(0, search.exit(), search.err());
     }
 }

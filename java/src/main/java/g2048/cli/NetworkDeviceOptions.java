@@ -1,0 +1,23 @@
+package g2048.cli;
+
+import picocli.CommandLine.Option;
+
+/** Where and how a value-network player runs: the options shared by the commands that play with one. */
+final class NetworkDeviceOptions {
+
+    @Option(names = "--device", defaultValue = "auto", description = "Where value networks run: auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
+    String device = "auto";
+
+    /** The help of --gemm, shared with train cnn. */
+    static final String GEMM_HELP = "Matrix products of value networks on the GPU: kernels (the engine's own), cublas (cuBLAS fp32)"
+            + " or tf32 (cuBLAS on TF32 tensor cores, about 1e-3 relative error) (default: ${DEFAULT-VALUE}).";
+
+    @Option(names = "--gemm", defaultValue = "kernels", description = GEMM_HELP)
+    String gemm = "kernels";
+
+    @Option(names = "--cuda-graphs", defaultValue = "on",
+            description = "on: a value network on the GPU with the kernels' products records its forward of each batch size up to "
+                    + g2048.cuda.CudaPass.RECORDED_MAX_BATCH + " boards once (a CUDA graph) and replays it with one call;"
+                    + " off: every kernel is launched each time (default: ${DEFAULT-VALUE}).")
+    String cudaGraphs = "on";
+}
