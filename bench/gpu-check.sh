@@ -4,8 +4,8 @@
 # (GPU optimiser step and positions/s, inference boards/s, evaluation latency p50/p99, the CPU
 # reference beside them). The GPU machine has no Java and no build tool, so it runs in two halves:
 #
-#   bench/gpu-check.sh prepare   here: a JRE (shared/device/make-jre.sh), the shaded jar, the cuda
-#                                test classes and JUnit's console launcher into .carry/ (git-ignored)
+#   bench/gpu-check.sh prepare   here: a JRE (shared/device/make-jre.sh), the shaded jar, the test
+#                                classes and JUnit's console launcher into .carry/ (git-ignored)
 #   bench/gpu-check.sh run [check|cli]
 #                                there, as the device call
 #                                  run(command="bench/gpu-check.sh run check", carry=[".carry"])
@@ -35,9 +35,9 @@ prepare() {
   fi
   cp -f "$here/java/target/g2048.jar" "$carry/engine.jar"
   (cd "$here" && mvn -B -q -Dstyle.color=never -pl java test-compile)
+  # All the test classes (under a megabyte): the cuda tests use helpers of other packages' tests.
   rm -rf "$carry/test-classes"
-  mkdir -p "$carry/test-classes/g2048"
-  cp -r "$here/java/target/test-classes/g2048/cuda" "$carry/test-classes/g2048/"
+  cp -r "$here/java/target/test-classes" "$carry/test-classes"
   local console="$HOME/.m2/repository/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar"
   if [ ! -f "$console" ]; then
     (cd "$here" && mvn -B -q dependency:get -Dartifact=org.junit.platform:junit-platform-console-standalone:6.1.3)

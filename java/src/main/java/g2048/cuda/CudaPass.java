@@ -33,7 +33,8 @@ public final class CudaPass implements AutoCloseable {
     /**
      * The largest batch whose forward is recorded and replayed. Each size recorded costs one
      * capture and instantiation, once per pass; search's leaf batches are mostly below this (about
-     * 4 boards a greedy move, 60 a 2-ply move), and above it the GPU's arithmetic outgrows the launches.
+     * 4 boards a greedy move, 60 a 2-ply move), and above it the GPU's arithmetic outgrows the
+     * launches. Chosen from those counts; GpuCheck times small batches both ways.
      */
     public static final int RECORDED_MAX_BATCH = 256;
 
