@@ -272,14 +272,12 @@ public final class CudaConformance {
         Workspace ws = net.workspace(n, false);
         net.forward(w, ws, boards, n);
         float[] cpu = java.util.Arrays.copyOf(ws.outputs(), n);
-        float[] gpu = new float[n];
+        float[] gpu;
         Geometry.forcedTile = tile;
         try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n, gemm, false)) {
             double[] v = new double[n];
             e.values(boards, n, v);
-            for (int i = 0; i < n; i++) {
-                gpu[i] = (float) v[i];
-            }
+            gpu = floats(v);
         } finally {
             Geometry.forcedTile = null;
         }
@@ -313,11 +311,7 @@ public final class CudaConformance {
                 net.forward(w, ws, boards, count);
                 double[] v = new double[count];
                 e.values(boards, count, v);
-                float[] gpu = new float[count];
-                for (int i = 0; i < count; i++) {
-                    gpu[i] = (float) v[i];
-                }
-                worst = Math.max(worst, error(gpu, java.util.Arrays.copyOf(ws.outputs(), count)));
+                worst = Math.max(worst, error(floats(v), java.util.Arrays.copyOf(ws.outputs(), count)));
             }
         }
         return new Outcome(spec.name() + " replayed forward n=" + n + " (new boards, a direct forward between)", worst, tolerance());
@@ -397,6 +391,15 @@ public final class CudaConformance {
             scale = Math.max(scale, Math.abs((double) cpu[i]));
         }
         return diff == 0 ? 0 : scale == 0 ? Double.POSITIVE_INFINITY : diff / scale;
+    }
+
+    /** Evaluator values (doubles) as the floats the network computed, for {@link #error}. */
+    static float[] floats(double[] v) {
+        float[] f = new float[v.length];
+        for (int i = 0; i < v.length; i++) {
+            f[i] = (float) v[i];
+        }
+        return f;
     }
 
     /** Boards whose cells are empty with probability about 1/3, else a code in 1..15. */

@@ -59,19 +59,12 @@ public final class SelfCheck {
             gpu.values(part, n, partValues);
             System.arraycopy(partValues, 0, small, from, n);
         }
-        float[] cf = toFloats(c);
-        double error = Math.max(CudaConformance.error(toFloats(whole), cf), CudaConformance.error(toFloats(small), cf));
+        float[] cf = CudaConformance.floats(c);
+        double error = Math.max(CudaConformance.error(CudaConformance.floats(whole), cf),
+                CudaConformance.error(CudaConformance.floats(small), cf));
         return new Result(boards, error, tolerance);
     }
 
     /** The batch of the second comparison: a greedy move's afterstates. */
     static final int SMALL_BATCH = 4;
-
-    private static float[] toFloats(double[] v) {
-        float[] f = new float[v.length];
-        for (int i = 0; i < v.length; i++) {
-            f[i] = (float) v[i];
-        }
-        return f;
-    }
 }
