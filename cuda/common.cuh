@@ -64,6 +64,13 @@ struct G2View {
     }
 };
 
+// Four consecutive floats in one 128-bit load; p must be 16-byte aligned (the host emulation checks).
+#ifndef G2_HOST_EMULATION
+__device__ __forceinline__ float4 g2_load4(const float* p) {
+    return *reinterpret_cast<const float4*>(p);
+}
+#endif
+
 __device__ __forceinline__ G2View g2_view(float* p, int cells, int stride, const int* cellOff, const int* colOff) {
     G2View v;
     v.p = p;

@@ -19,17 +19,35 @@
 
 // C(m, n) = sum_k P(m, k) Q(k, n) over k in this block's split; P(m, k) is P.at(k, m) when PT,
 // Q(k, n) is Q.at(n, k) when QT. ATOMIC adds into C; otherwise C = acc + bias, then ReLU.
+//
+// A thread owns TM x TN results: TM / 4 groups of 4 consecutive rows (BM / (TM / 4) apart) times
+// TN / 4 groups of 4 consecutive columns, so that each step reads its operands from shared memory
+// as 128-bit words (g2_load4): 4 wide loads for 64 products in the large tile, where one word per
+// load left shared memory as busy as the FMA units. The next tile's global loads are issued into
+// registers before the products of the current one, so their latency hides behind the arithmetic.
+// Where the view's row is fixed for a thread across the reduction (it is for the operand whose
+// rows are the result's), its offset is computed once, before the loop: a view's row costs an
+// integer division by the group's cells.
 template <int BM, int BN, int TM, int TN, bool PT, bool QT, bool ATOMIC>
 __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View P, G2View Q, G2View C,
                                         const float* __restrict__ bias, int relu) {
     constexpr int BK = G2_GEMM_BK;
     constexpr int THREADS = G2_GEMM_THREADS;
-    constexpr int COLS_T = BN / TN;  // threads along n
+    constexpr int COLS_T = BN / TN;      // threads along n
+    constexpr int ROW_SPAN = BM * 4 / TM;  // distance between a thread's groups of rows
+    constexpr int COL_SPAN = BN * 4 / TN;  // and of columns
+    constexpr int P_LOADS = BM * BK / THREADS;
+    constexpr int Q_LOADS = BN * BK / THREADS;
+    // Four floats of padding keep each shared row 16-byte aligned for the wide reads while
+    // spreading the transposed stores over the banks.
+    constexpr int PAD = 4;
+    static_assert(TM % 4 == 0 && TN % 4 == 0, "results are read and owned in groups of 4");
     static_assert(COLS_T * (BM / TM) == THREADS, "tile does not match the thread count");
     static_assert((BM * BK) % THREADS == 0 && (BN * BK) % THREADS == 0, "tile loads must divide evenly");
-    // One column of padding keeps the transposed stores free of bank conflicts.
-    __shared__ float As[BK][BM + 1];
-    __shared__ float Bs[BK][BN + 1];
+    static_assert(THREADS % BK == 0 && THREADS % BM == 0 && THREADS % BN == 0,
+                  "a thread's loads keep one index fixed over the reduction");
+    __shared__ __align__(16) float As[BK][BM + PAD];
+    __shared__ __align__(16) float Bs[BK][BN + PAD];
 
     const int tid = threadIdx.x;
     const int tx = tid % COLS_T;
@@ -38,6 +56,70 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     const int n0 = blockIdx.x * BN;
     const int kBegin = blockIdx.z * kChunk;
     const int kEnd = min(K, kBegin + kChunk);
+
+    // Load r of a thread: P element (mm, kk) and Q element (kk, nn) of the tile, with
+    //   !PT: mm = tid / BK + r * (THREADS / BK), kk = tid % BK     PT: mm = tid % BM, kk = tid / BM + r * (THREADS / BM)
+    //   !QT: nn = tid % BN, kk = tid / BN + r * (THREADS / BN)     QT: nn = tid / BK + r * (THREADS / BK), kk = tid % BK
+    // so consecutive threads walk each operand's contiguous index. The fixed index's offset
+    // (a row of P or Q, or a column) is computed here; -1 marks one outside the matrix. An offset
+    // is an element of one buffer, and the launchers refuse buffers of 2^31 floats or more, so
+    // it fits an int (half the registers of a g2_index: the large tile keeps 8 of them).
+    int pFixed[PT ? 1 : P_LOADS];
+    int qFixed[QT ? Q_LOADS : 1];
+    if (PT) {
+        const int m = m0 + tid % BM;
+        pFixed[0] = m < M ? P.col(m) : -1;
+    } else {
+#pragma unroll
+        for (int r = 0; r < P_LOADS; r++) {
+            const int m = m0 + tid / BK + r * (THREADS / BK);
+            pFixed[r] = m < M ? (int)P.row(m) : -1;
+        }
+    }
+    if (QT) {
+#pragma unroll
+        for (int r = 0; r < Q_LOADS; r++) {
+            const int n = n0 + tid / BK + r * (THREADS / BK);
+            qFixed[r] = n < N ? (int)Q.row(n) : -1;
+        }
+    } else {
+        const int n = n0 + tid % BN;
+        qFixed[0] = n < N ? Q.col(n) : -1;
+    }
+
+    float pNext[P_LOADS];
+    float qNext[Q_LOADS];
+    // Reads tile k0's elements of this thread into pNext / qNext (zero outside the matrices).
+    auto fetch = [&](int k0) {
+        if (PT) {
+#pragma unroll
+            for (int r = 0; r < P_LOADS; r++) {
+                const int k = k0 + tid / BM + r * (THREADS / BM);
+                pNext[r] = pFixed[0] >= 0 && k < kEnd ? P.p[P.row(k) + pFixed[0]] : 0.f;
+            }
+        } else {
+            const int k = k0 + tid % BK;
+            const float* column = k < kEnd ? P.p + P.col(k) : nullptr;
+#pragma unroll
+            for (int r = 0; r < P_LOADS; r++) {
+                pNext[r] = column && pFixed[r] >= 0 ? column[pFixed[r]] : 0.f;
+            }
+        }
+        if (QT) {
+            const int k = k0 + tid % BK;
+            const float* column = k < kEnd ? Q.p + Q.col(k) : nullptr;
+#pragma unroll
+            for (int r = 0; r < Q_LOADS; r++) {
+                qNext[r] = column && qFixed[r] >= 0 ? column[qFixed[r]] : 0.f;
+            }
+        } else {
+#pragma unroll
+            for (int r = 0; r < Q_LOADS; r++) {
+                const int k = k0 + tid / BN + r * (THREADS / BN);
+                qNext[r] = qFixed[0] >= 0 && k < kEnd ? Q.p[Q.row(k) + qFixed[0]] : 0.f;
+            }
+        }
+    };
 
     float acc[TM][TN];
 #pragma unroll
@@ -48,49 +130,49 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
         }
     }
 
+    if (kBegin < kEnd) {
+        fetch(kBegin);
+    }
     for (int k0 = kBegin; k0 < kEnd; k0 += BK) {
-        // Load the P tile; consecutive threads walk the operand's contiguous index.
 #pragma unroll
-        for (int r = 0; r < BM * BK / THREADS; r++) {
-            int e = tid + r * THREADS;
-            int mm = PT ? e % BM : e / BK;
-            int kk = PT ? e / BM : e % BK;
-            int m = m0 + mm;
-            int k = k0 + kk;
-            float x = 0.f;
-            if (m < M && k < kEnd) {
-                x = PT ? *P.at(k, m) : *P.at(m, k);
+        for (int r = 0; r < P_LOADS; r++) {
+            if (PT) {
+                As[tid / BM + r * (THREADS / BM)][tid % BM] = pNext[r];
+            } else {
+                As[tid % BK][tid / BK + r * (THREADS / BK)] = pNext[r];
             }
-            As[kk][mm] = x;
         }
-        // Load the Q tile.
 #pragma unroll
-        for (int r = 0; r < BN * BK / THREADS; r++) {
-            int e = tid + r * THREADS;
-            int nn = QT ? e / BK : e % BN;
-            int kk = QT ? e % BK : e / BN;
-            int n = n0 + nn;
-            int k = k0 + kk;
-            float x = 0.f;
-            if (n < N && k < kEnd) {
-                x = QT ? *Q.at(n, k) : *Q.at(k, n);
+        for (int r = 0; r < Q_LOADS; r++) {
+            if (QT) {
+                Bs[tid % BK][tid / BK + r * (THREADS / BK)] = qNext[r];
+            } else {
+                Bs[tid / BN + r * (THREADS / BN)][tid % BN] = qNext[r];
             }
-            Bs[kk][nn] = x;
         }
         __syncthreads();
+        if (k0 + BK < kEnd) {
+            fetch(k0 + BK);
+        }
 #pragma unroll
         for (int kk = 0; kk < BK; kk++) {
             float a[TM];
             float b[TN];
-            // Rows ty + i*(BM/TM), columns tx + j*COLS_T: interleaved so that a warp reads
-            // consecutive shared words and writes consecutive columns of C.
 #pragma unroll
-            for (int i = 0; i < TM; i++) {
-                a[i] = As[kk][ty + i * (BM / TM)];
+            for (int g = 0; g < TM / 4; g++) {
+                const float4 v = g2_load4(&As[kk][g * ROW_SPAN + ty * 4]);
+                a[4 * g] = v.x;
+                a[4 * g + 1] = v.y;
+                a[4 * g + 2] = v.z;
+                a[4 * g + 3] = v.w;
             }
 #pragma unroll
-            for (int j = 0; j < TN; j++) {
-                b[j] = Bs[kk][tx + j * COLS_T];
+            for (int g = 0; g < TN / 4; g++) {
+                const float4 v = g2_load4(&Bs[kk][g * COL_SPAN + tx * 4]);
+                b[4 * g] = v.x;
+                b[4 * g + 1] = v.y;
+                b[4 * g + 2] = v.z;
+                b[4 * g + 3] = v.w;
             }
 #pragma unroll
             for (int i = 0; i < TM; i++) {
@@ -105,14 +187,14 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
 
 #pragma unroll
     for (int i = 0; i < TM; i++) {
-        int m = m0 + ty + i * (BM / TM);
+        const int m = m0 + (i / 4) * ROW_SPAN + ty * 4 + i % 4;
         if (m >= M) {
             continue;
         }
         float* rowp = C.p + C.row(m);
 #pragma unroll
         for (int j = 0; j < TN; j++) {
-            int n = n0 + tx + j * COLS_T;
+            const int n = n0 + (j / 4) * COL_SPAN + tx * 4 + j % 4;
             if (n >= N) {
                 continue;
             }
@@ -135,8 +217,13 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
 //   outStride  floats per sample of the layer output, outCellOff[local] = output cell * N
 //   colStride  floats per sample of the column-gradient buffer, colCellOff[local] its row start
 
+// Two blocks of a tile per SM at least: the large tile then gets 128 registers a thread, which it
+// needs without spilling (nvcc 13, sm_90; the data gradient spills 16 bytes), and keeps 16 warps
+// resident to hide the latency the register prefetch does not.
+#define G2_GEMM_MIN_BLOCKS 2
+
 #define G2_GEMM_FWD(NAME, BM, BN, TM, TN)                                                            \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
         int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
         const int* kOff, const float* W, const float* bias, float* out, int outStride,               \
         const int* outCellOff, int relu) {                                                           \
@@ -147,7 +234,7 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     }
 
 #define G2_GEMM_DGRAD(NAME, BM, BN, TM, TN)                                                          \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
         int M, int N, int K, int cells, const float* dOut, int outStride, const int* outCellOff,     \
         const float* W, float* col, int colStride, const int* colCellOff) {                          \
         G2View P = g2_view(const_cast<float*>(dOut), cells, outStride, outCellOff, nullptr);         \
@@ -158,7 +245,7 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     }
 
 #define G2_GEMM_WGRAD(NAME, BM, BN, TM, TN)                                                          \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
         int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
         const int* kOff, const float* dOut, int outStride, const int* outCellOff, float* dW,         \
         int mChunk) {                                                                                \

@@ -5,8 +5,13 @@
 // __syncthreads a std::barrier of the block's threads. Not a model of warps or memory ordering
 // beyond what the barrier gives; it checks what each thread computes, not how fast.
 #pragma once
+#define G2_HOST_EMULATION 1
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <barrier>
 #include <cmath>
 #include <functional>
@@ -26,7 +31,8 @@ inline std::barrier<>* g2_block_barrier = nullptr;
 #define __device__
 #define __forceinline__ inline
 #define __shared__ static
-#define __launch_bounds__(x)
+#define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
 #define __syncthreads() g2_block_barrier->arrive_and_wait()
 
 inline float atomicAdd(float* p, float v) {
@@ -41,6 +47,21 @@ inline void __threadfence() {
 inline float __ldcg(const float* p) {
     return *p;
 }
+struct float4 {
+    float x, y, z, w;
+};
+
+// The device's 128-bit load faults on an address that is not 16-byte aligned; here it stops the check.
+inline float4 g2_load4(const float* p) {
+    if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) {
+        std::fprintf(stderr, "g2_load4: %p is not 16-byte aligned\n", static_cast<const void*>(p));
+        std::abort();
+    }
+    float4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
 using std::min;
 using std::max;
 
