@@ -17,6 +17,75 @@
 // warps of a block and over gridDim.z (see the kernel).
 #include "common.cuh"
 
+// Four floats of padding keep each shared tile row 16-byte aligned for g2_load4 while spreading
+// the transposed stores over the banks.
+#define G2_GEMM_PAD 4
+
+// One operand's share of a tile: the EXTENT x BK elements (EXTENT = BM for P, BN for Q) that the
+// block's threads load, LOADS each, and store as tile[kk][e] in shared memory. ALONG_COLUMNS: the
+// reduction index is the view's column (P when not transposed, Q when transposed), so a thread's
+// loads r sit at e = tid / BK + r * (THREADS / BK), kk = tid % BK; otherwise it is the view's row,
+// and e = tid % EXTENT, kk = tid / EXTENT + r * (THREADS / EXTENT). Either way consecutive threads
+// walk the view's contiguous index, and the index a thread keeps over the whole reduction (its
+// rows, or its column) has its offset computed once, in bind(): a view's row costs an integer
+// division by the group's cells. -1 marks an index outside the matrix. An offset is an element
+// of one buffer, and the launchers refuse buffers of 2^31 floats or more, so it fits an int
+// (half the registers of a g2_index: the large tile keeps 8 of them).
+template <int EXTENT, bool ALONG_COLUMNS>
+struct G2TileOperand {
+    static constexpr int BK = G2_GEMM_BK;
+    static constexpr int THREADS = G2_GEMM_THREADS;
+    static constexpr int LOADS = EXTENT * BK / THREADS;
+    static_assert((EXTENT * BK) % THREADS == 0, "tile loads must divide evenly");
+    static_assert(THREADS % BK == 0 && THREADS % EXTENT == 0, "a thread's loads keep one index fixed over the reduction");
+
+    int fixed[ALONG_COLUMNS ? LOADS : 1];
+    float next[LOADS];
+
+    // Offsets of this thread's fixed index for the block whose tile starts at `origin` of `limit`.
+    __device__ __forceinline__ void bind(const G2View& v, int origin, int limit, int tid) {
+        if (ALONG_COLUMNS) {
+#pragma unroll
+            for (int r = 0; r < LOADS; r++) {
+                const int e = origin + tid / BK + r * (THREADS / BK);
+                fixed[r] = e < limit ? (int)v.row(e) : -1;
+            }
+        } else {
+            const int e = origin + tid % EXTENT;
+            fixed[0] = e < limit ? v.col(e) : -1;
+        }
+    }
+
+    // Reads this thread's elements of the tile at reduction index k0 into next (zero outside).
+    __device__ __forceinline__ void fetch(const G2View& v, int k0, int kEnd, int tid) {
+        if (ALONG_COLUMNS) {
+            const int k = k0 + tid % BK;
+            const float* column = k < kEnd ? v.p + v.col(k) : nullptr;
+#pragma unroll
+            for (int r = 0; r < LOADS; r++) {
+                next[r] = column && fixed[r] >= 0 ? column[fixed[r]] : 0.f;
+            }
+        } else {
+#pragma unroll
+            for (int r = 0; r < LOADS; r++) {
+                const int k = k0 + tid / EXTENT + r * (THREADS / EXTENT);
+                next[r] = fixed[0] >= 0 && k < kEnd ? v.p[v.row(k) + fixed[0]] : 0.f;
+            }
+        }
+    }
+
+    __device__ __forceinline__ void store(float (*tile)[EXTENT + G2_GEMM_PAD], int tid) const {
+#pragma unroll
+        for (int r = 0; r < LOADS; r++) {
+            if (ALONG_COLUMNS) {
+                tile[tid % BK][tid / BK + r * (THREADS / BK)] = next[r];
+            } else {
+                tile[tid / EXTENT + r * (THREADS / EXTENT)][tid % EXTENT] = next[r];
+            }
+        }
+    }
+};
+
 // C(m, n) = sum_k P(m, k) Q(k, n) over k in this block's split; P(m, k) is P.at(k, m) when PT,
 // Q(k, n) is Q.at(n, k) when QT. ATOMIC adds into C; otherwise C = acc + bias, then ReLU.
 //
@@ -25,29 +94,18 @@
 // as 128-bit words (g2_load4): 4 wide loads for 64 products in the large tile, where one word per
 // load left shared memory as busy as the FMA units. The next tile's global loads are issued into
 // registers before the products of the current one, so their latency hides behind the arithmetic.
-// Where the view's row is fixed for a thread across the reduction (it is for the operand whose
-// rows are the result's), its offset is computed once, before the loop: a view's row costs an
-// integer division by the group's cells.
 template <int BM, int BN, int TM, int TN, bool PT, bool QT, bool ATOMIC>
 __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View P, G2View Q, G2View C,
                                         const float* __restrict__ bias, int relu) {
     constexpr int BK = G2_GEMM_BK;
     constexpr int THREADS = G2_GEMM_THREADS;
-    constexpr int COLS_T = BN / TN;      // threads along n
+    constexpr int COLS_T = BN / TN;        // threads along n
     constexpr int ROW_SPAN = BM * 4 / TM;  // distance between a thread's groups of rows
     constexpr int COL_SPAN = BN * 4 / TN;  // and of columns
-    constexpr int P_LOADS = BM * BK / THREADS;
-    constexpr int Q_LOADS = BN * BK / THREADS;
-    // Four floats of padding keep each shared row 16-byte aligned for the wide reads while
-    // spreading the transposed stores over the banks.
-    constexpr int PAD = 4;
     static_assert(TM % 4 == 0 && TN % 4 == 0, "results are read and owned in groups of 4");
     static_assert(COLS_T * (BM / TM) == THREADS, "tile does not match the thread count");
-    static_assert((BM * BK) % THREADS == 0 && (BN * BK) % THREADS == 0, "tile loads must divide evenly");
-    static_assert(THREADS % BK == 0 && THREADS % BM == 0 && THREADS % BN == 0,
-                  "a thread's loads keep one index fixed over the reduction");
-    __shared__ __align__(16) float As[BK][BM + PAD];
-    __shared__ __align__(16) float Bs[BK][BN + PAD];
+    __shared__ __align__(16) float As[BK][BM + G2_GEMM_PAD];
+    __shared__ __align__(16) float Bs[BK][BN + G2_GEMM_PAD];
 
     const int tid = threadIdx.x;
     const int tx = tid % COLS_T;
@@ -57,69 +115,10 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     const int kBegin = blockIdx.z * kChunk;
     const int kEnd = min(K, kBegin + kChunk);
 
-    // Load r of a thread: P element (mm, kk) and Q element (kk, nn) of the tile, with
-    //   !PT: mm = tid / BK + r * (THREADS / BK), kk = tid % BK     PT: mm = tid % BM, kk = tid / BM + r * (THREADS / BM)
-    //   !QT: nn = tid % BN, kk = tid / BN + r * (THREADS / BN)     QT: nn = tid / BK + r * (THREADS / BK), kk = tid % BK
-    // so consecutive threads walk each operand's contiguous index. The fixed index's offset
-    // (a row of P or Q, or a column) is computed here; -1 marks one outside the matrix. An offset
-    // is an element of one buffer, and the launchers refuse buffers of 2^31 floats or more, so
-    // it fits an int (half the registers of a g2_index: the large tile keeps 8 of them).
-    int pFixed[PT ? 1 : P_LOADS];
-    int qFixed[QT ? Q_LOADS : 1];
-    if (PT) {
-        const int m = m0 + tid % BM;
-        pFixed[0] = m < M ? P.col(m) : -1;
-    } else {
-#pragma unroll
-        for (int r = 0; r < P_LOADS; r++) {
-            const int m = m0 + tid / BK + r * (THREADS / BK);
-            pFixed[r] = m < M ? (int)P.row(m) : -1;
-        }
-    }
-    if (QT) {
-#pragma unroll
-        for (int r = 0; r < Q_LOADS; r++) {
-            const int n = n0 + tid / BK + r * (THREADS / BK);
-            qFixed[r] = n < N ? (int)Q.row(n) : -1;
-        }
-    } else {
-        const int n = n0 + tid % BN;
-        qFixed[0] = n < N ? Q.col(n) : -1;
-    }
-
-    float pNext[P_LOADS];
-    float qNext[Q_LOADS];
-    // Reads tile k0's elements of this thread into pNext / qNext (zero outside the matrices).
-    auto fetch = [&](int k0) {
-        if (PT) {
-#pragma unroll
-            for (int r = 0; r < P_LOADS; r++) {
-                const int k = k0 + tid / BM + r * (THREADS / BM);
-                pNext[r] = pFixed[0] >= 0 && k < kEnd ? P.p[P.row(k) + pFixed[0]] : 0.f;
-            }
-        } else {
-            const int k = k0 + tid % BK;
-            const float* column = k < kEnd ? P.p + P.col(k) : nullptr;
-#pragma unroll
-            for (int r = 0; r < P_LOADS; r++) {
-                pNext[r] = column && pFixed[r] >= 0 ? column[pFixed[r]] : 0.f;
-            }
-        }
-        if (QT) {
-            const int k = k0 + tid % BK;
-            const float* column = k < kEnd ? Q.p + Q.col(k) : nullptr;
-#pragma unroll
-            for (int r = 0; r < Q_LOADS; r++) {
-                qNext[r] = column && qFixed[r] >= 0 ? column[qFixed[r]] : 0.f;
-            }
-        } else {
-#pragma unroll
-            for (int r = 0; r < Q_LOADS; r++) {
-                const int k = k0 + tid / BN + r * (THREADS / BN);
-                qNext[r] = qFixed[0] >= 0 && k < kEnd ? Q.p[Q.row(k) + qFixed[0]] : 0.f;
-            }
-        }
-    };
+    G2TileOperand<BM, !PT> pTile;
+    G2TileOperand<BN, QT> qTile;
+    pTile.bind(P, m0, M, tid);
+    qTile.bind(Q, n0, N, tid);
 
     float acc[TM][TN];
 #pragma unroll
@@ -131,28 +130,16 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     }
 
     if (kBegin < kEnd) {
-        fetch(kBegin);
+        pTile.fetch(P, kBegin, kEnd, tid);
+        qTile.fetch(Q, kBegin, kEnd, tid);
     }
     for (int k0 = kBegin; k0 < kEnd; k0 += BK) {
-#pragma unroll
-        for (int r = 0; r < P_LOADS; r++) {
-            if (PT) {
-                As[tid / BM + r * (THREADS / BM)][tid % BM] = pNext[r];
-            } else {
-                As[tid % BK][tid / BK + r * (THREADS / BK)] = pNext[r];
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < Q_LOADS; r++) {
-            if (QT) {
-                Bs[tid % BK][tid / BK + r * (THREADS / BK)] = qNext[r];
-            } else {
-                Bs[tid / BN + r * (THREADS / BN)][tid % BN] = qNext[r];
-            }
-        }
+        pTile.store(As, tid);
+        qTile.store(Bs, tid);
         __syncthreads();
         if (k0 + BK < kEnd) {
-            fetch(k0 + BK);
+            pTile.fetch(P, k0 + BK, kEnd, tid);
+            qTile.fetch(Q, k0 + BK, kEnd, tid);
         }
 #pragma unroll
         for (int kk = 0; kk < BK; kk++) {
@@ -223,7 +210,7 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
 #define G2_GEMM_MIN_BLOCKS 2
 
 #define G2_GEMM_FWD(NAME, BM, BN, TM, TN)                                                            \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(        \
         int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
         const int* kOff, const float* W, const float* bias, float* out, int outStride,               \
         const int* outCellOff, int relu) {                                                           \
@@ -234,7 +221,7 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     }
 
 #define G2_GEMM_DGRAD(NAME, BM, BN, TM, TN)                                                          \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(        \
         int M, int N, int K, int cells, const float* dOut, int outStride, const int* outCellOff,     \
         const float* W, float* col, int colStride, const int* colCellOff) {                          \
         G2View P = g2_view(const_cast<float*>(dOut), cells, outStride, outCellOff, nullptr);         \
@@ -245,7 +232,7 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
     }
 
 #define G2_GEMM_WGRAD(NAME, BM, BN, TM, TN)                                                          \
-    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(                              \
+    extern "C" __global__ void __launch_bounds__(G2_GEMM_THREADS, G2_GEMM_MIN_BLOCKS) NAME(        \
         int M, int N, int K, int cells, const float* in, int inStride, const int* inCellOff,         \
         const int* kOff, const float* dOut, int outStride, const int* outCellOff, float* dW,         \
         int mChunk) {                                                                                \
