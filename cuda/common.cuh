@@ -53,7 +53,10 @@ struct G2View {
 
     __device__ __forceinline__ g2_index row(int i) const {
         int s = i / cells;
-        int c = i - s * cells;
+        return row(s, i - s * cells);
+    }
+    // The row of sample s, local cell c: row(s * cells + c) without the division.
+    __device__ __forceinline__ g2_index row(int s, int c) const {
         return (g2_index)s * stride + (cellOff ? cellOff[c] : 0);
     }
     __device__ __forceinline__ int col(int j) const {

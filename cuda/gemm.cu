@@ -66,10 +66,25 @@ struct G2TileOperand {
                 next[r] = column && fixed[r] >= 0 ? column[fixed[r]] : 0.f;
             }
         } else {
+            // The loads' rows are STEP apart: two divisions for the first and the step, then the
+            // sample and cell are carried forward (the weight gradient's two operands both read
+            // this way, and a division per load was some 20 instructions a load).
+            constexpr int STEP = THREADS / EXTENT;
+            const int sStep = STEP / v.cells;
+            const int cStep = STEP - sStep * v.cells;
+            int k = k0 + tid / EXTENT;
+            int s = k / v.cells;
+            int c = k - s * v.cells;
 #pragma unroll
             for (int r = 0; r < LOADS; r++) {
-                const int k = k0 + tid / EXTENT + r * (THREADS / EXTENT);
-                next[r] = fixed[0] >= 0 && k < kEnd ? v.p[v.row(k) + fixed[0]] : 0.f;
+                next[r] = fixed[0] >= 0 && k < kEnd ? v.p[v.row(s, c) + fixed[0]] : 0.f;
+                k += STEP;
+                s += sStep;
+                c += cStep;
+                if (c >= v.cells) {
+                    c -= v.cells;
+                    s++;
+                }
             }
         }
     }
