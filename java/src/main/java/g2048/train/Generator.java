@@ -97,7 +97,7 @@ public final class Generator implements Runnable {
     }
 
     /** The chunk capacity a generator of this configuration needs. */
-    static int chunkCapacity(TrainConfig config) {
+    public static int chunkCapacity(TrainConfig config) {
         return Math.max(config.chunk(), config.lanes() * config.augmentation());
     }
 

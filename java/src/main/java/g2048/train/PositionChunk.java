@@ -26,6 +26,11 @@ public final class PositionChunk {
         return boards.length;
     }
 
+    /** Distinct positions in the chunk (its pairs, or a eighth of them with augmentation). */
+    public int positions() {
+        return positions;
+    }
+
     boolean isFull() {
         return count == boards.length;
     }
