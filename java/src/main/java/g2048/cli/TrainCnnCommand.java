@@ -78,8 +78,17 @@ public final class TrainCnnCommand implements Callable<Integer> {
             description = "Threads the trainer splits each batch over (default: ${DEFAULT-VALUE}; more helps only with idle cores).")
     int trainerThreads;
 
-    @Option(names = "--lanes", defaultValue = "16", description = "Games each generator plays at once, evaluated in one batch (default: ${DEFAULT-VALUE}).")
-    int lanes;
+    @Option(names = "--lanes", description = "Games each generator plays at once, evaluated in one batch (default: "
+            + CPU_LANES + " on the CPU, " + GPU_LANES + " on the GPU).")
+    Integer lanes;
+
+    /** Lanes a CPU generator plays by default: its forwards are efficient from a few boards on. */
+    static final int CPU_LANES = 16;
+    /**
+     * Lanes a GPU generator plays by default: about 2,000 afterstates a forward, where a GPU runs at
+     * throughput; with a few lanes each forward is a handful of boards and launch latency rules.
+     */
+    static final int GPU_LANES = 512;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the initial weights and the games (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -92,6 +101,14 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     double progressSeconds;
+
+    /** The lanes asked for, else the device's default ({@link #CPU_LANES}, {@link #GPU_LANES}). */
+    static int defaultLanes(Integer asked, CudaDevices.Kind device) {
+        if (asked != null) {
+            return asked;
+        }
+        return device == CudaDevices.Kind.CUDA ? GPU_LANES : CPU_LANES;
+    }
 
     /** Architecture names for help and completion. */
     static final class ArchNames implements Iterable<String> {
@@ -144,13 +161,14 @@ public final class TrainCnnCommand implements Callable<Integer> {
             throw new Errors.BadInput("--progress-seconds: expected a positive number, got " + progressSeconds);
         }
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+        int laneCount = defaultLanes(lanes, choice.kind());
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
-                restart, JumpStart.parse(jump), gens, lanes, 256, seed, trainerThreads);
+                restart, JumpStart.parse(jump), gens, laneCount, 256, seed, trainerThreads);
         TrainingDevice trainingDevice = choice.kind() == CudaDevices.Kind.CUDA
                 ? new CudaTrainingDevice(CudaContext.shared(), products) : new CpuTrainingDevice();
         o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
                 spec.name(), spec.weightCount(), trainingDevice.describe(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
-                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, lanes, trainerThreads, positions, dir);
+                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
                 new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
                     private TimeSplit lastTime = new TimeSplit(0, 0, 0, 0, 0, 0, 0);

@@ -47,6 +47,16 @@ class TrainCnnCommandTest {
     }
 
     @Test
+    void generatorsPlayManyMoreGamesAtOnceOnTheGpu() {
+        assertEquals(TrainCnnCommand.CPU_LANES, TrainCnnCommand.defaultLanes(null, g2048.cuda.CudaDevices.Kind.CPU));
+        assertEquals(TrainCnnCommand.GPU_LANES, TrainCnnCommand.defaultLanes(null, g2048.cuda.CudaDevices.Kind.CUDA));
+        assertTrue(TrainCnnCommand.GPU_LANES >= 256, "a GPU forward of a few boards is launch-bound");
+        assertEquals(3, TrainCnnCommand.defaultLanes(3, g2048.cuda.CudaDevices.Kind.CUDA), "--lanes wins");
+        Object[] help = run("--help");
+        assertTrue(((String) help[1]).contains("16 on the CPU, 512 on the GPU"), (String) help[1]);
+    }
+
+    @Test
     void trainsSnapshotsEvaluatesPlotsAndResumes() throws Exception {
         Path out = dir.resolve("run");
         Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "3000", "--snapshot-every", "1000",
