@@ -101,6 +101,20 @@ struct G2TileOperand {
     }
 };
 
+// dst = the GROUPS runs of 4 floats that start SPAN apart from `from` in a shared tile row, each
+// run in one 128-bit read.
+template <int GROUPS, int SPAN>
+__device__ __forceinline__ void g2_read_groups(const float* from, float* dst) {
+#pragma unroll
+    for (int g = 0; g < GROUPS; g++) {
+        const float4 v = g2_load4(from + g * SPAN);
+        dst[4 * g] = v.x;
+        dst[4 * g + 1] = v.y;
+        dst[4 * g + 2] = v.z;
+        dst[4 * g + 3] = v.w;
+    }
+}
+
 // C(m, n) = sum_k P(m, k) Q(k, n) over k in this block's split; P(m, k) is P.at(k, m) when PT,
 // Q(k, n) is Q.at(n, k) when QT. ATOMIC adds into C; otherwise C = acc + bias, then ReLU.
 //
@@ -160,22 +174,8 @@ __device__ __forceinline__ void g2_gemm(int M, int N, int K, int kChunk, G2View 
         for (int kk = 0; kk < BK; kk++) {
             float a[TM];
             float b[TN];
-#pragma unroll
-            for (int g = 0; g < TM / 4; g++) {
-                const float4 v = g2_load4(&As[kk][g * ROW_SPAN + ty * 4]);
-                a[4 * g] = v.x;
-                a[4 * g + 1] = v.y;
-                a[4 * g + 2] = v.z;
-                a[4 * g + 3] = v.w;
-            }
-#pragma unroll
-            for (int g = 0; g < TN / 4; g++) {
-                const float4 v = g2_load4(&Bs[kk][g * COL_SPAN + tx * 4]);
-                b[4 * g] = v.x;
-                b[4 * g + 1] = v.y;
-                b[4 * g + 2] = v.z;
-                b[4 * g + 3] = v.w;
-            }
+            g2_read_groups<TM / 4, ROW_SPAN>(&As[kk][ty * 4], a);
+            g2_read_groups<TN / 4, COL_SPAN>(&Bs[kk][tx * 4], b);
 #pragma unroll
             for (int i = 0; i < TM; i++) {
 #pragma unroll
