@@ -128,6 +128,28 @@ summary() {
     grep -E '^(== train|== bench|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
   fi
   if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
+  if [ -f "$out/cli.log" ]; then targets "$out/cli.log"; fi
+}
+
+# The issue's targets against what the command line measured: training positions/s (the last
+# progress line of each --gemm run) and the search's p50 at 1 and 3 ply.
+targets() {
+  awk '
+    /^== train cnn on the GPU/ { match($0, /--gemm [a-z0-9]+/); mode = substr($0, RSTART + 7, RLENGTH - 7) }
+    /^== bench search --gemm kernels --cuda-graphs off/ { mode = "kernels, cuda graphs off" }
+    / pos\/s / { for (i = 2; i <= NF; i++) if ($i == "pos/s") rate[mode] = $(i - 1); if (!(mode in seen)) { seen[mode]; order[++n] = mode } }
+    /^player / { depth = ""; if (match($0, /expectimax depth [0-9]+/)) depth = substr($0, RSTART + 17, RLENGTH - 17) }
+    /^latency / && (depth == 1 || depth == 3) {
+      limit = depth == 1 ? 100 : 5000
+      printf "target: bench search --gemm %s --depth %s: p50 %s µs, p99 %s µs (target p50 <= %d µs): %s\n",
+        mode, depth, $6, $10, limit, ($6 + 0 <= limit ? "met" : "NOT met")
+    }
+    END {
+      for (i = 1; i <= n; i++)
+        printf "target: train cnn --gemm %s: %s positions/s at the last progress line (target >= 200000): %s\n",
+          order[i], rate[order[i]], (rate[order[i]] + 0 >= 200000 ? "met" : "NOT met")
+    }
+  ' "$1"
 }
 
 case "${1:-}" in
