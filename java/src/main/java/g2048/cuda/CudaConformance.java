@@ -29,11 +29,25 @@ public final class CudaConformance {
     public static final double TOLERANCE = 1e-4;
 
     /**
-     * The largest norm-wise relative error accepted with TF32 products (inputs rounded to a 10-bit
-     * mantissa, unit roundoff 2^-11 ≈ 4.9e-4, compounded over the layers); the measured errors are
-     * what cuda/README.md quotes.
+     * The largest norm-wise relative error accepted in values (layer outputs, forwards) with TF32
+     * products. Set from TF32's error computed on the CPU for these very checks (Tf32ErrorTest:
+     * every product's operands rounded to 10 mantissa bits, as the tensor cores read them): at most
+     * half of this; cuda/README.md quotes the figures.
      */
     public static final double TF32_TOLERANCE = 1e-2;
+
+    /**
+     * The same for gradients: a gradient is a difference of products summed over a batch, and
+     * ReLUs within rounding of 0 may pass on one device and not on the other.
+     */
+    public static final double TF32_GRADIENT_TOLERANCE = 5e-2;
+
+    /**
+     * The same for parameters and Adam's moments after a few whole steps. Adam moves a parameter by
+     * about its step size whatever the gradient's magnitude, so a gradient within TF32's error of 0
+     * moves the two copies apart by that much, and the next steps see different parameters.
+     */
+    public static final double TF32_STEPS_TOLERANCE = 2e-1;
 
     /** One comparison: what, its error, and whether it is within its tolerance. */
     public record Outcome(String name, double error, double tolerance) {
@@ -77,14 +91,24 @@ public final class CudaConformance {
         this.gemm = gemm;
     }
 
-    /** The tolerance of the layer and pass checks in this mode. */
+    /** The tolerance of the forward checks in this mode. */
     public double tolerance() {
         return tolerance(gemm);
     }
 
-    /** The tolerance of values and gradients whose products are by {@code gemm}. */
+    /** The tolerance of values whose products are by {@code gemm}. */
     public static double tolerance(GemmMode gemm) {
         return gemm == GemmMode.CUBLAS_TF32 ? TF32_TOLERANCE : TOLERANCE;
+    }
+
+    /** The tolerance of the gradient checks in this mode. */
+    public double gradientTolerance() {
+        return gemm == GemmMode.CUBLAS_TF32 ? TF32_GRADIENT_TOLERANCE : TOLERANCE;
+    }
+
+    /** The tolerance of the training-step checks in this mode. */
+    public double stepsTolerance() {
+        return gemm == GemmMode.CUBLAS_TF32 ? TF32_STEPS_TOLERANCE : TOLERANCE;
     }
 
     // Kernel-level checks launch on the legacy default stream (a null stream).
@@ -236,7 +260,6 @@ public final class CudaConformance {
                 float[] cpuDOut = dOut.clone();
                 float[] cpuDIn = new float[n * layer.inSize()];
                 float[] cpuGrad = new float[w.length];
-                LayerReference.backward(layer, w, in, cpuOut, cpuDOut, cpuDIn, cpuGrad, n);
                 float[] gpuOut = new float[cpuOut.length];
                 float[] gpuDIn = new float[cpuDIn.length];
                 float[] gpuGrad = new float[w.length];
@@ -254,9 +277,13 @@ public final class CudaConformance {
                     dDIn.download(gpuDIn);
                     dGrad.download(gpuGrad);
                 }
+                // The backward is judged on the GPU's own activations: an output within rounding of 0
+                // may pass the ReLU on one device and not on the other, which is the forward's error
+                // (judged on its own), not the backward's.
+                LayerReference.backward(layer, w, in, gpuOut, cpuDOut, cpuDIn, cpuGrad, n);
                 out.add(new Outcome(name + " forward", error(gpuOut, cpuOut), tolerance()));
-                out.add(new Outcome(name + " input gradient", error(gpuDIn, cpuDIn), tolerance()));
-                out.add(new Outcome(name + " parameter gradient", error(gpuGrad, cpuGrad), tolerance()));
+                out.add(new Outcome(name + " input gradient", error(gpuDIn, cpuDIn), gradientTolerance()));
+                out.add(new Outcome(name + " parameter gradient", error(gpuGrad, cpuGrad), gradientTolerance()));
             }
         } finally {
             Geometry.forcedTile = null;
@@ -340,7 +367,7 @@ public final class CudaConformance {
             Geometry.forcedTile = null;
         }
         double e = Math.max(error(gpu, cpu), Math.abs(gpuSse - cpuSse) / Math.max(Math.abs(cpuSse), 1e-30));
-        return new Outcome(spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile), e, tolerance());
+        return new Outcome(spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile), e, gradientTolerance());
     }
 
     /** {@code steps} whole optimiser steps (forward, backward, Adam) against the CPU: parameters and moments after. */
@@ -373,7 +400,7 @@ public final class CudaConformance {
         // moves to far below the tolerance times the largest parameter, which is what is compared.
         double e = Math.max(error(gpuW, w), Math.max(error(gpuAdam.firstMoments(), adam.firstMoments()),
                 error(gpuAdam.secondMoments(), adam.secondMoments())));
-        return new Outcome(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile), e, tolerance());
+        return new Outcome(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile), e, stepsTolerance());
     }
 
     /** Norm-wise relative error, see the class comment. */

@@ -39,6 +39,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class GpuCheck {
 
+    /** The seed of the conformance run, so that its TF32 cases can be computed on the CPU too (Tf32ErrorTest). */
+    static final long SEED = 20_481L;
+
     private GpuCheck() {
     }
 
@@ -71,7 +74,8 @@ public final class GpuCheck {
             List<GemmMode> loaded = new ArrayList<>();
             try (PrintStream p = new PrintStream(Files.newOutputStream(out.resolve("conformance.txt")), true, "UTF-8")) {
                 p.println("device: " + ctx.describe() + "; tolerance " + CudaConformance.TOLERANCE + " (norm-wise relative error), "
-                        + CudaConformance.TF32_TOLERANCE + " with TF32 products");
+                        + "with TF32 products " + CudaConformance.TF32_TOLERANCE + " for values, " + CudaConformance.TF32_GRADIENT_TOLERANCE
+                        + " for gradients and " + CudaConformance.TF32_STEPS_TOLERANCE + " after training steps");
                 for (GemmMode mode : GemmMode.values()) {
                     String unavailable = libraryProblem(ctx, mode);
                     if (unavailable != null) {
@@ -82,7 +86,7 @@ public final class GpuCheck {
                     long t0 = System.nanoTime();
                     List<CudaConformance.Outcome> outcomes;
                     try {
-                        outcomes = new CudaConformance(ctx, mode).all(20_481L);
+                        outcomes = new CudaConformance(ctx, mode).all(SEED);
                     } catch (RuntimeException e) {
                         // One mode's failure must not cost the other modes' figures on a lent machine.
                         failed++;

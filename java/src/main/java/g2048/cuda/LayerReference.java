@@ -16,22 +16,38 @@ final class LayerReference {
 
     /** out[s][o][j] = bias + Σ contributions Σ_c in[s][cell][c] · W[tap + c·cout + j], ReLU if the layer has it. */
     static void forward(Layer l, float[] w, float[] in, float[] out, int n) {
+        forward(l, w, in, out, n, ProductRounding.FP32);
+    }
+
+    /** {@link #forward(Layer, float[], float[], float[], int)} with both factors of every product rounded by {@code r}. */
+    static void forward(Layer l, float[] w, float[] in, float[] out, int n, ProductRounding r) {
         int[] start = l.contributionStarts();
         int[] cell = l.contributionCells();
         int[] tap = l.contributionTaps();
         int[] bias = l.biasOffsets();
         int cin = l.inMaps().channels();
         int cout = l.outMaps().channels();
+        float[] wr = r.round(w);
+        float[] inr = r.round(in);
+        // Each output's sum runs over the contributions and channels in the formula's order; the
+        // loop over outputs is innermost only so that the weights are read in memory order.
+        double[] acc = new double[cout];
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 for (int j = 0; j < cout; j++) {
-                    double acc = w[bias[o] + j];
-                    for (int k = start[o]; k < start[o + 1]; k++) {
-                        for (int c = 0; c < cin; c++) {
-                            acc += (double) in[s * l.inSize() + cell[k] * cin + c] * w[tap[k] + c * cout + j];
+                    acc[j] = w[bias[o] + j];
+                }
+                for (int k = start[o]; k < start[o + 1]; k++) {
+                    for (int c = 0; c < cin; c++) {
+                        double x = inr[s * l.inSize() + cell[k] * cin + c];
+                        int row = tap[k] + c * cout;
+                        for (int j = 0; j < cout; j++) {
+                            acc[j] += x * wr[row + j];
                         }
                     }
-                    float y = (float) acc;
+                }
+                for (int j = 0; j < cout; j++) {
+                    float y = (float) acc[j];
                     out[s * l.outSize() + o * cout + j] = l.relu() && y < 0f ? 0f : y;
                 }
             }
@@ -43,6 +59,16 @@ final class LayerReference {
      * null, writes the input gradient there.
      */
     static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
+        backward(l, w, in, out, dOut, dIn, grad, n, ProductRounding.FP32);
+    }
+
+    /**
+     * {@link #backward(Layer, float[], float[], float[], float[], float[], float[], int)} with both
+     * factors of the weight and input gradients' products rounded by {@code r}; the bias gradient,
+     * a plain sum, is not.
+     */
+    static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n,
+            ProductRounding r) {
         int[] start = l.contributionStarts();
         int[] cell = l.contributionCells();
         int[] tap = l.contributionTaps();
@@ -56,20 +82,30 @@ final class LayerReference {
                 }
             }
         }
+        float[] wr = r.round(w);
+        float[] inr = r.round(in);
+        double[] dr = new double[cout];
         double[] dInAcc = dIn == null ? null : new double[n * l.inSize()];
         double[] gradAcc = new double[grad.length];
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 for (int j = 0; j < cout; j++) {
-                    double d = dOut[s * l.outSize() + o * cout + j];
+                    float d = dOut[s * l.outSize() + o * cout + j];
                     gradAcc[bias[o] + j] += d;
-                    for (int k = start[o]; k < start[o + 1]; k++) {
-                        for (int c = 0; c < cin; c++) {
-                            int at = s * l.inSize() + cell[k] * cin + c;
-                            gradAcc[tap[k] + c * cout + j] += in[at] * d;
-                            if (dInAcc != null) {
-                                dInAcc[at] += w[tap[k] + c * cout + j] * d;
-                            }
+                    dr[j] = r.round(d);
+                }
+                for (int k = start[o]; k < start[o + 1]; k++) {
+                    for (int c = 0; c < cin; c++) {
+                        int at = s * l.inSize() + cell[k] * cin + c;
+                        double x = inr[at];
+                        int row = tap[k] + c * cout;
+                        double back = 0;
+                        for (int j = 0; j < cout; j++) {
+                            gradAcc[row + j] += x * dr[j];
+                            back += wr[row + j] * dr[j];
+                        }
+                        if (dInAcc != null) {
+                            dInAcc[at] += back;
                         }
                     }
                 }

@@ -64,15 +64,13 @@ class LayerPlanTest {
 
     /**
      * The single-layer judge is itself judged by the CPU network: chained over whole networks
-     * (the value-plane and value+position inputs) it gives Network's values and MSE gradient.
+     * (every input kind, the global embedding's hand-over included) it gives Network's values and
+     * MSE gradient.
      */
     @TestFactory
     List<DynamicTest> layerReferenceChainedIsTheCpuNetwork() {
         List<DynamicTest> tests = new ArrayList<>();
         for (NetSpec spec : CudaConformance.smallArchitectures()) {
-            if (spec.input() == g2048.nn.InputKind.EMBEDDED) {
-                continue;
-            }
             tests.add(DynamicTest.dynamicTest(spec.name(), () -> {
                 Network net = new Network(spec);
                 float[] w = Initializer.truncatedNormal(net, 77);
@@ -80,36 +78,13 @@ class LayerPlanTest {
                 int n = 6;
                 long[] boards = CudaConformance.randomBoards(rng, n);
                 float[] targets = CudaConformance.gaussian(rng, n, 1);
-                List<Layer> layers = net.layers();
-                float[][] acts = new float[layers.size() + 1][];
-                int ch = layers.get(0).inMaps().channels();
-                acts[0] = new float[n * layers.get(0).inSize()];
-                for (int s = 0; s < n; s++) {
-                    g2048.nn.Encoder.values(boards[s], acts[0], s * 16 * ch, ch, 0);
-                    if (ch > 16) {
-                        g2048.nn.Encoder.positions(acts[0], s * 16 * ch, ch, 16);
-                    }
-                }
-                for (int i = 0; i < layers.size(); i++) {
-                    acts[i + 1] = new float[n * layers.get(i).outSize()];
-                    LayerReference.forward(layers.get(i), w, acts[i], acts[i + 1], n);
-                }
+                ReferenceChain chain = ReferenceChain.forward(net, w, boards, ProductRounding.FP32);
                 var ws = net.workspace(n, true);
                 net.forward(w, ws, boards, n);
-                assertClose(java.util.Arrays.copyOf(ws.outputs(), n), acts[layers.size()], spec.name() + " values");
+                assertClose(java.util.Arrays.copyOf(ws.outputs(), n), chain.values(), spec.name() + " values");
                 float[] grad = new float[w.length];
                 net.backward(w, ws, targets, 0, n, 2f / n, grad);
-                float[] refGrad = new float[w.length];
-                float[] d = new float[n];
-                for (int s = 0; s < n; s++) {
-                    d[s] = 2f / n * (acts[layers.size()][s] - targets[s]);
-                }
-                for (int i = layers.size() - 1; i >= 0; i--) {
-                    float[] dIn = i == 0 ? null : new float[n * layers.get(i).inSize()];
-                    LayerReference.backward(layers.get(i), w, acts[i], acts[i + 1], d, dIn, refGrad, n);
-                    d = dIn;
-                }
-                assertClose(grad, refGrad, spec.name() + " gradient");
+                assertClose(grad, chain.gradient(w, targets, 2f / n), spec.name() + " gradient");
             }));
         }
         return tests;
