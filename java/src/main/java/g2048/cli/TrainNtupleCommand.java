@@ -6,6 +6,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.Stages;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.Trainer;
 import g2048.ntuple.TrainingState;
@@ -27,8 +28,23 @@ import picocli.CommandLine.Option;
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end."})
 final class TrainNtupleCommand implements Callable<Integer> {
 
-    @Option(names = "--net", description = "Network: 4x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
+    @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
     String net;
+
+    @Option(names = "--stages", description = "Multi-stage network: thresholds T1,T2,... on the board's tile set (the sum of the"
+            + " distinct tiles on it), one set of tables per stage; e.g. 16384 gives 2 stages, 16384,32768,49152 gives 4"
+            + " (default: one stage, or the resumed model's).")
+    String stages;
+
+    @Option(names = "--tc", negatable = true, description = "Temporal coherence (TD+TC): each weight learns at alpha·|E|/A,"
+            + " E and A the sum of its errors and of their sizes, kept in full model files so that --resume continues"
+            + " exactly. On --resume, --tc starts fresh accumulators for a model without them (OTD then TC) and --no-tc"
+            + " drops them (default: off, or the resumed model's).")
+    Boolean tc;
+
+    @Option(names = "--init", description = "Optimistic initialisation: every fresh board valued V (each weight V/features),"
+            + " e.g. 320000; new models only (default: 0).")
+    Double init;
 
     @Option(names = "--method", description = "td-afterstate, td-state or q-learning (default: td-afterstate).")
     String method;
@@ -108,8 +124,13 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--terminal-value " + terminalValue + ": a choice of td-state only; "
                     + m.text() + " values a terminal state 0");
         }
+        Stages st = parse("--stages", () -> Stages.parse(stages));
+        double v0 = init == null ? 0 : init;
+        if (!Double.isFinite(v0)) {
+            throw new Errors.BadInput("--init: expected a finite value, got " + init);
+        }
         double a = alpha == null ? 0.0025 : alpha;
-        return NtupleModel.create(spec, s, m, t, seed == null ? 1 : seed, a);
+        return NtupleModel.create(spec, s, m, t, st, v0, tc != null && tc, seed == null ? 1 : seed, a);
     }
 
     private NtupleModel resumeModel() {
@@ -131,6 +152,27 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 throw new Errors.BadInput("--shape " + shape + " does not match the resumed model " + resume + " ("
                         + model.shape() + ")");
             }
+            Stages wanted = stages == null ? model.stages() : parse("--stages", () -> Stages.parse(stages));
+            if (!wanted.equals(model.stages())) {
+                if (model.stages().count() != 1) {
+                    throw new Errors.BadInput("--stages " + stages + " does not match the resumed model " + resume + " ("
+                            + model.stages().text() + "); only a single-stage model can be split");
+                }
+                NtupleModel split = model.promote(wanted);
+                model.close();
+                model = split;
+                System.out.println("train ntuple: split into " + wanted.count() + " stages (" + wanted.text()
+                        + "), each starting from the resumed tables");
+            }
+            if (init != null) {
+                throw new Errors.BadInput("--init: sets the weights of a new model only; " + resume + " was initialised with "
+                        + model.initialValue());
+            }
+            if (tc != null && tc != model.coherent()) {
+                model.setCoherent(tc);
+                System.out.println(tc ? "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)"
+                        : "train ntuple: temporal coherence off, accumulators dropped (plain TD from here)");
+            }
             if (seed != null && seed != model.training().seed()) {
                 throw new Errors.BadInput("--seed " + seed + " does not match the resumed model " + resume + " (seed "
                         + model.training().seed() + "); a resumed run keeps its seed");
@@ -151,9 +193,12 @@ final class TrainNtupleCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--alpha: " + e.getMessage());
         }
-        System.out.printf(Locale.ROOT, "train ntuple: %s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
+        System.out.printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
-                model.spec().name(), model.shape(), model.method().text()
+                model.spec().name(), (model.stages().count() == 1 ? "" : " in " + model.stages().count() + " stages ("
+                        + model.stages().text() + ")")
+                        + (model.initialValue() == 0 ? "" : ", initial value " + model.initialValue()),
+                model.shape(), model.method().text() + (model.coherent() ? " + temporal coherence" : "")
                         + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),

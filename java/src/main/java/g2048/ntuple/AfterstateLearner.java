@@ -18,8 +18,8 @@ final class AfterstateLearner extends Learner {
     private int chosenReward;
     private float chosenValue;
 
-    AfterstateLearner(TupleNetwork net, float alpha) {
-        super(net, alpha);
+    AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
+        super(net, alpha, stages, coherence);
     }
 
     /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
@@ -32,7 +32,7 @@ final class AfterstateLearner extends Learner {
                 continue;
             }
             int r = moves.reward(s, d);
-            float v = net.value(0, after);
+            float v = net.value(stages.of(after), after);
             if (r + v > bestTotal) {
                 bestTotal = r + v;
                 best = d;
@@ -79,7 +79,7 @@ final class AfterstateLearner extends Learner {
         boolean over = choose(next) < 0;
         if (learn) {
             float target = over ? 0f : chosenReward + chosenValue;
-            update(net.indices(0, after, entries), target);
+            update(net.indices(stages.of(after), after, entries), target);
         }
         return !over;
     }

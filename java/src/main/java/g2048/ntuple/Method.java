@@ -38,17 +38,20 @@ public enum Method {
                 + Arrays.stream(values()).map(Method::text).collect(Collectors.joining(", ")));
     }
 
-    /** The learner for one thread over {@code net}, terminal states worth 0. */
+    /** The learner for one thread over {@code net}, one stage, plain TD, terminal states worth 0. */
     public Learner learner(TupleNetwork net, float alpha) {
-        return learner(net, alpha, TerminalValue.ZERO);
+        return learner(net, alpha, TerminalValue.ZERO, Stages.SINGLE, null);
     }
 
-    /** The learner for one thread over {@code net}; {@code terminal} matters to TD-state only. */
-    public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal) {
+    /**
+     * The learner for one thread over {@code net} (which holds {@code banks() · stages.count()}
+     * banks); {@code terminal} matters to TD-state only; {@code coherence} null is plain TD.
+     */
+    public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence) {
         return switch (this) {
-            case TD_AFTERSTATE -> new AfterstateLearner(net, alpha);
-            case TD_STATE -> new StateLearner(net, alpha, terminal);
-            case Q_LEARNING -> new QLearner(net, alpha);
+            case TD_AFTERSTATE -> new AfterstateLearner(net, alpha, stages, coherence);
+            case TD_STATE -> new StateLearner(net, alpha, terminal, stages, coherence);
+            case Q_LEARNING -> new QLearner(net, alpha, stages, coherence);
         };
     }
 }

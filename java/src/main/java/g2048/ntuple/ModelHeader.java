@@ -14,11 +14,11 @@ import java.util.zip.CRC32C;
  * <pre>
  * offset size  field
  *      0    8  magic "G2048NTP"
- *      8    4  version (1)
+ *      8    4  version (2; version 1 files, without the fields at 3960..4003, still load)
  *     12    4  header bytes (4096)
  *     16    4  value type: 1 = float32 table, 2 = compact (int16 quantised, zero-run coded, deflated)
  *     20    4  method: 0 td-afterstate, 1 td-state, 2 q-learning
- *     24    4  banks (networks: 1, or 4 for q-learning)
+ *     24    4  banks (networks: 1, or 4 for q-learning, times the stages)
  *     28    2  board rows
  *     30    2  board columns
  *     32    8  weights per bank
@@ -32,16 +32,24 @@ import java.util.zip.CRC32C;
  *     88    8  training nanoseconds
  *     96    8  quantisation step (float64; compact only: weight = step · int16)
  *    104    4  spec length n (bytes)
- *    108    n  network spec, canonical form, UTF-8 (at most 3,980 bytes)
+ *    108    n  network spec, canonical form, UTF-8 (at most 3,852 bytes; 3,980 in version 1)
+ *   3960    8  initial value V0 of every fresh state (float64; 0: weights from 0)
+ *   3968    4  stages s (1..8)
+ *   3972    4  flags: bit 0 = temporal-coherence accumulators follow the tables (full form only)
+ *   3976  4·7  stage thresholds (tile sums), s − 1 of them, the rest 0
  *   4088    4  terminal value of TD-state: 0 = zero, 1 = the network's (see {@link TerminalValue});
  *              files written before this field have 0 here
  * </pre>
+ *
+ * <p>Data: the float32 tables (full) or their compact coding, bank after bank; in the full form
+ * with flag bit 0, then the accumulators of {@link Coherence} (E, A per weight, float32).
  */
 record ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
-                   TrainingState training, double step, NetworkSpec spec, TerminalValue terminal) {
+                   TrainingState training, double step, NetworkSpec spec, TerminalValue terminal, Stages stages,
+                   double initialValue, boolean coherent) {
 
     static final byte[] MAGIC = "G2048NTP".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int HEADER_BYTES = 4096;
     static final int FLOAT32 = 1;
     static final int COMPACT = 2;
@@ -66,7 +74,17 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
     static final int OFF_STEP = 96;
     static final int OFF_SPEC_LENGTH = 104;
     static final int OFF_SPEC = 108;
+    static final int OFF_INITIAL_VALUE = 3960;
+    static final int OFF_STAGES = 3968;
+    static final int OFF_FLAGS = 3972;
+    static final int OFF_THRESHOLDS = 3976;
     static final int OFF_TERMINAL = 4088;
+    static final int FLAG_COHERENCE = 1;
+
+    /** Bytes of data a full-form file of this header holds: tables, then the accumulators if any. */
+    static long fullDataBytes(int banks, long weights, boolean coherent) {
+        return banks * weights * Float.BYTES * (coherent ? 3 : 1);
+    }
 
     ByteBuffer encode() {
         ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -88,12 +106,18 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         b.putLong(OFF_NANOS, training.nanos());
         b.putDouble(OFF_STEP, step);
         byte[] text = spec.canonical().getBytes(StandardCharsets.UTF_8);
-        if (OFF_SPEC + text.length > OFF_TERMINAL) {
+        if (OFF_SPEC + text.length > OFF_INITIAL_VALUE) {
             throw new IllegalArgumentException("network " + spec.name() + ": its description of " + text.length
-                    + " bytes does not fit a model header (at most " + (OFF_TERMINAL - OFF_SPEC) + ")");
+                    + " bytes does not fit a model header (at most " + (OFF_INITIAL_VALUE - OFF_SPEC) + ")");
         }
         b.putInt(OFF_SPEC_LENGTH, text.length);
         b.put(OFF_SPEC, text);
+        b.putDouble(OFF_INITIAL_VALUE, initialValue);
+        b.putInt(OFF_STAGES, stages.count());
+        b.putInt(OFF_FLAGS, coherent ? FLAG_COHERENCE : 0);
+        for (int i = 0; i < stages.thresholds().length; i++) {
+            b.putInt(OFF_THRESHOLDS + 4 * i, stages.thresholds()[i]);
+        }
         b.putInt(OFF_TERMINAL, terminal.ordinal());
         b.putInt(OFF_HEADER_CRC, headerCrc(b));
         return b;
@@ -120,9 +144,10 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             throw new ModelFileException(file, "not a g2048 n-tuple model (bad magic)");
         }
         int version = b.getInt(OFF_VERSION);
-        if (version != VERSION) {
-            throw new ModelFileException(file, "format version " + version + ", this build reads version " + VERSION);
+        if (version != 1 && version != VERSION) {
+            throw new ModelFileException(file, "format version " + version + ", this build reads versions 1 and " + VERSION);
         }
+        int specEnd = version == 1 ? OFF_TERMINAL : OFF_INITIAL_VALUE;
         int stored = b.getInt(OFF_HEADER_CRC);
         if (stored != headerCrc(b)) {
             throw new ModelFileException(file, "corrupt header (checksum mismatch)");
@@ -144,7 +169,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         try {
             shape = new Shape(b.getShort(OFF_ROWS), b.getShort(OFF_COLS));
             int len = b.getInt(OFF_SPEC_LENGTH);
-            if (len <= 0 || OFF_SPEC + len > OFF_TERMINAL) {
+            if (len <= 0 || OFF_SPEC + len > specEnd) {
                 throw new IllegalArgumentException("spec length " + len + " out of range");
             }
             byte[] text = new byte[len];
@@ -154,9 +179,37 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         } catch (IllegalArgumentException e) {
             throw new ModelFileException(file, "bad network description: " + e.getMessage(), e);
         }
+        Stages stages = Stages.SINGLE;
+        double initialValue = 0;
+        boolean coherent = false;
+        if (version >= 2) {
+            int count = b.getInt(OFF_STAGES);
+            if (count < 1 || count > Stages.MAX_STAGES) {
+                throw new ModelFileException(file, "stage count " + count + " outside 1.." + Stages.MAX_STAGES);
+            }
+            int[] thresholds = new int[count - 1];
+            for (int i = 0; i < thresholds.length; i++) {
+                thresholds[i] = b.getInt(OFF_THRESHOLDS + 4 * i);
+            }
+            try {
+                stages = new Stages(thresholds);
+            } catch (IllegalArgumentException e) {
+                throw new ModelFileException(file, "bad stages: " + e.getMessage(), e);
+            }
+            initialValue = b.getDouble(OFF_INITIAL_VALUE);
+            if (!Double.isFinite(initialValue)) {
+                throw new ModelFileException(file, "initial value " + initialValue + " is not a finite number");
+            }
+            int flags = b.getInt(OFF_FLAGS);
+            if ((flags & ~FLAG_COHERENCE) != 0) {
+                throw new ModelFileException(file, "unknown flags " + Integer.toHexString(flags));
+            }
+            coherent = (flags & FLAG_COHERENCE) != 0;
+        }
         int banks = b.getInt(OFF_BANKS);
-        if (banks != method.banks()) {
-            throw new ModelFileException(file, method.text() + " model with " + banks + " networks, expected " + method.banks());
+        if (banks != method.banks() * stages.count()) {
+            throw new ModelFileException(file, method.text() + " model of " + stages.count() + " stage(s) with " + banks
+                    + " networks, expected " + method.banks() * stages.count());
         }
         long weights = b.getLong(OFF_WEIGHTS);
         if (weights != spec.weights()) {
@@ -164,9 +217,12 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
                     + " has " + spec.weights());
         }
         long dataBytes = b.getLong(OFF_DATA_BYTES);
-        if (valueType == FLOAT32 && dataBytes != banks * weights * Float.BYTES) {
+        if (coherent && valueType != FLOAT32) {
+            throw new ModelFileException(file, "compact model flagged with coherence accumulators (only full files hold them)");
+        }
+        if (valueType == FLOAT32 && dataBytes != fullDataBytes(banks, weights, coherent)) {
             throw new ModelFileException(file, "header says " + dataBytes + " data bytes, a float32 table needs "
-                    + banks * weights * Float.BYTES);
+                    + fullDataBytes(banks, weights, coherent));
         }
         if (fileBytes < HEADER_BYTES + dataBytes) {
             throw new ModelFileException(file, "truncated: " + fileBytes + " bytes, expected " + (HEADER_BYTES + dataBytes));
@@ -186,6 +242,6 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
                 b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
-                b.getDouble(OFF_STEP), spec, terminal);
+                b.getDouble(OFF_STEP), spec, terminal, stages, initialValue, coherent);
     }
 }

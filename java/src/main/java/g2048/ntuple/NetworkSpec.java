@@ -22,10 +22,20 @@ import java.util.Locale;
  * <p><b>Spec strings.</b> Named networks: {@code 4x6} (cells {@code 012345 456789 012456 45689a},
  * symmetric, c = 16, 67,108,864 weights), {@code 17x4} (the seed's 4 rows, 4 columns and 9 2×2
  * squares, c = 15, not symmetric, 860,625 weights), {@code 2x4+2x6} (the seed's 2 straight 4-tuples
- * and 2 2×3 rectangles, symmetric, c = 15, 22,882,500 weights). General form:
+ * and 2 2×3 rectangles, symmetric, c = 15, 22,882,500 weights), and the field's larger networks of
+ * 6-tuples, all symmetric with c = 16: {@code 5x6} ({@code 4x6} and the third row pair
+ * {@code 89abcd}), {@code 6x6}, {@code 7x6} and {@code 8x6} (the first six, seven or all eight of
+ * {@code 012456 456789 012345 234569 01259a 345678 134567 01489a}; 8x6 has 134,217,728 weights).
+ * General form:
  * {@code TUPLE[,TUPLE...][:sym][:cN]}, e.g. {@code 0123,4567:sym:c16} (c defaults to 16).
  */
 public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
+
+    /** The eight 6-tuples of the field's 6x6, 7x6 and 8x6 networks; the smaller ones take the first six or seven. */
+    private static final String SIX_TUPLES_8 = "012456,456789,012345,234569,01259a,345678,134567,01489a";
+
+    /** The named networks, for help texts and {@link #name()}. */
+    public static final List<String> NAMES = List.of("4x6", "5x6", "6x6", "7x6", "8x6", "17x4", "2x4+2x6");
 
     /** The largest number of entries one tuple's table may have (2^28 floats = 1 GiB). */
     public static final long MAX_TUPLE_ENTRIES = 1L << 28;
@@ -72,9 +82,21 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
                         + "0145,1256,2367,4589,569a,67ab,89cd,9ade,abef:c15");
             case "2x4+2x6":
                 return general("0123,4567,012456,45689a:sym:c15");
+            case "5x6":
+                return general("012345,456789,89abcd,012456,45689a:sym:c16");
+            case "6x6":
+                return sixTuples(6);
+            case "7x6":
+                return sixTuples(7);
+            case "8x6":
+                return sixTuples(8);
             default:
                 return general(s);
         }
+    }
+
+    private static NetworkSpec sixTuples(int n) {
+        return general(String.join(",", Arrays.asList(SIX_TUPLES_8.split(",")).subList(0, n)) + ":sym:c16");
     }
 
     private static NetworkSpec general(String s) {
@@ -89,14 +111,14 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
                 values = Integer.parseInt(p.substring(1));
             } else {
                 throw new IllegalArgumentException("network '" + s + "': unknown option ':" + p
-                        + "', expected :sym or :cN (N values per cell); named networks are 4x6, 17x4, 2x4+2x6");
+                        + "', expected :sym or :cN (N values per cell); named networks are " + String.join(", ", NAMES));
             }
         }
         List<int[]> tuples = new ArrayList<>();
         for (String t : parts[0].split(",")) {
             if (!t.matches("[0-9a-f]+")) {
                 throw new IllegalArgumentException("network '" + s + "': tuple '" + t
-                        + "' must be hex cell digits (0..f, cell 4r+c); named networks are 4x6, 17x4, 2x4+2x6");
+                        + "' must be hex cell digits (0..f, cell 4r+c); named networks are " + String.join(", ", NAMES));
             }
             int[] cells = new int[t.length()];
             for (int j = 0; j < cells.length; j++) {
@@ -126,7 +148,7 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
 
     /** The short name of a named network, else the canonical form. */
     public String name() {
-        for (String n : new String[] {"4x6", "17x4", "2x4+2x6"}) {
+        for (String n : NAMES) {
             if (parse(n).canonical().equals(canonical())) {
                 return n;
             }

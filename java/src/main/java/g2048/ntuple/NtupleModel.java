@@ -13,27 +13,40 @@ public final class NtupleModel implements AutoCloseable {
 
     private final Method method;
     private final TerminalValue terminal;
+    private final Stages stages;
     private final TupleNetwork net;
     private final Arena arena;
     private final String source;
     private volatile TrainingState training;
     /** The step of the compact form the tables were read from; 0 when they were not. */
     private final double quantum;
-    private Int16Network int16;
+    /** The value every fresh state was given (optimistic initialisation); 0 for weights from 0. */
+    private final double initialValue;
+    /** Temporal-coherence accumulators, or null when the model learns by plain TD. */
+    private volatile Coherence coherence;
+    private Int16Network[] int16;
 
-    NtupleModel(Method method, TerminalValue terminal, TupleNetwork net, Arena arena, TrainingState training,
-                String source, double quantum) {
-        if (net.banks() != method.banks()) {
-            throw new IllegalArgumentException(method.text() + " needs " + method.banks() + " networks, got " + net.banks());
+    NtupleModel(Method method, TerminalValue terminal, Stages stages, TupleNetwork net, Arena arena,
+                TrainingState training, String source, double quantum, double initialValue, Coherence coherence) {
+        if (net.banks() != method.banks() * stages.count()) {
+            throw new IllegalArgumentException(method.text() + " with " + stages.count() + " stage(s) needs "
+                    + method.banks() * stages.count() + " networks, got " + net.banks());
+        }
+        if (coherence != null && coherence.weights() != net.banks() * net.weights()) {
+            throw new IllegalArgumentException("coherence accumulators for " + coherence.weights() + " weights, the network has "
+                    + net.banks() * net.weights());
         }
         checkTerminal(method, terminal);
         this.method = method;
         this.terminal = terminal;
+        this.stages = stages;
         this.net = net;
         this.arena = arena;
         this.training = training;
         this.source = source;
         this.quantum = quantum;
+        this.initialValue = initialValue;
+        this.coherence = coherence;
     }
 
     /** A new model with all weights 0, on huge pages where the system allows; terminal states worth 0. */
@@ -47,12 +60,34 @@ public final class NtupleModel implements AutoCloseable {
      */
     public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, TerminalValue terminal, long seed,
                                      double alpha) {
+        return create(spec, shape, method, terminal, Stages.SINGLE, 0, false, seed, alpha);
+    }
+
+    /**
+     * A new model with {@code stages.count()} sets of tables. With {@code initialValue} V0 ≠ 0
+     * (optimistic initialisation) every weight starts at V0 / features, so that every board is
+     * first valued V0; with {@code coherence} the model learns by TD+TC.
+     */
+    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, TerminalValue terminal, Stages stages,
+                                     double initialValue, boolean coherence, long seed, double alpha) {
         spec.checkFits(shape);
         checkTerminal(method, terminal);
+        if (!Double.isFinite(initialValue)) {
+            throw new IllegalArgumentException("initial value must be finite, got " + initialValue);
+        }
         Arena arena = Arena.ofShared();
-        OffHeap.Table table = OffHeap.allocate(method.banks() * spec.weights() * Float.BYTES, arena);
-        TupleNetwork net = new TupleNetwork(spec, shape, method.banks(), table.segment(), table.hugePages());
-        return new NtupleModel(method, terminal, net, arena, TrainingState.fresh(seed, alpha), "new", 0);
+        int banks = method.banks() * stages.count();
+        OffHeap.Table table = OffHeap.allocate(banks * spec.weights() * Float.BYTES, arena);
+        TupleNetwork net = new TupleNetwork(spec, shape, banks, table.segment(), table.hugePages());
+        if (initialValue != 0) {
+            float w = (float) (initialValue / net.features());
+            for (long i = 0, n = banks * spec.weights(); i < n; i++) {
+                net.setEntry(i, w);
+            }
+        }
+        Coherence tc = coherence ? Coherence.fresh(banks * spec.weights(), arena) : null;
+        return new NtupleModel(method, terminal, stages, net, arena, TrainingState.fresh(seed, alpha), "new", 0,
+                initialValue, tc);
     }
 
     private static void checkTerminal(Method method, TerminalValue terminal) {
@@ -81,6 +116,69 @@ public final class NtupleModel implements AutoCloseable {
 
     public TupleNetwork network() {
         return net;
+    }
+
+    /** The stages its tables are split into (one for a plain network). */
+    public Stages stages() {
+        return stages;
+    }
+
+    /** The value fresh states were given when the model was created (0: weights from 0). */
+    public double initialValue() {
+        return initialValue;
+    }
+
+    /** Whether it learns by temporal coherence (it holds the accumulators). */
+    public boolean coherent() {
+        return coherence != null;
+    }
+
+    Coherence coherence() {
+        return coherence;
+    }
+
+    /**
+     * Switches learning to TD+TC (fresh accumulators: every weight's rate starts at α), or back to
+     * plain TD. Not while training threads run.
+     */
+    public void setCoherent(boolean on) {
+        if (on && coherence == null) {
+            coherence = Coherence.fresh(net.banks() * net.weights(), arena);
+        } else if (!on) {
+            coherence = null;
+        }
+    }
+
+    /**
+     * Multi-stage weight promotion: a new model of {@code into} stages whose every stage starts as
+     * a copy of this single-stage model's tables (and accumulators), so that a network trained on
+     * whole games goes on learning each stage on its own from what it knew. This model is left as
+     * it was; close it when done.
+     */
+    public NtupleModel promote(Stages into) {
+        if (stages.count() != 1) {
+            throw new IllegalArgumentException("model " + source + " already has " + stages.count()
+                    + " stages; only a single-stage model can be split");
+        }
+        Arena fresh = Arena.ofShared();
+        try {
+            long bytes = net.table().byteSize();
+            OffHeap.Table table = OffHeap.allocate(bytes * into.count(), fresh);
+            Coherence tc = coherence == null ? null : Coherence.fresh(net.banks() * net.weights() * into.count(), fresh);
+            for (int k = 0; k < into.count(); k++) {
+                table.segment().asSlice(k * bytes, bytes).copyFrom(net.table());
+                if (tc != null) {
+                    long acc = coherence.segment().byteSize();
+                    tc.segment().asSlice(k * acc, acc).copyFrom(coherence.segment());
+                }
+            }
+            TupleNetwork split = new TupleNetwork(net.spec(), net.shape(), net.banks() * into.count(), table.segment(),
+                    table.hugePages());
+            return new NtupleModel(method, terminal, into, split, fresh, training, source, quantum, initialValue, tc);
+        } catch (RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
     }
 
     public TrainingState training() {
@@ -117,18 +215,32 @@ public final class NtupleModel implements AutoCloseable {
                 throw new IllegalArgumentException("model " + source + " is a " + method.text()
                         + " model: int16 tables serve td-afterstate models only (use float32)");
             }
-            Int16Network copy = int16();
-            return new AfterstateEvaluator(net.shape(), copy::value, describe() + ", int16 tables ("
-                    + (copy.exact() ? "exact" : "rounded to steps of " + (float) copy.step()) + ")");
+            Int16Network[] copies = int16();
+            boolean exact = true;
+            for (Int16Network c : copies) {
+                exact &= c.exact();
+            }
+            String tables = ", int16 tables (" + (exact ? "exact" : "rounded to steps of " + (float) copies[0].step()) + ")";
+            if (copies.length == 1) {
+                return new AfterstateEvaluator(net.shape(), copies[0]::value, describe() + tables);
+            }
+            return new AfterstateEvaluator(net.shape(), b -> copies[stages.of(b)].value(b), describe() + tables);
         }
-        return method == Method.TD_AFTERSTATE ? new AfterstateEvaluator(net.shape(), b -> net.value(0, b), describe())
-                : new StateEvaluator(net, terminal, describe());
+        if (method == Method.TD_STATE) {
+            return new StateEvaluator(net, terminal, stages, describe());
+        }
+        return stages.count() == 1 ? new AfterstateEvaluator(net.shape(), b -> net.value(0, b), describe())
+                : new AfterstateEvaluator(net.shape(), b -> net.value(stages.of(b), b), describe());
     }
 
-    /** The int16 copy of bank 0, made on first use. */
-    private synchronized Int16Network int16() {
+    /** The int16 copy of every stage's bank, made on first use. */
+    private synchronized Int16Network[] int16() {
         if (int16 == null) {
-            int16 = new Int16Network(net, 0, quantum, arena);
+            Int16Network[] copies = new Int16Network[net.banks()];
+            for (int b = 0; b < copies.length; b++) {
+                copies[b] = new Int16Network(net, b, quantum, arena);
+            }
+            int16 = copies;
         }
         return int16;
     }
@@ -140,12 +252,13 @@ public final class NtupleModel implements AutoCloseable {
 
     /** A new learner for the calling thread: the model's method (and terminal value) at rate {@code alpha}. */
     public Learner learner(float alpha) {
-        return method.learner(net, alpha, terminal);
+        return method.learner(net, alpha, terminal, stages, coherence);
     }
 
     /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */
     public String describe() {
-        return "ntuple " + net.spec().name() + " " + method.text()
+        return "ntuple " + net.spec().name() + (stages.count() == 1 ? "" : " " + stages.count() + " stages (" + stages.text() + ")")
+                + " " + method.text()
                 + (terminal == TerminalValue.ZERO ? "" : " (terminal states valued by the network)") + " (" + source + ")";
     }
 

@@ -39,7 +39,11 @@ import java.util.zip.InflaterInputStream;
  *     trained 6-tuple network are never visited and stay 0. Loading inflates it into an anonymous
  *     off-heap table (huge pages where allowed); no cache file is written.</li>
  * </ul>
- * Saving is atomic: the file is written next to its destination and renamed over it. Every problem
+ * A model that learns by temporal coherence keeps its accumulators after the tables in the full
+ * form, so that resuming continues exactly; the compact form holds the tables only (a resumed
+ * compact model starts fresh accumulators).
+ *
+ * <p>Saving is atomic: the file is written next to its destination and renamed over it. Every problem
  * with a file is a {@link ModelFileException} naming the file and the problem.
  */
 public final class NtupleModels {
@@ -105,24 +109,31 @@ public final class NtupleModels {
             ModelHeader h = ModelHeader.decode(file, head, size);
             MemorySegment table;
             boolean huge;
+            Coherence coherence = null;
+            long tableBytes = h.banks() * h.weights() * Float.BYTES;
             if (h.valueType() == ModelHeader.FLOAT32) {
                 MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, ModelHeader.HEADER_BYTES, h.dataBytes(),
                         arena);
                 if (crc(mapped) != h.dataCrc()) {
                     throw new ModelFileException(file, "corrupt data (checksum mismatch)");
                 }
+                MemorySegment tables = mapped.asSlice(0, tableBytes);
                 if (writable) {
                     // Training writes every page: one copy onto huge pages beats copy-on-write 4 KiB pages.
-                    OffHeap.Table t = OffHeap.allocate(h.dataBytes(), arena);
-                    t.segment().copyFrom(mapped);
+                    OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
+                    t.segment().copyFrom(tables);
                     table = t.segment();
                     huge = t.hugePages();
+                    if (h.coherent()) {
+                        coherence = Coherence.fresh(h.banks() * h.weights(), arena);
+                        coherence.segment().copyFrom(mapped.asSlice(tableBytes));
+                    }
                 } else {
-                    table = mapped;
+                    table = tables;
                     huge = false;
                 }
             } else {
-                OffHeap.Table t = OffHeap.allocate(h.banks() * h.weights() * Float.BYTES, arena);
+                OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(file, "compact data of " + h.dataBytes() + " bytes is too large");
                 }
@@ -143,7 +154,8 @@ public final class NtupleModels {
             TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), table, huge);
             // inflate() wrote each weight as (float) step · q
             double quantum = h.valueType() == ModelHeader.FLOAT32 ? 0 : (float) h.step();
-            return new NtupleModel(h.method(), h.terminal(), net, arena, h.training(), file.toString(), quantum);
+            return new NtupleModel(h.method(), h.terminal(), h.stages(), net, arena, h.training(), file.toString(), quantum,
+                    h.initialValue(), coherence);
         } catch (NoSuchFileException e) {
             arena.close();
             throw new ModelFileException(file, "no such file");
@@ -182,26 +194,24 @@ public final class NtupleModels {
         }
     }
 
-    private static ModelHeader header(NtupleModel m, int type, long dataBytes, int crc, double step) {
+    private static ModelHeader header(NtupleModel m, int type, long dataBytes, int crc, double step, boolean coherent) {
         TupleNetwork net = m.network();
         return new ModelHeader(type, m.method(), net.banks(), net.shape(), net.weights(), dataBytes, crc, m.training(),
-                step, net.spec(), m.terminal());
+                step, net.spec(), m.terminal(), m.stages(), m.initialValue(), coherent);
     }
 
     private static void writeFull(NtupleModel model, Path tmp) throws IOException {
         MemorySegment table = model.network().table();
+        Coherence tc = model.coherence();
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE)) {
             ch.position(ModelHeader.HEADER_BYTES);
             CRC32C crc = new CRC32C();
-            for (long off = 0; off < table.byteSize(); off += CHUNK) {
-                ByteBuffer bb = table.asSlice(off, Math.min(CHUNK, table.byteSize() - off)).asByteBuffer();
-                crc.update(bb.duplicate());
-                while (bb.hasRemaining()) {
-                    ch.write(bb);
-                }
+            long bytes = write(ch, table, crc);
+            if (tc != null) {
+                bytes += write(ch, tc.segment(), crc);
             }
-            ByteBuffer head = header(model, ModelHeader.FLOAT32, table.byteSize(), (int) crc.getValue(), 0).encode();
+            ByteBuffer head = header(model, ModelHeader.FLOAT32, bytes, (int) crc.getValue(), 0, tc != null).encode();
             ch.write(head, 0);
             ch.force(true);
         }
@@ -247,9 +257,21 @@ public final class NtupleModels {
             }
             dataBytes = counted.count;
             crcValue = (int) counted.crc.getValue();
-            ch.write(header(model, ModelHeader.COMPACT, dataBytes, crcValue, step).encode(), 0);
+            ch.write(header(model, ModelHeader.COMPACT, dataBytes, crcValue, step, false).encode(), 0);
             ch.force(true);
         }
+    }
+
+    /** Writes {@code data} at the channel's position, adding it to {@code crc}; returns its bytes. */
+    private static long write(FileChannel ch, MemorySegment data, CRC32C crc) throws IOException {
+        for (long off = 0; off < data.byteSize(); off += CHUNK) {
+            ByteBuffer bb = data.asSlice(off, Math.min(CHUNK, data.byteSize() - off)).asByteBuffer();
+            crc.update(bb.duplicate());
+            while (bb.hasRemaining()) {
+                ch.write(bb);
+            }
+        }
+        return data.byteSize();
     }
 
     private static int quantise(float w, double step) {

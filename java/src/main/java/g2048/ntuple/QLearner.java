@@ -5,7 +5,7 @@ import g2048.game.Spawns;
 
 /**
  * Q-learning (seed 001, Fig. 4) with four networks, one per action (banks 0..3 = up, right, down,
- * left): moves maximise {@code V_a(s)} over the legal actions; after each move {@code V_a(s)} is
+ * left; stage k's are banks 4k..4k+3): moves maximise {@code V_a(s)} over the legal actions; after each move {@code V_a(s)} is
  * moved towards {@code r + max_a' V_a'(s'')} (0 when {@code s''} is terminal).
  *
  * <p>The maximising action found for the target is the action then played in {@code s''}, as in
@@ -15,21 +15,22 @@ final class QLearner extends Learner {
 
     private float chosenValue;
 
-    QLearner(TupleNetwork net, float alpha) {
-        super(net, alpha);
-        if (net.banks() != 4) {
-            throw new IllegalArgumentException("Q-learning needs 4 networks, got " + net.banks());
+    QLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
+        super(net, alpha, stages, coherence);
+        if (net.banks() != 4 * stages.count()) {
+            throw new IllegalArgumentException("Q-learning needs 4 networks per stage, got " + net.banks());
         }
     }
 
     private int choose(long s) {
         int best = -1;
         float bestValue = Float.NEGATIVE_INFINITY;
+        int first = 4 * stages.of(s);
         for (int d = 0; d < 4; d++) {
             if (moves.move(s, d) == s) {
                 continue;
             }
-            float v = net.value(d, s);
+            float v = net.value(first + d, s);
             if (v > bestValue) {
                 bestValue = v;
                 best = d;
@@ -57,7 +58,7 @@ final class QLearner extends Learner {
             int aNext = choose(next);
             if (learn) {
                 float vNext = aNext < 0 ? 0f : chosenValue;
-                update(net.indices(a, s, entries), r + vNext);
+                update(net.indices(4 * stages.of(s) + a, s, entries), r + vNext);
             }
             score += r;
             n++;

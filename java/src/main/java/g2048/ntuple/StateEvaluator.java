@@ -12,8 +12,8 @@ final class StateEvaluator implements Evaluator {
     private final StateLearner expectation;
     private final String description;
 
-    StateEvaluator(TupleNetwork net, TerminalValue terminal, String description) {
-        this.expectation = new StateLearner(net, 0f, terminal);
+    StateEvaluator(TupleNetwork net, TerminalValue terminal, Stages stages, String description) {
+        this.expectation = new StateLearner(net, 0f, terminal, stages, null);
         this.description = description;
     }
 

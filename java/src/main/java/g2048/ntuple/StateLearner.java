@@ -16,8 +16,8 @@ final class StateLearner extends Learner {
     /** Whether terminal states take the network's value rather than 0. */
     private final boolean networkAtTerminal;
 
-    StateLearner(TupleNetwork net, float alpha, TerminalValue terminal) {
-        super(net, alpha);
+    StateLearner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence) {
+        super(net, alpha, stages, coherence);
         this.networkAtTerminal = terminal == TerminalValue.NETWORK;
     }
 
@@ -32,8 +32,8 @@ final class StateLearner extends Learner {
             int shift = Long.numberOfTrailingZeros(e);
             long two = after | (1L << shift);
             long four = after | (2L << shift);
-            float v2 = mayEnd && moves.isTerminal(two) ? 0f : net.value(0, two);
-            float v4 = mayEnd && moves.isTerminal(four) ? 0f : net.value(0, four);
+            float v2 = mayEnd && moves.isTerminal(two) ? 0f : net.value(stages.of(two), two);
+            float v4 = mayEnd && moves.isTerminal(four) ? 0f : net.value(stages.of(four), four);
             sum += 0.9f * v2 + 0.1f * v4;
         }
         return n == 0 ? 0f : sum / n;
@@ -68,8 +68,8 @@ final class StateLearner extends Learner {
             int r = moves.reward(s, a);
             long next = Spawns.spawn(after, cellMask, rng);
             if (learn) {
-                float vNext = !networkAtTerminal && moves.isTerminal(next) ? 0f : net.value(0, next);
-                update(net.indices(0, s, entries), r + vNext);
+                float vNext = !networkAtTerminal && moves.isTerminal(next) ? 0f : net.value(stages.of(next), next);
+                update(net.indices(stages.of(s), s, entries), r + vNext);
             }
             score += r;
             n++;

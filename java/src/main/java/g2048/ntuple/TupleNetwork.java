@@ -149,6 +149,16 @@ public final class TupleNetwork {
         return raw;
     }
 
+    /** Whether unchecked writes may go to the table (see {@link Coherence}). */
+    boolean rawWritable() {
+        return rawWrite;
+    }
+
+    /** The table's first byte (for unchecked access). */
+    long address() {
+        return address;
+    }
+
     /** Whether the tables were placed on transparent huge pages. */
     public boolean hugePages() {
         return hugePages;

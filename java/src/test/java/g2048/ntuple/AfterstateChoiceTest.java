@@ -22,7 +22,7 @@ class AfterstateChoiceTest {
             Shape shape = Shape.parse(c[1]);
             try (NtupleModel model = NtupleModel.create(NetworkSpec.parse(c[0]), shape, Method.TD_AFTERSTATE, 1, 0.1)) {
                 TupleNetwork net = model.network();
-                AfterstateLearner learner = new AfterstateLearner(net, 0.1f);
+                AfterstateLearner learner = new AfterstateLearner(net, 0.1f, Stages.SINGLE, null);
                 Moves moves = Moves.of(shape);
                 Rng rng = new Rng(c[0].hashCode());
                 int[] entries = new int[net.features()];

@@ -96,6 +96,38 @@ class ResumeTest {
         assertTrue(!dir.resolve("x.g2n").toFile().exists());
     }
 
+    @Test
+    void stagesCoherenceAndInitialValueSurviveTheFileAndResumeExactly() {
+        Path once = dir.resolve("tc-once.g2n");
+        Path part = dir.resolve("tc-part.g2n");
+        String[] common = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--stages", "64,128",
+            "--tc", "--init", "200", "--alpha", "0.05", "--seed", "9", "--threads", "1", "--eval-every", "0", "--no-progress"};
+        assertEquals(0, Main.execute(concat(common, "--games", "300", "--out", once.toString())));
+        assertEquals(0, Main.execute(concat(common, "--games", "120", "--out", part.toString())));
+        // --init belongs to a new model; --stages must match the file.
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--init", "5",
+                "--out", part.toString()));
+        assertEquals(2, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--stages", "64",
+                "--out", part.toString()));
+        assertEquals(0, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "300", "--threads", "1",
+                "--eval-every", "0", "--no-progress", "--out", part.toString()));
+        try (NtupleModel a = NtupleModels.load(once); NtupleModel b = NtupleModels.loadForTraining(part)) {
+            assertEquals(Stages.parse("64,128"), b.stages());
+            assertEquals(200.0, b.initialValue());
+            assertTrue(b.coherent(), "the accumulators were saved and read back");
+            assertEquals(3, b.network().banks());
+            assertTablesEqual(a, b);
+        }
+        // Without accumulators in the file a resumed run would have learned differently: the
+        // compact form drops them, and --tc on resume then starts fresh ones (OTD then TC).
+        Path compact = dir.resolve("tc-part.g2nz");
+        assertEquals(0, Main.execute(concat(common, "--games", "120", "--out", compact.toString())));
+        try (NtupleModel c = NtupleModels.loadForTraining(compact)) {
+            assertTrue(!c.coherent());
+            assertEquals(Stages.parse("64,128"), c.stages());
+        }
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -37,7 +37,7 @@ class TdUpdateByHandTest {
             assertEquals(11f, net.value(0, up));
             assertEquals(3f + 0f, net.value(0, right) - 0f, "right: LUT0[33] + LUT1[16] = 3 + 0");
             assertEquals(0f + 0f, net.value(0, down), "down: LUT0[0] + LUT1[2 + 32] = 0");
-            AfterstateLearner learner = new AfterstateLearner(net, 0.5f);
+            AfterstateLearner learner = new AfterstateLearner(net, 0.5f, Stages.SINGLE, null);
             assertTrue(learner.step(after, next, true));
             assertEquals(up, learner.chosenAfter());
             assertEquals(4, learner.chosenReward());
@@ -60,7 +60,7 @@ class TdUpdateByHandTest {
             long next = board(1, 2, 3, 4);
             net.setEntry(1 + 16 * 2, 8f);
             net.setEntry(256 + 3, 4f);
-            AfterstateLearner learner = new AfterstateLearner(net, 0.25f);
+            AfterstateLearner learner = new AfterstateLearner(net, 0.25f, Stages.SINGLE, null);
             assertEquals(false, learner.step(after, next, true));
             // δ = 0 − 12; each entry gains 0.25 · (−12) = −3.
             assertEquals(5f, net.entry(1 + 16 * 2));

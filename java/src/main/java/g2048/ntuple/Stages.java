@@ -1,0 +1,106 @@
+package g2048.ntuple;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * Multi-stage networks: one set of tables per stage, the stage chosen from the board's large tiles
+ * as the field defines it (TDL2048+'s {@code -@}). A board's <i>tile set</i> is the sum of the
+ * distinct tile values on it (bit k set when a 2^k tile is present); the stage is the number of
+ * thresholds at or below that sum. So {@code 16384} gives two stages (the second from the first
+ * tile of at least 16384), and {@code 16384,32768,49152} four (the last once a 32768 and a 16384
+ * tile are on the board together).
+ *
+ * <p>The stage belongs to the board evaluated, never to the game: a TD target across a boundary
+ * reads the next afterstate's own stage, and a merge that removes a large tile can lower it.
+ *
+ * @param thresholds strictly increasing tile sums in 2..65534; empty for a single stage
+ */
+public record Stages(int[] thresholds) {
+
+    /** One stage: today's networks. */
+    public static final Stages SINGLE = new Stages(new int[0]);
+    /** The most stages a model file can describe. */
+    public static final int MAX_STAGES = 8;
+
+    public Stages {
+        thresholds = thresholds.clone();
+        if (thresholds.length + 1 > MAX_STAGES) {
+            throw new IllegalArgumentException("at most " + (MAX_STAGES - 1) + " thresholds (" + MAX_STAGES
+                    + " stages), got " + thresholds.length);
+        }
+        for (int i = 0; i < thresholds.length; i++) {
+            if (thresholds[i] < 2 || thresholds[i] > 65534) {
+                throw new IllegalArgumentException("threshold " + thresholds[i] + " outside 2..65534 (a sum of tile values)");
+            }
+            if (i > 0 && thresholds[i] <= thresholds[i - 1]) {
+                throw new IllegalArgumentException("thresholds must increase: " + thresholds[i - 1] + " then " + thresholds[i]);
+            }
+        }
+    }
+
+    /** Parses {@code T1,T2,...} (tile sums such as 16384 or 49152); empty or {@code none} is one stage. */
+    public static Stages parse(String text) {
+        String s = text == null ? "" : text.trim();
+        if (s.isEmpty() || s.equals("none")) {
+            return SINGLE;
+        }
+        String[] parts = s.split(",");
+        int[] t = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                t[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("'" + parts[i].trim() + "' is not a tile sum (expected e.g. 16384,32768,49152)");
+            }
+        }
+        return new Stages(t);
+    }
+
+    public int count() {
+        return thresholds.length + 1;
+    }
+
+    /** The stage of {@code board}: how many thresholds its tile set reaches. */
+    public int of(long board) {
+        if (thresholds.length == 0) {
+            return 0;
+        }
+        int set = tileSet(board);
+        int k = 0;
+        while (k < thresholds.length && set >= thresholds[k]) {
+            k++;
+        }
+        return k;
+    }
+
+    /** The sum of the distinct tile values on {@code board} (empty cells count nothing). */
+    static int tileSet(long board) {
+        int set = 0;
+        for (long b = board; b != 0; b >>>= 4) {
+            set |= 1 << (int) (b & 0xF);
+        }
+        return set & ~1;
+    }
+
+    /** {@code 16384,32768}, or {@code none} for one stage. */
+    public String text() {
+        return thresholds.length == 0 ? "none"
+                : Arrays.stream(thresholds).mapToObj(Integer::toString).collect(Collectors.joining(","));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Stages s && Arrays.equals(s.thresholds, thresholds);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(thresholds);
+    }
+
+    @Override
+    public String toString() {
+        return text();
+    }
+}

@@ -1,0 +1,80 @@
+package g2048.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.BoardText;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import org.junit.jupiter.api.Test;
+
+/** The stage of a board, parsing thresholds, and splitting a trained model into stages. */
+class StagesTest {
+
+    @Test
+    void theStageCountsTheThresholdsTheTileSetReaches() {
+        Stages four = Stages.parse("16384,32768,49152");
+        assertEquals(4, four.count());
+        assertEquals(0, four.of(BoardText.parse("8192,4096,2,0/0,0,0,0/0,0,0,0/0,0,0,2").board()));
+        assertEquals(1, four.of(BoardText.parse("16384,4096,2,0/0,0,0,0/0,0,0,0/0,0,0,2").board()));
+        assertEquals(2, four.of(BoardText.parse("32768,8192,4096,2/0,0,0,0/0,0,0,0/0,0,0,2").board()));
+        assertEquals(3, four.of(BoardText.parse("32768,16384,2,0/0,0,0,0/0,0,0,0/0,0,0,0").board()));
+        // Two 32768 tiles are one tile value in the set: below 49152.
+        assertEquals(2, four.of(BoardText.parse("32768,32768,2,0/0,0,0,0/0,0,0,0/0,0,0,0").board()));
+        assertEquals(0, Stages.SINGLE.of(BoardText.parse("32768,16384,2,0/0,0,0,0/0,0,0,0/0,0,0,0").board()));
+        assertEquals(Stages.SINGLE, Stages.parse("none"));
+        assertEquals("16384,32768,49152", four.text());
+    }
+
+    @Test
+    void theTileSetAgreesWithADigitByDigitSum() {
+        Rng rng = new Rng(77);
+        for (int i = 0; i < 10_000; i++) {
+            long b = rng.nextLong();
+            java.util.Set<Integer> tiles = new java.util.HashSet<>();
+            for (int c = 0; c < 16; c++) {
+                int code = (int) (b >>> (4 * c)) & 0xF;
+                if (code > 0) {
+                    tiles.add(1 << code);
+                }
+            }
+            assertEquals(tiles.stream().mapToInt(Integer::intValue).sum(), Stages.tileSet(b));
+        }
+    }
+
+    @Test
+    void badThresholdsAreRefusedWithTheReason() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("32768,16384")).getMessage()
+                .contains("increase"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("1")).getMessage().contains("2..65534"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("x")).getMessage().contains("'x'"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("2,4,8,16,32,64,128,256")).getMessage()
+                .contains("at most"));
+    }
+
+    @Test
+    void promotionCopiesEveryStageFromTheTrainedTables() {
+        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
+                0, true, 4, 0.05)) {
+            new Trainer(one, 0.05, 1).train(200, null);
+            try (NtupleModel two = one.promote(Stages.parse("128"))) {
+                assertEquals(2, two.network().banks());
+                assertTrue(two.coherent());
+                assertEquals(one.training(), two.training());
+                long n = spec.weights();
+                for (long i = 0; i < n; i++) {
+                    assertEquals(one.network().entry(i), two.network().entry(i));
+                    assertEquals(one.network().entry(i), two.network().entry(n + i));
+                }
+                Rng rng = new Rng(5);
+                for (int i = 0; i < 1000; i++) {
+                    long b = rng.nextLong() & Shape.S3x3.cellMask() & 0x7777_7777_7777_7777L;
+                    assertEquals(one.evaluator().value(b), two.evaluator().value(b), "board " + Long.toHexString(b));
+                }
+                assertThrows(IllegalArgumentException.class, () -> two.promote(Stages.parse("256")));
+            }
+        }
+    }
+}
