@@ -6,7 +6,9 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.Shaping;
 import g2048.ntuple.Stages;
+import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.Trainer;
 import g2048.ntuple.TrainingState;
@@ -41,6 +43,23 @@ final class TrainNtupleCommand implements Callable<Integer> {
             + " exactly. On --resume, --tc starts fresh accumulators for a model without them (OTD then TC) and --no-tc"
             + " drops them (default: off, or the resumed model's).")
     Boolean tc;
+
+    @Option(names = "--n-step", description = "td-afterstate: n-step TD, the target the next N rewards and the value"
+            + " N afterstates on; with --lambda the horizon of forward TD(λ) (default: 1).")
+    Integer nStep;
+
+    @Option(names = "--lambda", description = "td-afterstate: TD(λ) with λ in [0, 1); forward over --n-step afterstates,"
+            + " or with --backward over the whole game (default: 0).")
+    Double lambda;
+
+    @Option(names = "--backward", description = "td-afterstate: learn after each game, from its last afterstate to its"
+            + " first, each target read from the values just updated (default: online, forward).")
+    boolean backward;
+
+    @Option(names = "--shaping", description = "Where training games start: none, restart (from halfway through the previous"
+            + " game) or carousel (in turn afresh and from the states that first reached each stage threshold, or 8192"
+            + " and 16384) (default: none).")
+    String shaping;
 
     @Option(names = "--init", description = "Optimistic initialisation: every fresh board valued V (each weight V/features),"
             + " e.g. 320000; new models only (default: 0).")
@@ -193,12 +212,22 @@ final class TrainNtupleCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--alpha: " + e.getMessage());
         }
+        TdRule rule = parse("--n-step/--lambda", () -> new TdRule(nStep == null ? 1 : nStep, lambda == null ? 0 : lambda,
+                backward));
+        parse("--method", () -> {
+            trainer.setRule(rule);
+            return rule;
+        });
+        Shaping shape = parse("--shaping", () -> Shaping.parse(shaping == null ? "none" : shaping));
+        trainer.setShaping(shape);
         System.out.printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
                 model.spec().name(), (model.stages().count() == 1 ? "" : " in " + model.stages().count() + " stages ("
                         + model.stages().text() + ")")
                         + (model.initialValue() == 0 ? "" : ", initial value " + model.initialValue()),
-                model.shape(), model.method().text() + (model.coherent() ? " + temporal coherence" : "")
+                model.shape(), model.method().text() + (rule.plain() ? "" : " by " + rule.text())
+                        + (model.coherent() ? " + temporal coherence" : "")
+                        + (shape == Shaping.NONE ? "" : ", " + shape.text() + " shaping")
                         + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),

@@ -50,8 +50,9 @@ final class AfterstateLearner extends Learner {
     }
 
     @Override
-    public Outcome play(Rng rng, boolean learn) {
-        long s = Spawns.initial(shape, rng);
+    public Outcome play(Rng rng, boolean learn, long start) {
+        long s = start(start, rng);
+        visit(s);
         if (choose(s) < 0) {
             return outcome(0, 0, s);
         }
@@ -60,6 +61,7 @@ final class AfterstateLearner extends Learner {
         int n = 1;
         while (true) {
             long next = Spawns.spawn(after, cellMask, rng);
+            visit(next);
             if (!step(after, next, learn)) {
                 return outcome(score, n, next);
             }

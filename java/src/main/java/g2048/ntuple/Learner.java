@@ -4,6 +4,7 @@ import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.game.Spawns;
 
 /**
  * Plays games with one of the seed's move-evaluation schemes and, when learning, adjusts the
@@ -34,6 +35,9 @@ public abstract class Learner implements MovePolicy {
     private final Coherence coherence;
     /** Entry numbers of the features of the position being updated. */
     protected final int[] entries;
+    private boolean recording;
+    private long[] path = new long[1024];
+    private int pathLength;
 
     protected Learner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         this.net = net;
@@ -47,7 +51,45 @@ public abstract class Learner implements MovePolicy {
     }
 
     /** Plays one game from {@code rng}'s current state, learning after each move if {@code learn}. */
-    public abstract Outcome play(Rng rng, boolean learn);
+    public final Outcome play(Rng rng, boolean learn) {
+        return play(rng, learn, 0);
+    }
+
+    /**
+     * Plays one game from {@code start} (a state of the game; 0 for the two initial spawns drawn
+     * from {@code rng}), learning if {@code learn}.
+     */
+    public abstract Outcome play(Rng rng, boolean learn, long start);
+
+    /** Whether to keep the states of each game (for shaping: {@link #path()}). */
+    public final void recordPath(boolean on) {
+        recording = on;
+    }
+
+    /** The states of the last game, in order, when recording; {@code [0, pathLength())} are valid. */
+    public final long[] path() {
+        return path;
+    }
+
+    public final int pathLength() {
+        return pathLength;
+    }
+
+    /** The first state of a game: {@code start}, or the initial spawns. Resets the recorded path. */
+    protected final long start(long start, Rng rng) {
+        pathLength = 0;
+        return start != 0 ? start : Spawns.initial(shape, rng);
+    }
+
+    /** Notes a state the game reached (recorded only when asked). */
+    protected final void visit(long state) {
+        if (recording) {
+            if (pathLength == path.length) {
+                path = java.util.Arrays.copyOf(path, 2 * pathLength);
+            }
+            path[pathLength++] = state;
+        }
+    }
 
     /** Moves {@code (entries)} towards {@code target} from {@code current} by α. */
     protected final void update(float current, float target) {

@@ -48,8 +48,18 @@ public enum Method {
      * banks); {@code terminal} matters to TD-state only; {@code coherence} null is plain TD.
      */
     public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence) {
+        return learner(net, alpha, terminal, stages, coherence, TdRule.TD0);
+    }
+
+    /** As above with the targets of {@code rule}; rules other than TD(0) serve TD-afterstate only. */
+    public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence,
+                           TdRule rule) {
+        if (!rule.plain() && this != TD_AFTERSTATE) {
+            throw new IllegalArgumentException(rule.text() + " is a rule of td-afterstate; " + text + " learns by TD(0)");
+        }
         return switch (this) {
-            case TD_AFTERSTATE -> new AfterstateLearner(net, alpha, stages, coherence);
+            case TD_AFTERSTATE -> rule.plain() ? new AfterstateLearner(net, alpha, stages, coherence)
+                    : new EpisodeLearner(net, alpha, stages, coherence, rule);
             case TD_STATE -> new StateLearner(net, alpha, terminal, stages, coherence);
             case Q_LEARNING -> new QLearner(net, alpha, stages, coherence);
         };

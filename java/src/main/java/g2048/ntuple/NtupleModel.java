@@ -252,7 +252,12 @@ public final class NtupleModel implements AutoCloseable {
 
     /** A new learner for the calling thread: the model's method (and terminal value) at rate {@code alpha}. */
     public Learner learner(float alpha) {
-        return method.learner(net, alpha, terminal, stages, coherence);
+        return learner(alpha, TdRule.TD0);
+    }
+
+    /** A new learner for the calling thread with the targets of {@code rule} (TD-afterstate only, unless TD(0)). */
+    public Learner learner(float alpha, TdRule rule) {
+        return method.learner(net, alpha, terminal, stages, coherence, rule);
     }
 
     /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */

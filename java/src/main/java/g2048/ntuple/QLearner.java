@@ -46,8 +46,9 @@ final class QLearner extends Learner {
     }
 
     @Override
-    public Outcome play(Rng rng, boolean learn) {
-        long s = Spawns.initial(shape, rng);
+    public Outcome play(Rng rng, boolean learn, long start) {
+        long s = start(start, rng);
+        visit(s);
         long score = 0;
         int n = 0;
         int a = choose(s);
@@ -55,6 +56,7 @@ final class QLearner extends Learner {
             long after = moves.move(s, a);
             int r = moves.reward(s, a);
             long next = Spawns.spawn(after, cellMask, rng);
+            visit(next);
             int aNext = choose(next);
             if (learn) {
                 float vNext = aNext < 0 ? 0f : chosenValue;

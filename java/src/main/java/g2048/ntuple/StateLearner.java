@@ -58,12 +58,16 @@ final class StateLearner extends Learner {
     }
 
     @Override
-    public Outcome play(Rng rng, boolean learn) {
-        long s = Spawns.initial(shape, rng);
+    public Outcome play(Rng rng, boolean learn, long start) {
+        long s = start(start, rng);
         long score = 0;
         int n = 0;
         int a;
-        while ((a = chooseMove(s)) >= 0) {
+        while (true) {
+            visit(s);
+            if ((a = chooseMove(s)) < 0) {
+                break;
+            }
             long after = moves.move(s, a);
             int r = moves.reward(s, a);
             long next = Spawns.spawn(after, cellMask, rng);

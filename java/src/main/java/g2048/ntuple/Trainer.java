@@ -40,6 +40,8 @@ public final class Trainer {
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicLong cpuNanos = new AtomicLong();
     private volatile double lastMovesPerCpuSecond;
+    private TdRule rule = TdRule.TD0;
+    private Shaping shaping = Shaping.NONE;
 
     public Trainer(NtupleModel model, double alpha, int threads) {
         if (!(alpha > 0) || alpha > 1) {
@@ -52,6 +54,20 @@ public final class Trainer {
         this.alpha = (float) alpha;
         this.alphaValue = alpha;
         this.threads = threads;
+    }
+
+    /** The targets learned from (n-step, TD(λ), forward or backward); TD(0) unless set. */
+    public void setRule(TdRule rule) {
+        if (!rule.plain() && model.method() != Method.TD_AFTERSTATE) {
+            throw new IllegalArgumentException(rule.text() + " is a rule of td-afterstate; " + model.method().text()
+                    + " learns by TD(0)");
+        }
+        this.rule = rule;
+    }
+
+    /** Where training games start (see {@link Shaping}); {@link Shaping#NONE} unless set. */
+    public void setShaping(Shaping shaping) {
+        this.shaping = shaping;
     }
 
     /** Asks a running {@link #train} to stop after the games in progress. */
@@ -74,12 +90,15 @@ public final class Trainer {
         long t0 = System.nanoTime();
         cpuNanos.set(0);
         runThreads(() -> {
-            Learner learner = model.learner(alpha);
+            Learner learner = model.learner(alpha, rule);
+            Shaping.Starts starts = shaping.starts(model.stages());
+            learner.recordPath(starts.needsPath());
             Rng rng = new Rng(0);
             long i;
             while (!stop.get() && (i = next.getAndIncrement()) < until) {
                 rng.reseed(Rng.gameSeed(start.seed(), i));
-                Learner.Outcome o = learner.play(rng, true);
+                Learner.Outcome o = learner.play(rng, true, starts.next());
+                starts.played(learner.path(), learner.pathLength());
                 moves.addAndGet(o.moves());
                 if (listener != null) {
                     listener.gameFinished(i, o);

@@ -1,0 +1,170 @@
+package g2048.ntuple;
+
+import g2048.game.Rng;
+import g2048.game.Spawns;
+
+/**
+ * TD-afterstate with the targets of a {@link TdRule} other than online TD(0): n-step TD and
+ * TD(λ), forward or backward. Moves are chosen as {@link AfterstateLearner} chooses them
+ * (maximising {@code r + V(s')}, first direction on ties); the game's afterstates, the rewards that
+ * made them and their values at choice time are kept, so that a forward update can run once its
+ * horizon is played and a backward pass can run at the end. One instance per thread.
+ */
+final class EpisodeLearner extends Learner {
+
+    private final TdRule rule;
+    private final int horizon;
+    private final double lambda;
+    /** Afterstate t of the game, the reward of the move that made it, and its value when chosen. */
+    private long[] afters = new long[4096];
+    private int[] rewards = new int[4096];
+    private float[] values = new float[4096];
+    private long chosenAfter;
+    private int chosenReward;
+    private float chosenValue;
+
+    EpisodeLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence, TdRule rule) {
+        super(net, alpha, stages, coherence);
+        this.rule = rule;
+        this.horizon = rule.steps();
+        this.lambda = rule.lambda();
+    }
+
+    private int choose(long s) {
+        int best = -1;
+        float bestTotal = Float.NEGATIVE_INFINITY;
+        for (int d = 0; d < 4; d++) {
+            long after = moves.move(s, d);
+            if (after == s) {
+                continue;
+            }
+            int r = moves.reward(s, d);
+            float v = net.value(stages.of(after), after);
+            if (r + v > bestTotal) {
+                bestTotal = r + v;
+                best = d;
+                chosenAfter = after;
+                chosenReward = r;
+                chosenValue = v;
+            }
+        }
+        return best;
+    }
+
+    @Override
+    public int chooseMove(long board) {
+        return choose(board);
+    }
+
+    @Override
+    public Outcome play(Rng rng, boolean learn, long start) {
+        long s = start(start, rng);
+        long score = 0;
+        int t = 0;
+        while (true) {
+            visit(s);
+            if (choose(s) < 0) {
+                break;
+            }
+            record(t, chosenAfter, chosenReward, chosenValue);
+            score += chosenReward;
+            if (learn && !rule.backward() && t >= horizon) {
+                learnForward(t - horizon, t);
+            }
+            t++;
+            s = Spawns.spawn(chosenAfter, cellMask, rng);
+        }
+        if (learn && t > 0) {
+            int last = t - 1;
+            if (rule.backward()) {
+                learnBackward(last);
+            } else {
+                for (int j = Math.max(0, last - horizon + 1); j <= last; j++) {
+                    learnForward(j, last);
+                }
+            }
+        }
+        return outcome(score, t, s);
+    }
+
+    private void record(int t, long after, int reward, float value) {
+        if (t == afters.length) {
+            afters = java.util.Arrays.copyOf(afters, 2 * t);
+            rewards = java.util.Arrays.copyOf(rewards, 2 * t);
+            values = java.util.Arrays.copyOf(values, 2 * t);
+        }
+        afters[t] = after;
+        rewards[t] = reward;
+        values[t] = value;
+    }
+
+    /**
+     * The forward update of afterstate {@code j} with afterstates up to {@code known} played; when
+     * {@code known − j < horizon} the game ended after {@code known} (terminal: worth 0).
+     */
+    private void learnForward(int j, int known) {
+        double target = lambda == 0 ? kStepReturn(j, Math.min(horizon, known - j), known) : lambdaReturn(j, known);
+        long after = afters[j];
+        update(net.indices(stages.of(after), after, entries), (float) target);
+    }
+
+    /**
+     * {@code G^(k)} of afterstate {@code j}: the next k rewards and the value of afterstate
+     * {@code j + k} if it was played before the end ({@code j + k ≤ known} and k within the horizon
+     * seen so far), else the rewards to the end of the game.
+     */
+    private double kStepReturn(int j, int k, int known) {
+        int end = Math.min(j + k, known);
+        double g = 0;
+        for (int i = j + 1; i <= end; i++) {
+            g += rewards[i];
+        }
+        boolean ended = known - j < horizon;
+        return ended && j + k >= known ? g : g + values[j + k];
+    }
+
+    /** The λ-return of afterstate {@code j} truncated at the horizon. */
+    private double lambdaReturn(int j, int known) {
+        boolean ended = known - j < horizon;
+        int seen = known - j;
+        double g = 0;
+        double weight = 1 - lambda;
+        for (int k = 1; k < horizon; k++) {
+            g += weight * (ended && k >= seen ? kStepReturn(j, seen, known) : kStepReturn(j, k, known));
+            weight *= lambda;
+        }
+        double tail = Math.pow(lambda, horizon - 1);
+        g += tail * (ended ? kStepReturn(j, seen, known) : kStepReturn(j, horizon, known));
+        return g;
+    }
+
+    /** After the game: last afterstate first, every target read from the values just updated. */
+    private void learnBackward(int last) {
+        double g = 0;
+        for (int j = last; j >= 0; j--) {
+            double target;
+            if (lambda > 0) {
+                // G_j = r_{j+1} + (1 − λ) V(s'_{j+1}) + λ G_{j+1}; G_last = 0.
+                if (j == last) {
+                    g = 0;
+                } else {
+                    long next = afters[j + 1];
+                    g = rewards[j + 1] + (1 - lambda) * net.value(stages.of(next), next) + lambda * g;
+                }
+                target = g;
+            } else {
+                int end = Math.min(j + horizon, last);
+                target = 0;
+                for (int i = j + 1; i <= end; i++) {
+                    target += rewards[i];
+                }
+                if (j + horizon <= last) {
+                    long at = afters[j + horizon];
+                    target += net.value(stages.of(at), at);
+                }
+            }
+            long after = afters[j];
+            update(net.indices(stages.of(after), after, entries), (float) target);
+        }
+    }
+}

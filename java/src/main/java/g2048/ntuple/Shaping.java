@@ -1,0 +1,100 @@
+package g2048.ntuple;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * Where training games start, to spend more of the training on late positions:
+ * <ul>
+ * <li>{@code none}: every game from the two initial spawns;</li>
+ * <li>{@code restart} (TDL2048+'s restart): after a game of at least {@value #RESTART_MIN_STATES}
+ *     states, the next game starts from the state halfway through it; after a shorter one, afresh;</li>
+ * <li>{@code carousel} (Jaśkowski's carousel shaping): games start in turn afresh and from the
+ *     latest state that first reached each carousel point (the model's stage thresholds, or 8192 and
+ *     16384 for a single-stage model), a point not yet reached giving a fresh start.</li>
+ * </ul>
+ * The start state belongs to the training thread, not to the game index: with shaping a run is
+ * reproducible on one thread, and a resumed run starts its first game afresh.
+ */
+public enum Shaping {
+    NONE("none"),
+    RESTART("restart"),
+    CAROUSEL("carousel");
+
+    /** Games shorter than this many states are not restarted from. */
+    public static final int RESTART_MIN_STATES = 10;
+    private static final int[] DEFAULT_POINTS = {8192, 16384};
+
+    private final String text;
+
+    Shaping(String text) {
+        this.text = text;
+    }
+
+    public String text() {
+        return text;
+    }
+
+    public static Shaping parse(String s) {
+        for (Shaping m : values()) {
+            if (m.text.equals(s)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("shaping '" + s + "': expected one of "
+                + Arrays.stream(values()).map(Shaping::text).collect(Collectors.joining(", ")));
+    }
+
+    /** A thread's start chooser for a model split into {@code stages}. */
+    Starts starts(Stages stages) {
+        int[] points = stages.count() > 1 ? stages.thresholds() : DEFAULT_POINTS;
+        return new Starts(this, points);
+    }
+
+    /** One thread's state: where the next game starts, learned from the games it played. */
+    static final class Starts {
+        private final Shaping mode;
+        private final int[] points;
+        private final long[] entries;
+        private long restart;
+        private int turn;
+
+        Starts(Shaping mode, int[] points) {
+            this.mode = mode;
+            this.points = points;
+            this.entries = new long[points.length];
+        }
+
+        /** Whether the learner must record its games' states. */
+        boolean needsPath() {
+            return mode != NONE;
+        }
+
+        /** The next game's first state, 0 for a fresh start. */
+        long next() {
+            return switch (mode) {
+                case NONE -> 0;
+                case RESTART -> restart;
+                case CAROUSEL -> {
+                    int k = turn;
+                    turn = (turn + 1) % (points.length + 1);
+                    yield k == 0 ? 0 : entries[k - 1];
+                }
+            };
+        }
+
+        /** Learns from the states {@code path[0..n)} of the game just played. */
+        void played(long[] path, int n) {
+            if (mode == RESTART) {
+                restart = n >= RESTART_MIN_STATES ? path[n / 2] : 0;
+            } else if (mode == CAROUSEL) {
+                int k = 0;
+                for (int i = 0; i < n && k < points.length; i++) {
+                    while (k < points.length && Stages.tileSet(path[i]) >= points[k]) {
+                        entries[k++] = path[i];
+                    }
+                }
+            }
+        }
+    }
+}
