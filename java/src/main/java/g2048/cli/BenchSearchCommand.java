@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import g2048.eval.Evaluator;
+import g2048.files.AtomicFile;
 import g2048.game.Shape;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
@@ -8,11 +9,11 @@ import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchCounters;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -118,7 +119,6 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         config = config.suitedTo(evaluator);
         Path target = null;
-        Path temp = null;
         if (hlog != null) {
             target = hlog.toAbsolutePath();
             Path dir = target.getParent();
@@ -128,7 +128,6 @@ final class BenchSearchCommand implements Callable<Integer> {
             if (Files.isDirectory(target)) {
                 throw new Errors.BadInput("--hlog: " + target + " is a directory, expected a file name");
             }
-            temp = dir.resolve(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         }
         if (warmupGames > 0) {
             // other seeds than the measured games, and a player of its own so that the counters stay clean
@@ -148,7 +147,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         }, "g2048-bench-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            return measure(search, runner, s, threads, temp, target, config);
+            return measure(search, runner, s, threads, target, config);
         } finally {
             finished.countDown();
             try {
@@ -159,50 +158,53 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
     }
 
-    private int measure(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path temp, Path target,
-                        SearchConfig config) throws IOException {
+    private int measure(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path target, SearchConfig config)
+            throws IOException {
         Summary summary;
-        try (PrintStream logOut = temp == null ? null : new PrintStream(Files.newOutputStream(temp), false, "UTF-8")) {
-            if (logOut != null) {
-                HistogramLogWriter writer = new HistogramLogWriter(logOut);
-                long now = System.currentTimeMillis();
-                writer.outputComment("g2048 bench search: " + search.name() + ", " + s + ", " + threads + " thread(s), "
-                        + games + " games, seed " + seed + "; move latency in ns");
-                writer.outputLogFormatVersion();
-                writer.outputStartTime(now);
-                writer.setBaseTime(now);
-                writer.outputLegend();
-                runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
-            }
-            ProgressBar bar = new ProgressBar(!noProgress);
-            double[] scoreSum = new double[1];
-            summary = runner.run(search, games, threads, seed, (done, total, r) -> {
-                synchronized (scoreSum) {
-                    scoreSum[0] += r.score();
-                }
-                bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
-            });
-            bar.finish();
-            if (logOut != null && logOut.checkError()) {
-                throw new IOException("--hlog: could not write " + temp);
-            }
-        } catch (IOException | RuntimeException e) {
-            if (temp != null) {
-                Files.deleteIfExists(temp);
-            }
-            throw e;
-        }
-        if (temp != null) {
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+        if (target == null) {
+            summary = play(search, runner, s, threads, null);
+        } else {
+            // the log is written while the games run and renamed into place once they are done
+            Summary[] played = new Summary[1];
+            AtomicFile.writeStream(target, log -> played[0] = play(search, runner, s, threads, log));
+            summary = played[0];
         }
         SearchCounters c = search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
         System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
         return 0;
+    }
+
+    private Summary play(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, OutputStream log)
+            throws IOException {
+        PrintStream logOut = log == null ? null : new PrintStream(log, false, StandardCharsets.UTF_8);
+        if (logOut != null) {
+            HistogramLogWriter writer = new HistogramLogWriter(logOut);
+            long now = System.currentTimeMillis();
+            writer.outputComment("g2048 bench search: " + search.name() + ", " + s + ", " + threads + " thread(s), "
+                    + games + " games, seed " + seed + "; move latency in ns");
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(now);
+            writer.setBaseTime(now);
+            writer.outputLegend();
+            runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
+        }
+        ProgressBar bar = new ProgressBar(!noProgress);
+        double[] scoreSum = new double[1];
+        Summary summary = runner.run(search, games, threads, seed, (done, total, r) -> {
+            synchronized (scoreSum) {
+                scoreSum[0] += r.score();
+            }
+            bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+        });
+        bar.finish();
+        if (logOut != null) {
+            logOut.flush();
+            if (logOut.checkError()) {
+                throw new IOException("--hlog: the latency log could not be written");
+            }
+        }
+        return summary;
     }
 
     private static String text(Summary summary, SearchCounters c, double cpuSeconds, Path hlog) {

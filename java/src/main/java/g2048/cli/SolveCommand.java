@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.solver.AgeReport;
 import g2048.solver.AgeStats;
@@ -58,6 +59,13 @@ final class SolveCommand implements Callable<Integer> {
         if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
             throw new Errors.BadInput("--out: " + out + " is a file, expected a directory");
         }
+        // two solves writing one directory would corrupt it
+        try (LockFile _ = DirectoryLock.acquire("--out", out)) {
+            return solve(s, nThreads);
+        }
+    }
+
+    private int solve(Shape s, int nThreads) throws IOException {
         Manifest existing = Manifest.read(out);
         if (existing != null && !existing.shape().equals(s)) {
             throw new Errors.BadInput("--out: " + out + " holds a " + existing.shape() + " solve, not " + s);

@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.cuda.CudaContext;
 import g2048.cuda.CudaDevices;
 import g2048.cuda.GemmMode;
+import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkFile;
@@ -132,6 +133,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : resume;
         TrainedNetwork start = null;
+        boolean curveFromResume = false;
         if (resume != null) {
             Path latest = resume.resolve(TrainingRun.LATEST);
             if (!Files.exists(latest)) {
@@ -141,9 +143,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             if (start.adam() == null) {
                 throw new Errors.BadInput("--resume: " + latest + " holds no optimiser state");
             }
-            if (out != null && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize())) {
-                copyCurve(resume, out);
-            }
+            curveFromResume = out != null && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize());
         } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
             throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
         }
@@ -193,6 +193,18 @@ public final class TrainCnnCommand implements Callable<Integer> {
                                 r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                     }
                 }, trainingDevice);
+        // two runs writing one directory would corrupt it
+        try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
+            if (curveFromResume) {
+                copyCurve(resume, dir);
+            }
+            runToEnd(run, o, dir);
+        }
+        return 0;
+    }
+
+    /** Runs until done or Ctrl-C, which stops the run cleanly (a last snapshot) before the JVM exits. */
+    private static void runToEnd(TrainingRun run, PrintStream o, Path dir) throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             run.stop();
@@ -214,7 +226,6 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 // The JVM is already shutting down (Ctrl-C): the hook is waiting on 'done'.
             }
         }
-        return 0;
     }
 
     private static NetSpec parseArch(String text) {

@@ -1,7 +1,7 @@
 package g2048.cuda;
 
+import g2048.concurrent.Published;
 import g2048.nn.Network;
-import g2048.nn.Published;
 
 /**
  * A generator's values on the GPU during training: a forward pass over its own device copy of the

@@ -1,6 +1,6 @@
 package g2048.cuda;
 
-import g2048.nn.Published;
+import g2048.concurrent.Published;
 import java.util.ArrayList;
 import java.util.List;
 import jcuda.driver.CUstream;

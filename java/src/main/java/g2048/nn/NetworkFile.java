@@ -1,5 +1,6 @@
 package g2048.nn;
 
+import g2048.files.AtomicFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -82,7 +83,7 @@ public final class NetworkFile {
             b.asFloatBuffer().put(net.adam().secondMoments());
         }
         b.putLong(OFF_CHECKSUM, checksum(b));
-        AtomicFiles.write(file, b);
+        AtomicFile.write(file, b);
     }
 
     /** Reads a network file; throws {@link BadFile} (one line, naming the file) if it is not a good one. */

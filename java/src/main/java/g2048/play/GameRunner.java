@@ -1,11 +1,12 @@
 package g2048.play;
 
+import g2048.concurrent.Workers;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
@@ -35,7 +36,7 @@ public final class GameRunner {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private long intervalMillis;
     private IntervalListener intervalListener;
-    private final java.util.concurrent.atomic.AtomicLong cpuNanos = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long cpuNanos;
 
     public GameRunner(Shape shape) {
         this.shape = shape;
@@ -60,7 +61,7 @@ public final class GameRunner {
      * cannot measure thread CPU time. On a shared machine moves per CPU second is steadier than per wall second.
      */
     public long lastRunCpuNanos() {
-        return cpuNanos.get();
+        return cpuNanos;
     }
 
     /** Asks a running {@link #run} to stop after the games in progress; the summary covers those finished. */
@@ -79,80 +80,45 @@ public final class GameRunner {
         GameResult[] results = new GameResult[games];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger finished = new AtomicInteger();
-        List<Recorder> recorders = new ArrayList<>();
-        List<Thread> workers = new ArrayList<>();
-        Throwable[] failure = new Throwable[1];
         int nThreads = Math.min(threads, games);
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        boolean cpuTimed = cpu.isCurrentThreadCpuTimeSupported();
-        cpuNanos.set(cpuTimed ? 0 : -1);
-        long start = System.nanoTime();
+        Recorder[] recorders = new Recorder[nThreads];
         for (int t = 0; t < nThreads; t++) {
-            Recorder recorder = new Recorder(3);
-            recorders.add(recorder);
-            Thread worker = new Thread(() -> {
-                long cpu0 = cpuTimed ? cpu.getCurrentThreadCpuTime() : 0;
-                Player own = player.forThread();
-                Rng rng = new Rng(0);
-                int i;
-                while (!cancelled.get() && (i = next.getAndIncrement()) < games) {
-                    long gameSeed = Rng.gameSeed(seed, i);
-                    results[i] = play(own, i, gameSeed, rng, recorder);
-                    int done = finished.incrementAndGet();
-                    if (listener != null) {
-                        listener.gameFinished(done, games, results[i]);
-                    }
-                }
-                if (cpuTimed) {
-                    cpuNanos.addAndGet(cpu.getCurrentThreadCpuTime() - cpu0);
-                }
-            }, "g2048-play-" + t);
-            worker.setUncaughtExceptionHandler((th, e) -> {
-                synchronized (failure) {
-                    if (failure[0] == null) {
-                        failure[0] = e;
-                    }
-                }
-                cancelled.set(true);
-            });
-            workers.add(worker);
-            worker.start();
+            recorders[t] = new Recorder(3);
         }
         Histogram latency = new Histogram(3);
-        long intervalStart = System.currentTimeMillis();
-        for (Thread w : workers) {
-            try {
-                if (intervalListener == null) {
-                    w.join();
-                }
-                while (w.isAlive()) {
-                    w.join(intervalMillis);
-                    if (System.currentTimeMillis() - intervalStart >= intervalMillis) {
-                        intervalStart = sampleInterval(recorders, intervalStart, latency);
-                    }
-                }
-            } catch (InterruptedException e) {
-                cancelled.set(true);
-                Thread.currentThread().interrupt();
-            }
-        }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        long[] intervalStart = {System.currentTimeMillis()};
+        Workers workers = new Workers("g2048-play", nThreads).stopFlag(cancelled);
         if (intervalListener != null) {
-            sampleInterval(recorders, intervalStart, latency);
+            workers.every(intervalMillis, () -> intervalStart[0] = sampleInterval(recorders, intervalStart[0], latency));
         }
-        if (failure[0] != null) {
-            throw new IllegalStateException("a game failed: " + failure[0].getMessage(), failure[0]);
-        }
-        if (intervalListener == null) {
+        long start = System.nanoTime();
+        Workers.Result done = workers.run(t -> {
+            Player own = player.forThread();
+            Rng rng = new Rng(0);
+            int i;
+            while (!cancelled.get() && (i = next.getAndIncrement()) < games) {
+                long gameSeed = Rng.gameSeed(seed, i);
+                results[i] = play(own, i, gameSeed, rng, recorders[t]);
+                int count = finished.incrementAndGet();
+                if (listener != null) {
+                    listener.gameFinished(count, games, results[i]);
+                }
+            }
+        });
+        double seconds = (System.nanoTime() - start) / 1e9;
+        cpuNanos = done.cpuNanos();
+        if (intervalListener != null) {
+            sampleInterval(recorders, intervalStart[0], latency);
+        } else {
             for (Recorder r : recorders) {
                 latency.add(r.getIntervalHistogram());
             }
         }
-        GameResult[] done = java.util.Arrays.stream(results).filter(java.util.Objects::nonNull).toArray(GameResult[]::new);
-        return Summary.of(player.name(), shape, nThreads, done, seconds, latency);
+        GameResult[] played = Arrays.stream(results).filter(Objects::nonNull).toArray(GameResult[]::new);
+        return Summary.of(player.name(), shape, nThreads, played, seconds, latency);
     }
 
-    private long sampleInterval(List<Recorder> recorders, long startMillis, Histogram total) {
+    private long sampleInterval(Recorder[] recorders, long startMillis, Histogram total) {
         long now = System.currentTimeMillis();
         Histogram interval = new Histogram(3);
         for (Recorder r : recorders) {

@@ -1,9 +1,11 @@
 package g2048.solver;
 
+import static g2048.files.AtomicFile.Durability.DEFERRED;
 import static g2048.solver.Layouts.DOUBLE;
 import static g2048.solver.Layouts.INT;
 import static g2048.solver.Layouts.LONG;
 
+import g2048.files.ChecksummedFile;
 import g2048.game.Shape;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -120,7 +122,7 @@ public final class AgeFiles {
             seg.set(LONG, SECOND_BLOCK_OFFSET, second);
             EliasFano.write(states, packing::pack, seg, HEADER_BYTES);
             EliasFano.write(afters, packing::pack, seg, second);
-            ChecksummedFile.write(idsFile(dir, age), seg);
+            ChecksummedFile.write(idsFile(dir, age), seg, DEFERRED);
             return idsFile(dir, age);
         }
     }
@@ -140,7 +142,7 @@ public final class AgeFiles {
             seg.set(LONG, SECOND_BLOCK_OFFSET, second);
             PackedValues.write(stateValues, nStates, seg, HEADER_BYTES);
             PackedValues.write(afterValues, nAfters, seg, second);
-            ChecksummedFile.write(valuesFile(dir, age), seg);
+            ChecksummedFile.write(valuesFile(dir, age), seg, DEFERRED);
             return valuesFile(dir, age);
         }
     }
@@ -155,7 +157,7 @@ public final class AgeFiles {
             for (long i = 0; i < n; i++) {
                 seg.set(DOUBLE, HEADER_BYTES + 8 * i, values.getAtIndex(DOUBLE, i));
             }
-            ChecksummedFile.write(doublesFile(dir, age), seg);
+            ChecksummedFile.write(doublesFile(dir, age), seg, DEFERRED);
             return doublesFile(dir, age);
         }
     }

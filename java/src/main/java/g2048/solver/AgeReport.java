@@ -1,12 +1,8 @@
 package g2048.solver;
 
+import g2048.files.AtomicFile;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,9 +32,7 @@ public final class AgeReport {
                     .append(Double.isNaN(a.bestAfterstateValue()) ? "" : String.format(Locale.ROOT, "%.6f", a.bestAfterstateValue()))
                     .append('\n');
         }
-        Path csvTmp = dir.resolve(CSV + ".tmp");
-        Files.writeString(csvTmp, sb, StandardCharsets.UTF_8);
-        move(csvTmp, dir.resolve(CSV));
+        AtomicFile.writeString(dir.resolve(CSV), sb);
 
         System.setProperty("java.awt.headless", "true");
         XYChart counts = new XYChartBuilder().width(1000).height(420).title(title + ": states and afterstates per age")
@@ -80,18 +74,7 @@ public final class AgeReport {
             values.setTitle(title + ": best afterstate value (backward pass not run)");
         }
         values.addSeries("best afterstate value", vx, v);
-        Path pngTmp = dir.resolve(PNG + ".tmp");
-        try (OutputStream out = Files.newOutputStream(pngTmp)) {
-            BitmapEncoder.saveBitmap(List.of(counts, values), 2, 1, out, BitmapEncoder.BitmapFormat.PNG);
-        }
-        move(pngTmp, dir.resolve(PNG));
-    }
-
-    private static void move(Path tmp, Path target) throws IOException {
-        try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFile.writeStream(dir.resolve(PNG),
+                out -> BitmapEncoder.saveBitmap(List.of(counts, values), 2, 1, out, BitmapEncoder.BitmapFormat.PNG));
     }
 }

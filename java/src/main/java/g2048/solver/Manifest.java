@@ -1,14 +1,13 @@
 package g2048.solver;
 
+import g2048.files.AtomicFile;
 import g2048.game.Shape;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Properties;
 
 /**
@@ -85,20 +84,6 @@ public record Manifest(Shape shape, int forwardComplete, boolean forwardFinished
                 + "forwardFinished=" + forwardFinished + "\n"
                 + "lastAge=" + lastAge + "\n"
                 + "backwardComplete=" + backwardComplete + "\n";
-        Path target = dir.resolve(FILE);
-        Path tmp = dir.resolve(FILE + ".tmp");
-        try (var ch = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
-            var buf = java.nio.ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            ch.force(true);
-        }
-        try {
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFile.writeString(dir.resolve(FILE), text);
     }
 }

@@ -2,6 +2,7 @@ package g2048.solver;
 
 import static g2048.solver.Layouts.DOUBLE;
 
+import g2048.files.AtomicFile;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
@@ -157,7 +158,7 @@ public final class Solver {
     /** Forces the files written since the last checkpoint, then writes the manifest that names them. */
     private void checkpoint(Manifest m) throws IOException {
         for (Path p : unsynced) {
-            ChecksummedFile.force(p);
+            AtomicFile.force(p);
         }
         unsynced.clear();
         m.write(dir);

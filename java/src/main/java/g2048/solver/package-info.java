@@ -9,12 +9,13 @@
  *       and the backward pass (values from the oldest age down, in double), checkpointing each
  *       age to disk through {@link g2048.solver.Manifest}.</li>
  *   <li>{@link g2048.solver.AgeFiles} holds the file layouts: IDs in {@link g2048.solver.EliasFano}
- *       form, values as {@link g2048.solver.PackedValues} scaled integers, a SHA-256 trailer.</li>
+ *       form, values as {@link g2048.solver.PackedValues} scaled integers, a SHA-256 trailer
+ *       ({@link g2048.files.ChecksummedFile}).</li>
  *   <li>{@link g2048.solver.Solution} looks up a board's value and best move;
  *       {@link g2048.solver.OptimalPlayer} plays from it; {@link g2048.solver.PolicyGrader} computes
  *       an agent's exact expected score and share of optimal moves.</li>
  * </ul>
  *
- * Depends on {@code game} and {@code play}.
+ * Depends on {@code files}, {@code game} and {@code play}.
  */
 package g2048.solver;

@@ -1,9 +1,9 @@
 package g2048.train;
 
+import g2048.concurrent.Published;
 import g2048.nn.Adam;
 import g2048.nn.Network;
 import g2048.nn.ParallelGradient;
-import g2048.nn.Published;
 import g2048.nn.Workspace;
 
 /**

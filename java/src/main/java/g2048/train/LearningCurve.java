@@ -1,6 +1,6 @@
 package g2048.train;
 
-import g2048.nn.AtomicFiles;
+import g2048.files.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,7 +83,7 @@ public final class LearningCurve {
         for (Row r : rows) {
             sb.append(r.csv()).append('\n');
         }
-        AtomicFiles.write(csv, java.nio.ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8)));
+        AtomicFile.writeString(csv, sb);
         plot();
     }
 
@@ -102,14 +102,6 @@ public final class LearningCurve {
         XYSeries s = chart.addSeries("greedy evaluation", x, greedy);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.addSeries("latest 100 training games", x, train);
-        // The temporary name ends in .png, else the encoder appends the extension itself.
-        Path base = AtomicFiles.temporaryBeside(png);
-        Path tmp = base.resolveSibling(base.getFileName() + ".png");
-        try {
-            BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-            AtomicFiles.replace(tmp, png);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.writeStream(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.files.LockFile;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
 import java.io.ByteArrayOutputStream;
@@ -87,6 +88,18 @@ class TrainCnnCommandTest {
         assertTrue(second.positions() >= 4500);
         assertTrue(second.adam().steps() > first.adam().steps(), "Adam continues its step count");
         assertTrue(Files.readAllLines(out.resolve("curve.csv")).size() > csv.size(), "the curve continues");
+    }
+
+    @Test
+    void aSecondRunInTheSameDirectoryIsRefused() throws Exception {
+        Path busy = dir.resolve("busy");
+        try (LockFile held = LockFile.inDirectory(busy)) {
+            Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "10", "--generators", "1", "--out", busy.toString());
+            assertEquals(2, r[0], (String) r[1]);
+            assertTrue(((String) r[1]).contains("--out: " + busy + " is in use by another run (" + held.file() + " is locked)"),
+                    (String) r[1]);
+            assertTrue(Files.notExists(busy.resolve("latest.g2nn")), "nothing written");
+        }
     }
 
     @Test

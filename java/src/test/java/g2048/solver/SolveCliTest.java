@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.cli.CommandRun;
+import g2048.files.LockFile;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,22 @@ class SolveCliTest {
         assertBadInput("--db", "grade", "--db", tmp.resolve("none").toString());
         assertBadInput("--db", "play", "--player", "optimal", "--shape", "2x2", "--games", "1");
         assertBadInput("--db", "play", "--player", "optimal", "--shape", "2x3", "--db", db.toString(), "--games", "1");
+    }
+
+    @Test
+    void aSecondSolveOfTheSameDirectoryIsRefusedWhileTheFirstRuns() throws Exception {
+        Path busy = tmp.resolve("busy");
+        Manifest before;
+        try (LockFile held = LockFile.inDirectory(busy)) {
+            CommandRun r = run("solve", "--shape", "2x2", "--out", busy.toString());
+            assertEquals(2, r.exit(), r.err());
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().contains("--out: " + busy + " is in use by another run") && r.err().contains(held.file().toString()),
+                    r.err());
+            before = Manifest.read(busy);
+        }
+        assertEquals(null, before, "nothing written by the refused run");
+        assertEquals(0, run("solve", "--shape", "2x2", "--out", busy.toString()).exit(), "solves once the lock is released");
     }
 
     @Test

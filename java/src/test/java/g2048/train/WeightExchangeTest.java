@@ -31,7 +31,7 @@ class WeightExchangeTest {
             Thread t = new Thread(() -> {
                 long last = -1;
                 while (!stop.get()) {
-                    g2048.nn.Published.Slot<float[]> s = x.acquire();
+                    g2048.concurrent.Published.Slot<float[]> s = x.acquire();
                     float[] v = s.buffer();
                     float first = v[0];
                     for (float f : v) {

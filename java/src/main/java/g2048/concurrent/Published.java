@@ -1,4 +1,4 @@
-package g2048.nn;
+package g2048.concurrent;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,0 +1,148 @@
+package g2048.files;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Whole-file writes that leave the target either as it was or complete, never half-written: the
+ * content goes to a temporary file beside the target (same directory, so the rename stays on one
+ * file system), is forced to the disk, and the temporary file is renamed over the target. On any
+ * failure the temporary file is deleted; an I/O error is rethrown as an {@link IOException} whose
+ * message starts with the target, other exceptions as they are.
+ *
+ * <p>The content comes from a callback: a {@link ChannelWriter} gets the temporary file's channel
+ * (at position 0; it may seek, to fill a header last), a {@link StreamWriter} a buffered stream.
+ * Neither may close what it gets. The parent directory is created if missing.
+ */
+public final class AtomicFile {
+
+    /** Writes a file's content into the channel of its temporary file. */
+    @FunctionalInterface
+    public interface ChannelWriter {
+        void write(FileChannel channel) throws IOException;
+    }
+
+    /** Writes a file's content into a stream over its temporary file. */
+    @FunctionalInterface
+    public interface StreamWriter {
+        void write(OutputStream out) throws IOException;
+    }
+
+    /** When the content is forced to the disk. */
+    public enum Durability {
+        /** Before the rename: after a crash the target holds the old content or the new. */
+        FORCED,
+        /**
+         * Left to the caller ({@link #force}) before it records the file anywhere: other processes
+         * still never see half a file, but a crash may. Many files then cost one flush each at a
+         * checkpoint instead of one each as written.
+         */
+        DEFERRED
+    }
+
+    private static final AtomicLong COUNTER = new AtomicLong();
+    private static final int STREAM_BUFFER = 1 << 16;
+
+    private AtomicFile() {
+    }
+
+    /** Writes {@code target} from {@code writer}, forced before the rename. */
+    public static void write(Path target, ChannelWriter writer) throws IOException {
+        write(target, Durability.FORCED, writer);
+    }
+
+    /** Writes {@code target} from {@code writer}. */
+    public static void write(Path target, Durability durability, ChannelWriter writer) throws IOException {
+        Path tmp = null;
+        try {
+            tmp = temporaryBeside(target);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                writer.write(ch);
+                if (durability == Durability.FORCED) {
+                    ch.force(true);
+                }
+            }
+            replace(tmp, target);
+            tmp = null;
+        } catch (IOException e) {
+            throw new IOException(target + ": cannot write: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                deleteQuietly(tmp);
+            }
+        }
+    }
+
+    /** Writes {@code target} from {@code writer} through a buffered stream, forced before the rename. */
+    public static void writeStream(Path target, StreamWriter writer) throws IOException {
+        write(target, ch -> {
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(ch), STREAM_BUFFER);
+            writer.write(out);
+            out.flush();
+        });
+    }
+
+    /** Writes the bytes of {@code bytes} from position 0 to its limit; leaves its position at the limit. */
+    public static void write(Path target, ByteBuffer bytes) throws IOException {
+        write(target, ch -> writeFully(ch, bytes.position(0)));
+    }
+
+    public static void write(Path target, byte[] bytes) throws IOException {
+        write(target, ByteBuffer.wrap(bytes));
+    }
+
+    /** Writes {@code text} in UTF-8. */
+    public static void writeString(Path target, CharSequence text) throws IOException {
+        write(target, text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Writes every remaining byte of {@code bytes} (channels may write fewer per call). */
+    public static void writeFully(WritableByteChannel channel, ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            channel.write(bytes);
+        }
+    }
+
+    /** Forces a written file's content to the disk (after a {@link Durability#DEFERRED} write). */
+    public static void force(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+    }
+
+    /** A fresh name beside {@code target}: hidden, and unique per process and call so that writers never share one. */
+    private static Path temporaryBeside(Path target) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        return dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + COUNTER.incrementAndGet() + ".tmp");
+    }
+
+    private static void replace(Path tmp, Path target) throws IOException {
+        try {
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void deleteQuietly(Path tmp) {
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException ignored) {
+            // The write already failed; that is the error to report.
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package g2048.files;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * Files that end in the SHA-256 of everything before them ({@link #TRAILER_BYTES} bytes), written
+ * with {@link AtomicFile}, so a file under its final name is always complete for every process
+ * that reads it, and damage found when it is read back. Content of any size: it is written and
+ * hashed from a {@link MemorySegment} in chunks.
+ */
+public final class ChecksummedFile {
+
+    public static final int TRAILER_BYTES = 32;
+    private static final int CHUNK = 1 << 28;
+
+    private ChecksummedFile() {
+    }
+
+    /**
+     * Writes {@code content}, whose last {@link #TRAILER_BYTES} bytes are filled here with the
+     * checksum of the rest, to {@code target} atomically; returns the checksum in hex.
+     */
+    public static String write(Path target, MemorySegment content, AtomicFile.Durability durability) throws IOException {
+        if (content.byteSize() < TRAILER_BYTES) {
+            throw new IllegalArgumentException(target + ": " + content.byteSize() + " bytes leave no room for the checksum");
+        }
+        long body = content.byteSize() - TRAILER_BYTES;
+        byte[] digest = sha256(content.asSlice(0, body));
+        MemorySegment.copy(MemorySegment.ofArray(digest), 0, content, body, TRAILER_BYTES);
+        AtomicFile.write(target, durability, ch -> {
+            for (long off = 0; off < content.byteSize(); off += CHUNK) {
+                AtomicFile.writeFully(ch, content.asSlice(off, Math.min(CHUNK, content.byteSize() - off)).asByteBuffer());
+            }
+        });
+        return HexFormat.of().formatHex(digest);
+    }
+
+    /**
+     * Maps {@code file} read-only in {@code arena}, checks its trailer and returns the content
+     * before it; a damaged or truncated file is an {@link IOException} naming it.
+     */
+    public static MemorySegment mapVerified(Path file, Arena arena) throws IOException {
+        MemorySegment all;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            all = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+        }
+        if (all.byteSize() < TRAILER_BYTES) {
+            throw new IOException(file + ": too short for a checksummed file (" + all.byteSize() + " bytes)");
+        }
+        long body = all.byteSize() - TRAILER_BYTES;
+        byte[] want = all.asSlice(body, TRAILER_BYTES).toArray(ValueLayout.JAVA_BYTE);
+        if (!MessageDigest.isEqual(want, sha256(all.asSlice(0, body)))) {
+            throw new IOException(file + ": SHA-256 checksum mismatch (the file is damaged)");
+        }
+        return all.asSlice(0, body);
+    }
+
+    public static byte[] sha256(MemorySegment data) {
+        MessageDigest md;
+        try {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
+        for (long off = 0; off < data.byteSize(); off += CHUNK) {
+            md.update(data.asSlice(off, Math.min(CHUNK, data.byteSize() - off)).asByteBuffer());
+        }
+        return md.digest();
+    }
+}

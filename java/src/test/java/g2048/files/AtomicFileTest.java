@@ -1,0 +1,100 @@
+package g2048.files;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFileTest {
+
+    @TempDir
+    Path dir;
+
+    private List<String> names() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void writesBytesTextAndStreamsAndReplacesTheOldFile() throws IOException {
+        Path f = dir.resolve("a.bin");
+        AtomicFile.write(f, new byte[] {1, 2, 3});
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(f));
+        AtomicFile.writeString(f, "héllo\n");
+        assertEquals("héllo\n", Files.readString(f, StandardCharsets.UTF_8));
+        AtomicFile.writeStream(f, out -> {
+            for (int i = 0; i < 100_000; i++) {
+                out.write(i);
+            }
+        });
+        byte[] back = Files.readAllBytes(f);
+        assertEquals(100_000, back.length);
+        assertEquals((byte) 99_999, back[99_999]);
+        ByteBuffer b = ByteBuffer.wrap(new byte[] {9, 8, 7});
+        b.position(2);
+        AtomicFile.write(f, b);
+        assertArrayEquals(new byte[] {9, 8, 7}, Files.readAllBytes(f), "from position 0, whatever the buffer's position");
+        assertEquals(List.of("a.bin"), names(), "no temporary file left");
+    }
+
+    @Test
+    void aChannelWriterMaySeekToFillAHeaderLast() throws IOException {
+        Path f = dir.resolve("h.bin");
+        AtomicFile.write(f, ch -> {
+            ch.position(4);
+            AtomicFile.writeFully(ch, ByteBuffer.wrap(new byte[] {5, 6}));
+            ch.write(ByteBuffer.wrap(new byte[] {1, 2, 3, 4}), 0);
+        });
+        assertArrayEquals(new byte[] {1, 2, 3, 4, 5, 6}, Files.readAllBytes(f));
+    }
+
+    @Test
+    void aFailureMidWriteLeavesTheOldFileAndNoTemporaryFile() throws IOException {
+        Path f = dir.resolve("model.g2n");
+        AtomicFile.writeString(f, "old");
+        IOException e = assertThrows(IOException.class, () -> AtomicFile.write(f, ch -> {
+            AtomicFile.writeFully(ch, ByteBuffer.wrap("half of the new".getBytes(StandardCharsets.UTF_8)));
+            throw new IOException("disk full");
+        }));
+        assertTrue(e.getMessage().startsWith(f.toString()) && e.getMessage().contains("disk full"), e.getMessage());
+        assertEquals("old", Files.readString(f));
+        assertEquals(List.of("model.g2n"), names());
+
+        IllegalStateException bug = new IllegalStateException("bug in the writer");
+        assertSame(bug, assertThrows(IllegalStateException.class, () -> AtomicFile.writeStream(f, out -> {
+            out.write(new byte[1 << 17]);
+            throw bug;
+        })), "an unchecked failure is rethrown as it is");
+        assertEquals("old", Files.readString(f));
+        assertEquals(List.of("model.g2n"), names());
+    }
+
+    @Test
+    void aRenameThatFailsNamesTheTargetAndLeavesNoTemporaryFile() throws IOException {
+        Path target = dir.resolve("taken");
+        Files.createDirectories(target.resolve("inside"));
+        IOException e = assertThrows(IOException.class, () -> AtomicFile.writeString(target, "x"));
+        assertTrue(e.getMessage().startsWith(target.toString()), e.getMessage());
+        assertEquals(List.of("taken"), names());
+    }
+
+    @Test
+    void createsTheDirectoryAndCanLeaveForcingToTheCaller() throws IOException {
+        Path f = dir.resolve("sub/deeper/d.bin");
+        AtomicFile.write(f, AtomicFile.Durability.DEFERRED, ch -> AtomicFile.writeFully(ch, ByteBuffer.wrap(new byte[] {4})));
+        AtomicFile.force(f);
+        assertArrayEquals(new byte[] {4}, Files.readAllBytes(f));
+    }
+}
