@@ -69,7 +69,7 @@ final class EpisodeLearner extends Learner {
             record(t, chosenAfter, chosenReward, chosenValue);
             score += chosenReward;
             if (learn && !rule.backward() && t >= horizon) {
-                learnForward(t - horizon, t);
+                learnForward(t - horizon, t, false);
             }
             t++;
             s = Spawns.spawn(chosenAfter, cellMask, rng);
@@ -80,7 +80,7 @@ final class EpisodeLearner extends Learner {
                 learnBackward(last);
             } else {
                 for (int j = Math.max(0, last - horizon + 1); j <= last; j++) {
-                    learnForward(j, last);
+                    learnForward(j, last, true);
                 }
             }
         }
@@ -99,43 +99,39 @@ final class EpisodeLearner extends Learner {
     }
 
     /**
-     * The forward update of afterstate {@code j} with afterstates up to {@code known} played; when
-     * {@code known − j < horizon} the game ended after {@code known} (terminal: worth 0).
+     * The forward update of afterstate {@code j} once afterstates up to {@code known} are played;
+     * at the end of the game ({@code ended}) {@code known} is the last afterstate, after which the
+     * game is over (a terminal state, worth 0).
      */
-    private void learnForward(int j, int known) {
-        double target = lambda == 0 ? kStepReturn(j, Math.min(horizon, known - j), known) : lambdaReturn(j, known);
+    private void learnForward(int j, int known, boolean ended) {
+        double target = lambda == 0 ? kStepReturn(j, horizon, known, ended) : lambdaReturn(j, known, ended);
         long after = afters[j];
         update(net.indices(stages.of(after), after, entries), (float) target);
     }
 
     /**
-     * {@code G^(k)} of afterstate {@code j}: the next k rewards and the value of afterstate
-     * {@code j + k} if it was played before the end ({@code j + k ≤ known} and k within the horizon
-     * seen so far), else the rewards to the end of the game.
+     * {@code G^(k)} of afterstate {@code j}: the next k rewards and the value (at choice time) of
+     * afterstate {@code j + k}; when the game ended before it, the rewards to the end.
      */
-    private double kStepReturn(int j, int k, int known) {
-        int end = Math.min(j + k, known);
+    private double kStepReturn(int j, int k, int known, boolean ended) {
+        boolean whole = ended && j + k > known;
+        int end = whole ? known : j + k;
         double g = 0;
         for (int i = j + 1; i <= end; i++) {
             g += rewards[i];
         }
-        boolean ended = known - j < horizon;
-        return ended && j + k >= known ? g : g + values[j + k];
+        return whole ? g : g + values[j + k];
     }
 
-    /** The λ-return of afterstate {@code j} truncated at the horizon. */
-    private double lambdaReturn(int j, int known) {
-        boolean ended = known - j < horizon;
-        int seen = known - j;
+    /** The λ-return of afterstate {@code j} truncated at the horizon n: (1−λ) Σ_{k<n} λ^(k−1) G^(k) + λ^(n−1) G^(n). */
+    private double lambdaReturn(int j, int known, boolean ended) {
         double g = 0;
         double weight = 1 - lambda;
         for (int k = 1; k < horizon; k++) {
-            g += weight * (ended && k >= seen ? kStepReturn(j, seen, known) : kStepReturn(j, k, known));
+            g += weight * kStepReturn(j, k, known, ended);
             weight *= lambda;
         }
-        double tail = Math.pow(lambda, horizon - 1);
-        g += tail * (ended ? kStepReturn(j, seen, known) : kStepReturn(j, horizon, known));
-        return g;
+        return g + Math.pow(lambda, horizon - 1) * kStepReturn(j, horizon, known, ended);
     }
 
     /** After the game: last afterstate first, every target read from the values just updated. */

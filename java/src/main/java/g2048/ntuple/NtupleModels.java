@@ -7,6 +7,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import g2048.files.AtomicFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -170,26 +171,16 @@ public final class NtupleModels {
 
     /** Saves {@code model} atomically, compact if {@code file} ends with {@code .g2nz}, else full. */
     public static void save(NtupleModel model, Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + file.getFileName() + ".tmp" + ProcessHandle.current().pid());
         try {
-            Files.createDirectories(dir);
-            if (file.getFileName().toString().endsWith(COMPACT_EXTENSION)) {
-                writeCompact(model, tmp);
-            } else {
-                writeFull(model, tmp);
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            boolean compact = file.getFileName().toString().endsWith(COMPACT_EXTENSION);
+            AtomicFile.write(file, ch -> {
+                if (compact) {
+                    writeCompact(model, ch);
+                } else {
+                    writeFull(model, ch);
+                }
+            });
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // The write already failed; report that.
-            }
             throw new ModelFileException(file, "cannot write: " + e.getMessage(), e);
         }
     }
@@ -200,24 +191,21 @@ public final class NtupleModels {
                 step, net.spec(), m.terminal(), m.stages(), m.initialValue(), coherent);
     }
 
-    private static void writeFull(NtupleModel model, Path tmp) throws IOException {
+    private static void writeFull(NtupleModel model, FileChannel ch) throws IOException {
         MemorySegment table = model.network().table();
         Coherence tc = model.coherence();
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-            ch.position(ModelHeader.HEADER_BYTES);
-            CRC32C crc = new CRC32C();
-            long bytes = write(ch, table, crc);
-            if (tc != null) {
-                bytes += write(ch, tc.segment(), crc);
-            }
-            ByteBuffer head = header(model, ModelHeader.FLOAT32, bytes, (int) crc.getValue(), 0, tc != null).encode();
-            ch.write(head, 0);
-            ch.force(true);
+        ch.position(ModelHeader.HEADER_BYTES);
+        CRC32C crc = new CRC32C();
+        long bytes = write(ch, table, crc);
+        if (tc != null) {
+            bytes += write(ch, tc.segment(), crc);
         }
+        // The header goes last: it holds the data's size and checksum.
+        AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.FLOAT32, bytes, (int) crc.getValue(), 0,
+                tc != null).encode());
     }
 
-    private static void writeCompact(NtupleModel model, Path tmp) throws IOException {
+    private static void writeCompact(NtupleModel model, FileChannel ch) throws IOException {
         MemorySegment table = model.network().table();
         long n = table.byteSize() / Float.BYTES;
         float max = 0;
@@ -225,41 +213,33 @@ public final class NtupleModels {
             max = Math.max(max, Math.abs(table.getAtIndex(F, i)));
         }
         double step = max == 0 ? 1.0 : max / 32767.0;
-        long dataBytes;
-        int crcValue;
-        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
-            ch.position(ModelHeader.HEADER_BYTES);
-            CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
-            Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
-            try (OutputStream out = new BufferedOutputStream(new DeflaterOutputStream(counted, deflater, 1 << 16), 1 << 16)) {
-                long i = 0;
-                while (i < n) {
-                    long zeros = 0;
-                    while (i + zeros < n && quantise(table.getAtIndex(F, i + zeros), step) == 0) {
-                        zeros++;
-                    }
-                    long lit = 0;
-                    while (i + zeros + lit < n && quantise(table.getAtIndex(F, i + zeros + lit), step) != 0) {
-                        lit++;
-                    }
-                    writeVarint(out, zeros);
-                    writeVarint(out, lit);
-                    for (long k = 0; k < lit; k++) {
-                        int q = quantise(table.getAtIndex(F, i + zeros + k), step);
-                        out.write(q & 0xFF);
-                        out.write((q >>> 8) & 0xFF);
-                    }
-                    i += zeros + lit;
+        ch.position(ModelHeader.HEADER_BYTES);
+        CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
+        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+        try (OutputStream out = new BufferedOutputStream(new DeflaterOutputStream(counted, deflater, 1 << 16), 1 << 16)) {
+            long i = 0;
+            while (i < n) {
+                long zeros = 0;
+                while (i + zeros < n && quantise(table.getAtIndex(F, i + zeros), step) == 0) {
+                    zeros++;
                 }
-            } finally {
-                deflater.end();
+                long lit = 0;
+                while (i + zeros + lit < n && quantise(table.getAtIndex(F, i + zeros + lit), step) != 0) {
+                    lit++;
+                }
+                writeVarint(out, zeros);
+                writeVarint(out, lit);
+                for (long k = 0; k < lit; k++) {
+                    int q = quantise(table.getAtIndex(F, i + zeros + k), step);
+                    out.write(q & 0xFF);
+                    out.write((q >>> 8) & 0xFF);
+                }
+                i += zeros + lit;
             }
-            dataBytes = counted.count;
-            crcValue = (int) counted.crc.getValue();
-            ch.write(header(model, ModelHeader.COMPACT, dataBytes, crcValue, step, false).encode(), 0);
-            ch.force(true);
+        } finally {
+            deflater.end();
         }
+        AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.COMPACT, counted.count, (int) counted.crc.getValue(), step, false).encode());
     }
 
     /** Writes {@code data} at the channel's position, adding it to {@code crc}; returns its bytes. */

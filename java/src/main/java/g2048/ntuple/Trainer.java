@@ -1,11 +1,8 @@
 package g2048.ntuple;
 
+import g2048.concurrent.Workers;
 import g2048.game.Rng;
 import g2048.game.Shape;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -180,42 +177,7 @@ public final class Trainer {
     }
 
     private void runThreads(Runnable work) {
-        List<Thread> workers = new ArrayList<>();
-        Throwable[] failure = new Throwable[1];
-        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        for (int t = 0; t < threads; t++) {
-            Thread w = new Thread(() -> {
-                long c0 = mx.getCurrentThreadCpuTime();
-                try {
-                    work.run();
-                } finally {
-                    cpuNanos.addAndGet(mx.getCurrentThreadCpuTime() - c0);
-                }
-            }, "g2048-train-" + t);
-            w.setUncaughtExceptionHandler((th, e) -> {
-                synchronized (failure) {
-                    if (failure[0] == null) {
-                        failure[0] = e;
-                    }
-                }
-                stop.set(true);
-            });
-            workers.add(w);
-            w.start();
-        }
-        for (Thread w : workers) {
-            boolean joined = false;
-            while (!joined) {
-                try {
-                    w.join();
-                    joined = true;
-                } catch (InterruptedException e) {
-                    stop.set(true);
-                }
-            }
-        }
-        if (failure[0] != null) {
-            throw new IllegalStateException("a training thread failed: " + failure[0], failure[0]);
-        }
+        Workers.Result r = new Workers("g2048-train", threads).stopFlag(stop).run(worker -> work.run());
+        cpuNanos.addAndGet(Math.max(0, r.cpuNanos()));
     }
 }

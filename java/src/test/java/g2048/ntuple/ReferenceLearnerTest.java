@@ -34,23 +34,90 @@ class ReferenceLearnerTest {
         }
     }
 
+    @Test
+    void multiStepRulesMatchTheReference() {
+        TdRule[] rules = {
+            new TdRule(3, 0, false), new TdRule(1, 0, true), new TdRule(4, 0, true),
+            new TdRule(4, 0.5, false), new TdRule(2, 0.3, false), new TdRule(1, 0.5, true)};
+        for (int k = 0; k < rules.length; k++) {
+            boolean tc = k % 2 == 1;
+            check(k % 3 == 0 ? Stages.parse("64") : Stages.SINGLE, tc, 0, 0.01f, 101 + 13 * k, rules[k], Shaping.NONE);
+        }
+    }
+
+    @Test
+    void oneStepForwardRuleIsTheSeedsTdZero() {
+        // The general learner with n = 1 forward learns exactly what the seed's TD(0) learner does.
+        try (NtupleModel a = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE, 0,
+                false, 3, 0.02);
+             NtupleModel b = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE, 0,
+                false, 3, 0.02)) {
+            new Trainer(a, 0.02, 1).train(200, null);
+            // The model hands TD(0) to the seed's learner; drive the general one with n = 1 directly.
+            Learner one = new EpisodeLearner(b.network(), 0.02f, Stages.SINGLE, null, TdRule.TD0);
+            Rng rng = new Rng(0);
+            for (int i = 0; i < 200; i++) {
+                rng.reseed(Rng.gameSeed(3, i));
+                one.play(rng, true);
+            }
+            for (long i = 0; i < SPEC.weights(); i++) {
+                assertEquals(a.network().entry(i), b.network().entry(i), "entry " + i);
+            }
+        }
+    }
+
+    @Test
+    void shapingStartsMatchTheReference() {
+        check(Stages.SINGLE, false, 0, 0.02f, 7, TdRule.TD0, Shaping.RESTART);
+        check(Stages.parse("32,64"), true, 0, 0.02f, 8, TdRule.TD0, Shaping.CAROUSEL);
+        check(Stages.SINGLE, false, 0, 0.02f, 9, new TdRule(3, 0, true), Shaping.RESTART);
+    }
+
     private static void check(Stages stages, boolean tc, double v0, float alpha, long seed) {
+        check(stages, tc, v0, alpha, seed, TdRule.TD0, Shaping.NONE);
+    }
+
+    private static void check(Stages stages, boolean tc, double v0, float alpha, long seed, TdRule rule, Shaping shaping) {
         int games = 250;
         try (NtupleModel model = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, stages, v0, tc,
                 seed, alpha)) {
             Reference ref = new Reference(stages, tc, v0, alpha);
-            new Trainer(model, alpha, 1).train(games, null);
+            Trainer trainer = new Trainer(model, alpha, 1);
+            trainer.setRule(rule);
+            trainer.setShaping(shaping);
+            trainer.train(games, null);
             Rng rng = new Rng(0);
+            long start = 0;
+            int turn = 0;
+            long[] carousel = new long[2];
+            int[] points = stages.count() > 1 ? stages.thresholds() : new int[] {8192, 16384};
             for (int i = 0; i < games; i++) {
                 rng.reseed(Rng.gameSeed(seed, i));
-                ref.play(rng);
+                if (shaping == Shaping.CAROUSEL) {
+                    start = turn == 0 ? 0 : carousel[turn - 1];
+                    turn = (turn + 1) % 3;
+                }
+                java.util.List<Long> states = ref.play(rng, rule, start);
+                if (shaping == Shaping.RESTART) {
+                    start = states.size() >= 10 ? states.get(states.size() / 2) : 0;
+                } else if (shaping == Shaping.CAROUSEL) {
+                    for (int p = 0; p < 2; p++) {
+                        for (long st : states) {
+                            if (ref.tileSum(st) >= points[p]) {
+                                carousel[p] = st;
+                                break;
+                            }
+                        }
+                    }
+                }
             }
             TupleNetwork net = model.network();
             long n = (long) net.banks() * net.weights();
             assertEquals(ref.w.length, n);
             int changed = 0;
             for (int i = 0; i < n; i++) {
-                assertEquals(ref.w[i], net.entry(i), "entry " + i + " with stages " + stages + ", tc " + tc + ", V0 " + v0);
+                assertEquals(ref.w[i], net.entry(i), "entry " + i + " with stages " + stages + ", tc " + tc + ", V0 " + v0
+                        + ", " + rule.text() + ", shaping " + shaping.text());
                 if (ref.w[i] != (float) (v0 / net.features())) {
                     changed++;
                 }
@@ -89,14 +156,19 @@ class ReferenceLearnerTest {
             java.util.Arrays.fill(w, (float) (v0 / (sym.count() * SPEC.tuples().length)));
         }
 
-        int stage(long board) {
-            int set = 0;
+        int tileSum(long board) {
+            java.util.Set<Integer> tiles = new java.util.TreeSet<>();
             for (int cell = 0; cell < 16; cell++) {
                 int code = (int) (board >>> (4 * cell)) & 0xF;
                 if (code > 0) {
-                    set |= 1 << code;
+                    tiles.add(1 << code);
                 }
             }
+            return tiles.stream().mapToInt(Integer::intValue).sum();
+        }
+
+        int stage(long board) {
+            int set = tileSum(board);
             int k = 0;
             for (int t : stages.thresholds()) {
                 if (set >= t) {
@@ -171,21 +243,86 @@ class ReferenceLearnerTest {
             }
         }
 
-        void play(Rng rng) {
-            long s = Spawns.initial(SHAPE, rng);
-            long[] choice = best(s);
-            if (choice == null) {
-                return;
-            }
+        /**
+         * Plays one game from {@code start} (0: the initial spawns) learning by {@code rule}; returns
+         * the states it went through, the last one terminal.
+         */
+        java.util.List<Long> play(Rng rng, TdRule rule, long start) {
+            java.util.List<Long> states = new java.util.ArrayList<>();
+            java.util.List<Long> afters = new java.util.ArrayList<>();
+            java.util.List<Integer> rewards = new java.util.ArrayList<>();
+            java.util.List<Float> values = new java.util.ArrayList<>();
+            long s = start != 0 ? start : Spawns.initial(SHAPE, rng);
+            int n = rule.steps();
             while (true) {
-                long after = choice[1];
-                long next = Spawns.spawn(after, SHAPE.cellMask(), rng);
-                choice = best(next);
-                learn(after, choice == null ? 0f : choice[0] + Float.intBitsToFloat((int) choice[2]));
+                states.add(s);
+                long[] choice = best(s);
                 if (choice == null) {
-                    return;
+                    break;
+                }
+                afters.add(choice[1]);
+                rewards.add((int) choice[0]);
+                values.add(Float.intBitsToFloat((int) choice[2]));
+                int t = afters.size() - 1;
+                if (!rule.backward() && t >= n) {
+                    learn(afters.get(t - n), (float) forwardReturn(rule, rewards, values, t - n, t, false));
+                }
+                s = Spawns.spawn(choice[1], SHAPE.cellMask(), rng);
+            }
+            int last = afters.size() - 1;
+            if (!rule.backward()) {
+                for (int j = Math.max(0, last - n + 1); j <= last; j++) {
+                    learn(afters.get(j), (float) forwardReturn(rule, rewards, values, j, last, true));
+                }
+            } else if (rule.lambda() == 0) {
+                for (int j = last; j >= 0; j--) {
+                    double target = 0;
+                    for (int i = j + 1; i <= j + n; i++) {
+                        target += i <= last ? rewards.get(i) : 0;
+                    }
+                    target += j + n <= last ? value(afters.get(j + n)) : 0;
+                    learn(afters.get(j), (float) target);
+                }
+            } else {
+                double lam = rule.lambda();
+                double g = 0;
+                for (int j = last; j >= 0; j--) {
+                    g = j == last ? 0 : rewards.get(j + 1) + (1 - lam) * value(afters.get(j + 1)) + lam * g;
+                    learn(afters.get(j), (float) g);
                 }
             }
+            return states;
+        }
+
+        /**
+         * The forward target of afterstate j knowing afterstates up to {@code known}: after the
+         * end of a game every later reward and value is 0.
+         */
+        double forwardReturn(TdRule rule, java.util.List<Integer> rewards, java.util.List<Float> values, int j, int known,
+                             boolean ended) {
+            int n = rule.steps();
+            double[] g = new double[n + 1];
+            for (int k = 1; k <= n; k++) {
+                double sum = 0;
+                for (int i = j + 1; i <= j + k; i++) {
+                    sum += i <= known ? rewards.get(i) : 0;
+                }
+                g[k] = sum + (j + k <= known ? values.get(j + k) : 0);
+                if (!ended && j + k > known) {
+                    throw new AssertionError("a forward target before its horizon was played");
+                }
+            }
+            if (rule.lambda() == 0) {
+                return g[n];
+            }
+            double lam = rule.lambda();
+            double sum = 0;
+            double weight = 1 - lam;
+            for (int k = 1; k < n; k++) {
+                sum += weight * g[k];
+                weight *= lam;
+            }
+            return sum + Math.pow(lam, n - 1) * g[n];
         }
     }
 }
