@@ -50,4 +50,16 @@ class NetworkSpecTest {
                 () -> NetworkSpec.parse("4x6").checkFits(Shape.S3x3));
         assertTrue(e.getMessage().contains("not on a 3x3 board"), e.getMessage());
     }
+
+    @Test
+    void theFieldsSixTupleNetworksAreNamed() {
+        assertEquals(5 * (1L << 24), NetworkSpec.parse("5x6").weights());
+        assertEquals(8 * (1L << 24), NetworkSpec.parse("8x6").weights());
+        assertEquals("012456,456789,012345,234569,01259a,345678:sym:c16", NetworkSpec.parse("6x6").canonical());
+        assertEquals("012456,456789,012345,234569,01259a,345678,134567:sym:c16", NetworkSpec.parse("7x6").canonical());
+        assertEquals("012345,456789,89abcd,012456,45689a:sym:c16", NetworkSpec.parse("5x6").canonical());
+        for (String name : NetworkSpec.NAMES) {
+            assertEquals(name, NetworkSpec.parse(name).name());
+        }
+    }
 }

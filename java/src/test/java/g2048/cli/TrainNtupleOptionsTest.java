@@ -1,0 +1,84 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ntuple.Stages;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The learning options of {@code train ntuple}: accepted combinations run, bad ones get one line and exit 2. */
+class TrainNtupleOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String[] SMALL = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1",
+        "--games", "40", "--eval-every", "0", "--no-progress"};
+
+    @Test
+    void everyRuleAndShapingRunsFromTheCommandLine() {
+        String[][] variants = {
+            {"--n-step", "3"}, {"--n-step", "4", "--lambda", "0.5"}, {"--backward"}, {"--backward", "--lambda", "0.5"},
+            {"--backward", "--n-step", "2", "--tc"}, {"--shaping", "restart"}, {"--shaping", "carousel", "--stages", "64"},
+            {"--init", "1000", "--tc"}};
+        for (int k = 0; k < variants.length; k++) {
+            Path out = dir.resolve("m" + k + ".g2n");
+            CommandRun r = CommandRun.of(concat(concat(SMALL, variants[k]), "--out", out.toString()));
+            assertEquals(0, r.exit(), String.join(" ", variants[k]) + ": " + r.err());
+            assertTrue(Files.exists(out));
+        }
+        CommandRun r = CommandRun.of(concat(SMALL, "--n-step", "4", "--lambda", "0.5", "--tc", "--shaping", "restart",
+                "--out", dir.resolve("x.g2n").toString()));
+        assertTrue(r.out().contains("by TD(0.5) over 4 steps + temporal coherence, restart shaping"), r.out());
+    }
+
+    @Test
+    void badCombinationsAreOneLineErrors() {
+        String[][] bad = {
+            {"--lambda", "0.5"}, {"--lambda", "1"}, {"--n-step", "0"}, {"--backward", "--n-step", "3", "--lambda", "0.2"},
+            {"--method", "q-learning", "--net", "012,456:c12", "--n-step", "2"}, {"--shaping", "sometimes"},
+            {"--stages", "128,64"}, {"--init", "NaN"}};
+        for (String[] b : bad) {
+            Path out = dir.resolve("bad.g2n");
+            CommandRun r = CommandRun.of(concat(concat(SMALL, b), "--out", out.toString()));
+            assertEquals(2, r.exit(), String.join(" ", b));
+            assertEquals(1, r.errLines().length, String.join(" ", b) + ": " + r.err());
+            assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
+        }
+    }
+
+    @Test
+    void resumingASingleStageModelWithStagesSplitsIt() {
+        Path one = dir.resolve("one.g2n");
+        assertEquals(0, CommandRun.of(concat(SMALL, "--tc", "--out", one.toString())).exit());
+        Path two = dir.resolve("two.g2n");
+        CommandRun r = CommandRun.of("train", "ntuple", "--resume", one.toString(), "--stages", "64", "--games", "60",
+                "--threads", "1", "--eval-every", "0", "--no-progress", "--out", two.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("split into 2 stages (64)"), r.out());
+        try (NtupleModel m = NtupleModels.loadForTraining(two)) {
+            assertEquals(Stages.parse("64"), m.stages());
+            assertTrue(m.coherent());
+            assertEquals(60, m.training().games());
+        }
+        // --tc off on resume drops the accumulators.
+        r = CommandRun.of("train", "ntuple", "--resume", two.toString(), "--no-tc", "--games", "70", "--threads", "1",
+                "--eval-every", "0", "--no-progress", "--out", two.toString());
+        assertEquals(0, r.exit(), r.err());
+        try (NtupleModel m = NtupleModels.loadForTraining(two)) {
+            assertFalse(m.coherent());
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
