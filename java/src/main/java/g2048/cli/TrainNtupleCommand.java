@@ -12,6 +12,8 @@ import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.Trainer;
 import g2048.ntuple.TrainingState;
+import g2048.train.LearningCurve;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -27,7 +29,9 @@ import picocli.CommandLine.Option;
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
         description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning (seed 001).",
             "--games is the total count: a resumed run plays the games still missing.",
-            "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end."})
+            "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
+            "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation: training moves as positions,",
+            "training games as steps, greedy mean, sd, max and reach rates)."})
 final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
@@ -243,6 +247,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         }, "g2048-train-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         ProgressBar bar = new ProgressBar(!noProgress);
+        LearningCurve curve = openCurve(model);
         long evalSeed = Rng.mix(st.seed() ^ 0x6576616C5EEDL);
         Window window = new Window();
         try {
@@ -262,7 +267,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 StringBuilder line = new StringBuilder(window.line(done, model.training()));
                 line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
                 if (evalEvery > 0 && done % evalEvery == 0) {
-                    line.append("  | ").append(evaluation(trainer.evaluate(evalGames, evalSeed)));
+                    Trainer.Evaluation e = trainer.evaluate(evalGames, evalSeed);
+                    line.append("  | ").append(evaluation(e));
+                    appendCurve(curve, model.training(), e, window.mean());
                 }
                 if (checkpointEvery > 0 && done % checkpointEvery == 0 && done < games) {
                     NtupleModels.save(model, out);
@@ -286,6 +293,48 @@ final class TrainNtupleCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // Already shutting down: the hook is waiting on the latch released above.
             }
+        }
+    }
+
+    /** The learning curve beside --out ({@code NAME.curve.csv} and {@code .png}); a resumed run continues it. */
+    private LearningCurve openCurve(NtupleModel model) {
+        if (evalEvery == 0) {
+            return null;
+        }
+        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
+        Path dir = out.toAbsolutePath().getParent();
+        Path csv = dir.resolve(name + ".curve.csv");
+        try {
+            if (resume == null) {
+                java.nio.file.Files.deleteIfExists(csv);
+            }
+            return new LearningCurve(csv, dir.resolve(name + ".curve.png"), "train ntuple " + model.spec().name()
+                    + (model.stages().count() == 1 ? "" : " " + model.stages().count() + " stages") + ", "
+                    + model.method().text() + (model.coherent() ? " + TC" : ""));
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--out " + out + ": " + e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + csv + ": " + e.getMessage());
+        }
+    }
+
+    /** One curve row: positions are the training moves (one update each), steps the training games. */
+    private static void appendCurve(LearningCurve curve, TrainingState st, Trainer.Evaluation e, double trainMean) {
+        if (curve == null) {
+            return;
+        }
+        double[] reach = new double[4];
+        for (int k = 0; k < e.reachCodes().length; k++) {
+            int slot = e.reachCodes()[k] - 11;
+            if (slot >= 0 && slot < 4) {
+                reach[slot] = e.reachRates()[k];
+            }
+        }
+        try {
+            curve.append(new LearningCurve.Row(st.moves(), st.games(), st.nanos() / 1e9, e.games(), e.mean(), e.sd(), e.max(),
+                    reach[0], reach[1], reach[2], reach[3], trainMean));
+        } catch (java.io.IOException e2) {
+            throw new UncheckedIOException("cannot write the learning curve: " + e2.getMessage(), e2);
         }
     }
 
@@ -326,6 +375,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             moves += gameMoves;
             double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
             return new long[] {score / games, (long) (moves / secs)};
+        }
+
+        synchronized double mean() {
+            return games == 0 ? Double.NaN : (double) score / games;
         }
 
         synchronized String line(long done, TrainingState st) {

@@ -76,6 +76,22 @@ class TrainNtupleOptionsTest {
         }
     }
 
+    @Test
+    void aLearningCurveIsWrittenBesideTheModelAndContinuedOnResume() throws Exception {
+        Path model = dir.resolve("curve.g2nz");
+        String[] run = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1", "--eval-every", "20",
+            "--eval-games", "10", "--no-progress", "--out", model.toString()};
+        assertEquals(0, CommandRun.of(concat(run, "--games", "40")).exit());
+        Path csv = dir.resolve("curve.curve.csv");
+        assertEquals(3, Files.readAllLines(csv).size(), "header and a row per evaluation");
+        assertTrue(Files.size(dir.resolve("curve.curve.png")) > 1000);
+        assertEquals(0, CommandRun.of("train", "ntuple", "--resume", model.toString(), "--games", "60", "--threads", "1",
+                "--eval-every", "20", "--eval-games", "10", "--no-progress", "--out", model.toString()).exit());
+        java.util.List<String> lines = Files.readAllLines(csv);
+        assertEquals(4, lines.size());
+        assertTrue(lines.get(3).split(",")[1].equals("60"), "steps are the training games: " + lines.get(3));
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
