@@ -92,6 +92,34 @@ class TrainNtupleOptionsTest {
         assertTrue(lines.get(3).split(",")[1].equals("60"), "steps are the training games: " + lines.get(3));
     }
 
+    @Test
+    void anUnwritableOutIsRefusedBeforeTrainingAndTwoRunsCannotShareOne() throws Exception {
+        Path ro = dir.resolve("ro");
+        Files.createDirectories(ro);
+        ro.toFile().setWritable(false);
+        try {
+            if (!Files.isWritable(ro)) {
+                CommandRun r = CommandRun.of(concat(SMALL, "--games", "100000", "--out", ro.resolve("m.g2n").toString()));
+                assertEquals(2, r.exit());
+                assertEquals(1, r.errLines().length, r.err());
+                assertFalse(r.out().contains("games 100000"), "no game was played");
+            }
+        } finally {
+            ro.toFile().setWritable(true);
+        }
+        CommandRun r = CommandRun.of(concat(SMALL, "--out", dir.toString()));
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("is a directory"), r.err());
+        // The lock: held here, a run on the same --out is refused with one line naming the lock.
+        Path out = dir.resolve("shared.g2n");
+        try (g2048.files.LockFile held = g2048.files.LockFile.acquire(dir.resolve(".shared.g2n.lock"))) {
+            r = CommandRun.of(concat(SMALL, "--out", out.toString()));
+            assertEquals(2, r.exit());
+            assertTrue(r.err().contains("in use by another run"), r.err());
+        }
+        assertEquals(0, CommandRun.of(concat(SMALL, "--out", out.toString())).exit());
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
