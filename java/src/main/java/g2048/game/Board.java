@@ -90,6 +90,18 @@ public final class Board {
         return sum;
     }
 
+    /**
+     * The sum of the distinct tile values on the board: bit k is set when a 2^k tile is present.
+     * Multi-stage networks and tile-downgrading compare it with their thresholds.
+     */
+    public static int tileSet(long board) {
+        int set = 0;
+        for (long b = board; b != 0; b >>>= 4) {
+            set |= 1 << (int) (b & 0xF);
+        }
+        return set & ~1;
+    }
+
     /** True if every nibble outside the shape is zero. */
     public static boolean fits(long board, Shape shape) {
         return (board & ~shape.cellMask()) == 0;

@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Board;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -90,7 +91,7 @@ public enum Shaping {
             } else if (mode == CAROUSEL) {
                 int k = 0;
                 for (int i = 0; i < n && k < points.length; i++) {
-                    while (k < points.length && Stages.tileSet(path[i]) >= points[k]) {
+                    while (k < points.length && Board.tileSet(path[i]) >= points[k]) {
                         entries[k++] = path[i];
                     }
                 }

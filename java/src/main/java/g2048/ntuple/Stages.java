@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Board;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -66,21 +67,12 @@ public record Stages(int[] thresholds) {
         if (thresholds.length == 0) {
             return 0;
         }
-        int set = tileSet(board);
+        int set = Board.tileSet(board);
         int k = 0;
         while (k < thresholds.length && set >= thresholds[k]) {
             k++;
         }
         return k;
-    }
-
-    /** The sum of the distinct tile values on {@code board} (empty cells count nothing). */
-    static int tileSet(long board) {
-        int set = 0;
-        for (long b = board; b != 0; b >>>= 4) {
-            set |= 1 << (int) (b & 0xF);
-        }
-        return set & ~1;
     }
 
     /** {@code 16384,32768}, or {@code none} for one stage. */

@@ -39,7 +39,7 @@ class StagesTest {
                     tiles.add(1 << code);
                 }
             }
-            assertEquals(tiles.stream().mapToInt(Integer::intValue).sum(), Stages.tileSet(b));
+            assertEquals(tiles.stream().mapToInt(Integer::intValue).sum(), g2048.game.Board.tileSet(b));
         }
     }
 
