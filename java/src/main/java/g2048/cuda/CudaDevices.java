@@ -9,9 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The {@code --device auto|cpu|cuda} choice for value networks, with CUDA: the same calls as
- * {@link g2048.nn.Devices} (the CPU-only build of the choice), so that a caller switches by
- * naming this class instead. {@code auto} takes CUDA where it
+ * The {@code --device auto|cpu|cuda} choice for value networks. {@code auto} takes CUDA where it
  * can run and says what it chose ({@link Choice#line()}, e.g.
  * {@code device: cpu (CUDA unavailable: no libcuda.so.1 (no NVIDIA driver on this machine))});
  * {@code cuda} where CUDA cannot run throws {@link CudaUnavailableException} (one line, exit code 2
@@ -109,10 +107,7 @@ public final class CudaDevices {
         return g;
     }
 
-    /**
-     * As {@link g2048.nn.Devices#resolve}: "cpu" or "cuda" for {@code requested} (auto, cpu or
-     * cuda); an {@code auto} choice is reported on {@code notes}.
-     */
+    /** "cpu" or "cuda" for {@code requested} (auto, cpu or cuda); an {@code auto} choice is reported on {@code notes}. */
     public static String resolve(String requested, PrintStream notes) {
         Request r = Request.parse(requested);
         Choice c = choose(r);
@@ -157,7 +152,7 @@ public final class CudaDevices {
             return cpu;
         }
         Evaluator gpu = evaluator(c, network, t.weights(), source, products, replay);
-        SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS, CudaConformance.tolerance(products));
+        SelfCheck.Result check = SelfCheck.compare(gpu, cpu, 1, SelfCheck.BOARDS, products.tolerance());
         if (check.passed()) {
             String graphed = ((CudaEvaluator) gpu).replays()
                     ? ", forwards of up to " + CudaPass.RECORDED_MAX_BATCH + " boards as CUDA graphs"

@@ -3,6 +3,7 @@ package g2048.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.check.CudaConformance;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
@@ -48,11 +49,11 @@ class CudaTrainingEmulationTest {
             Optimiser gpu = gpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             try (gpuDevice; cpu; gpu; GeneratorValues cpuValues = cpuDevice.generatorValues(net, n);
                  GeneratorValues gpuValues = gpuDevice.generatorValues(net, 16)) {
-                long[] probe = CudaConformance.randomBoards(rng, n);
+                long[] probe = SelfCheck.randomBoards(rng, n);
                 double[] a = new double[n];
                 double[] b = new double[n];
                 for (int step = 1; step <= 3; step++) {
-                    long[] boards = CudaConformance.randomBoards(rng, n);
+                    long[] boards = SelfCheck.randomBoards(rng, n);
                     float[] targets = CudaConformance.gaussian(rng, n, 3);
                     double cpuSse = cpu.step(boards, targets, 0, n, step);
                     double gpuSse = gpu.step(boards, targets, 0, n, step);
@@ -66,16 +67,16 @@ class CudaTrainingEmulationTest {
                         fa[i] = (float) a[i];
                         fb[i] = (float) b[i];
                     }
-                    double e = CudaConformance.error(fb, fa);
-                    assertTrue(e <= CudaConformance.TOLERANCE, "values after step " + step + ": error " + e);
+                    double e = SelfCheck.error(fb, fa);
+                    assertTrue(e <= GemmMode.FP32_TOLERANCE, "values after step " + step + ": error " + e);
                 }
-                double we = CudaConformance.error(gpu.weights(), cpu.weights());
-                assertTrue(we <= CudaConformance.TOLERANCE, "weights after 3 steps: error " + we);
+                double we = SelfCheck.error(gpu.weights(), cpu.weights());
+                assertTrue(we <= GemmMode.FP32_TOLERANCE, "weights after 3 steps: error " + we);
                 Adam ga = gpu.adam();
                 Adam ca = cpu.adam();
                 assertEquals(3, ga.steps());
-                assertTrue(CudaConformance.error(ga.firstMoments(), ca.firstMoments()) <= CudaConformance.TOLERANCE);
-                assertTrue(CudaConformance.error(ga.secondMoments(), ca.secondMoments()) <= CudaConformance.TOLERANCE);
+                assertTrue(SelfCheck.error(ga.firstMoments(), ca.firstMoments()) <= GemmMode.FP32_TOLERANCE);
+                assertTrue(SelfCheck.error(ga.secondMoments(), ca.secondMoments()) <= GemmMode.FP32_TOLERANCE);
             }
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
@@ -95,7 +96,7 @@ class CudaTrainingEmulationTest {
             TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
             assertEquals(result.positions(), saved.positions());
             float[] w0 = Initializer.truncatedNormal(new Network(SPEC), 5);
-            assertTrue(CudaConformance.error(saved.weights(), w0) > 1e-4, "the weights moved");
+            assertTrue(SelfCheck.error(saved.weights(), w0) > 1e-4, "the weights moved");
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the run");
     }
