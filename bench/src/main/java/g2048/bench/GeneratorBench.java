@@ -1,12 +1,10 @@
 package g2048.bench;
 
-import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Architectures;
 import g2048.train.Batching;
 import g2048.train.Generator;
-import g2048.train.GeneratorValues;
 import g2048.train.JumpStart;
 import g2048.train.PositionChunk;
 import g2048.train.PositionHandoff;
@@ -76,7 +74,7 @@ public class GeneratorBench {
         TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse("batch1K"),
                 SymmetryMode.SIMPLE, false, true, JumpStart.S_JUMP, 1, lanes, 256, 1);
         handoff = new PositionHandoff(1, 8, Generator.chunkCapacity(config));
-        Generator generator = new Generator(0, config, new LineValues(), handoff, new TrainingStats(0, 0), stop::get);
+        Generator generator = new Generator(0, config, new LineHeuristicEvaluator(Shape.S4x4), handoff, new TrainingStats(0, 0), stop::get);
         thread = new Thread(generator, "generator");
         thread.start();
     }
@@ -104,19 +102,5 @@ public class GeneratorBench {
         drained.positions += n;
         handoff.recycle(c);
         return n;
-    }
-
-    /** The line evaluator behind a generator's values interface. */
-    private static final class LineValues implements GeneratorValues {
-        private final Evaluator lines = new LineHeuristicEvaluator(Shape.S4x4);
-
-        @Override
-        public void values(long[] boards, int n, double[] out) {
-            lines.values(boards, n, out);
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -8,9 +8,11 @@
  * pass launches the kernels through {@link g2048.cuda.Kernels}, whose launch geometry comes from
  * {@link g2048.cuda.Geometry} alone. {@link g2048.cuda.LayerPlan} turns a CPU
  * {@link g2048.nn.Layer}'s connection table into the GEMM tables the kernels read, so the GPU uses
- * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.CudaDevices} is
- * the {@code --device auto|cpu|cuda} choice; before a GPU evaluator plays, {@link g2048.cuda.SelfCheck}
- * compares it with the CPU reference.
+ * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.CudaBackend} is
+ * the backend {@code cuda} of {@code --device} (registered in {@code META-INF/services}): before
+ * one of its evaluators plays, {@link g2048.cuda.SelfCheck} compares it with the CPU reference;
+ * it trains through {@link g2048.cuda.CudaTrainingDevice} ({@link g2048.cuda.CudaTrainer},
+ * {@link g2048.cuda.DeviceWeights}, one {@link g2048.cuda.CudaFollower} per generator thread).
  *
  * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may
  * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a

@@ -1,5 +1,6 @@
 package g2048.train;
 
+import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
@@ -11,7 +12,8 @@ import java.util.function.BooleanSupplier;
 /**
  * A generator thread (seed 000 §3.1): plays {@code lanes} games at once, greedy over the
  * afterstates' values under the latest published weights, evaluating the afterstates of all its
- * games in one batch per turn (by its {@link GeneratorValues}, on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
+ * games in one batch per turn (by its own evaluator, {@link g2048.nn.TrainingDevice#generatorEvaluator},
+ * on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
  * V(s'_{t+1})), with target 0 after the last move of a play, to the trainer.
  *
  * <p>Lane {@code l} of generator {@code g} is play stream {@code g · lanes + l} for the jump-start
@@ -21,7 +23,7 @@ public final class Generator implements Runnable {
 
     private final int id;
     private final TrainConfig config;
-    private final GeneratorValues values;
+    private final Evaluator values;
     private final PositionHandoff handoff;
     private final TrainingStats stats;
     private final BooleanSupplier stop;
@@ -54,8 +56,11 @@ public final class Generator implements Runnable {
     private long valuesNanos;
     private long waitNanos;
 
-    /** @param values this generator's values, for batches of {@link #batchCapacity} boards; closed when it ends */
-    public Generator(int id, TrainConfig config, GeneratorValues values, PositionHandoff handoff, TrainingStats stats,
+    /**
+     * @param values this generator thread's evaluator, for batches of {@link #batchCapacity} boards
+     *               (its device frees it once the generator has ended)
+     */
+    public Generator(int id, TrainConfig config, Evaluator values, PositionHandoff handoff, TrainingStats stats,
             BooleanSupplier stop) {
         this.id = id;
         this.config = config;
@@ -103,19 +108,17 @@ public final class Generator implements Runnable {
 
     @Override
     public void run() {
-        try (values) {
-            mark = System.nanoTime();
-            chunk = take();
-            while (chunk != null && !stop.getAsBoolean()) {
-                turn();
-                if (chunk != null && chunk.count > 0 && !gameBatching) {
-                    handoff.send(chunk);
-                    chunk = take();
-                }
-                reportTime();
+        mark = System.nanoTime();
+        chunk = take();
+        while (chunk != null && !stop.getAsBoolean()) {
+            turn();
+            if (chunk != null && chunk.count > 0 && !gameBatching) {
+                handoff.send(chunk);
+                chunk = take();
             }
             reportTime();
         }
+        reportTime();
     }
 
     /** One move in every lane. Package-private for tests. */

@@ -2,6 +2,7 @@ package g2048.train;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
+import g2048.nn.Optimiser;
 import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
@@ -20,9 +21,6 @@ public final class Trainer implements Runnable {
     public interface SnapshotSink {
         void snapshot(float[] weights, Adam adam, long positions, long steps, boolean last);
     }
-
-    /** Samples per forward/backward slice. */
-    public static final int SLICE = 1024;
 
     private final TrainConfig config;
     private final Optimiser optimiser;

@@ -12,17 +12,21 @@ import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
+import g2048.eval.BackendOptions;
+import g2048.eval.Evaluator;
+import g2048.eval.EvaluatorBackends;
+import g2048.nn.CpuTrainingDevice;
+import g2048.nn.Optimiser;
 import g2048.train.Batching;
-import g2048.train.CpuTrainingDevice;
-import g2048.train.CudaTrainingDevice;
-import g2048.train.GeneratorValues;
+import g2048.train.LearningCurve;
+import g2048.train.TrainingStats;
 import g2048.train.JumpStart;
-import g2048.train.Optimiser;
-import g2048.train.QuietListener;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
 import g2048.train.TrainingRun;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,10 +49,11 @@ class CudaTrainingEmulationTest {
         try (CudaContext ctx = new CudaContext(driver)) {
             CpuTrainingDevice cpuDevice = new CpuTrainingDevice();
             CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx, GemmMode.KERNELS);
-            Optimiser cpu = cpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
-            Optimiser gpu = gpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
-            try (gpuDevice; cpu; gpu; GeneratorValues cpuValues = cpuDevice.generatorValues(net, n);
-                 GeneratorValues gpuValues = gpuDevice.generatorValues(net, 16)) {
+            Optimiser cpu = cpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            Optimiser gpu = gpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            try (gpuDevice; cpu; gpu) {
+                Evaluator cpuValues = cpuDevice.generatorEvaluator(net, n);
+                Evaluator gpuValues = gpuDevice.generatorEvaluator(net, 16);
                 long[] probe = SelfCheck.randomBoards(rng, n);
                 double[] a = new double[n];
                 double[] b = new double[n];
@@ -87,10 +92,37 @@ class CudaTrainingEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
                 JumpStart.NOJUMP, 2, 2, 32, 5);
+        List<String> notes = new ArrayList<>();
+        List<LearningCurve.Row> rows = new ArrayList<>();
+        TrainingRun.Listener listener = new TrainingRun.Listener() {
+            @Override
+            public void progress(TrainingStats stats, double rate, double seconds) {
+            }
+
+            @Override
+            public void snapshotSaved(Path file, long positions) {
+            }
+
+            @Override
+            public void evaluated(LearningCurve.Row row) {
+                rows.add(row);
+            }
+
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
         try (CudaContext ctx = new CudaContext(driver)) {
-            TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
-                    QuietListener.INSTANCE, new CudaTrainingDevice(ctx, GemmMode.KERNELS));
+            // Snapshots are evaluated on the (emulated) GPU too, each after its self-check against the CPU.
+            TrainingRun run = new TrainingRun(config, dir, null, 128, new TrainingRun.Evaluation(3, 3, 0), 60,
+                    listener, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+            assertTrue(run.describeDevice().startsWith("cuda "), run.describeDevice());
             TrainedNetwork result = run.run();
+            assertEquals(2, rows.size(), "snapshots at 128 and at the end: " + rows);
+            assertEquals(2, notes.size(), notes.toString());
+            assertTrue(notes.stream().allMatch(n -> n.startsWith("device: cuda") && n.contains("checked against the CPU reference")),
+                    notes.toString());
             assertTrue(result.positions() >= 256, "positions " + result.positions());
             assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");
             TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));

@@ -8,7 +8,9 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.game.Symmetries;
+import g2048.nn.Adam;
 import g2048.nn.Architectures;
+import g2048.nn.CpuTrainingDevice;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
 import g2048.nn.Workspace;
@@ -41,8 +43,9 @@ class GeneratorTest {
         PositionHandoff handoff = new PositionHandoff(1, 4, Generator.chunkCapacity(config));
         AtomicBoolean stop = new AtomicBoolean();
         TrainingStats stats = new TrainingStats(0, 0);
-        Generator gen = new Generator(0, config, CpuTrainingDevice.over(net, new WeightExchange(w, 2), Generator.batchCapacity(config)),
-                handoff, stats, stop::get);
+        CpuTrainingDevice device = new CpuTrainingDevice();
+        device.trainerOptimiser(net, w, new Adam(net.paramCount()), 1);
+        Generator gen = new Generator(0, config, device.generatorEvaluator(net, Generator.batchCapacity(config)), handoff, stats, stop::get);
         Thread t = new Thread(gen);
         t.start();
         List<Long> boards = new ArrayList<>();

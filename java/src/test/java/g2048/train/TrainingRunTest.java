@@ -8,6 +8,7 @@ import g2048.game.Shape;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
 import g2048.play.GameRunner;
@@ -35,8 +36,8 @@ class TrainingRunTest {
         TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 32, 0), 60, QUIET);
         TrainedNetwork trained = run.run();
         Network net = new Network(config.spec());
-        double learned = GreedyEvaluation.play(net, trained.weights(), 100, 50, 99).mean();
-        double untrained = GreedyEvaluation.play(net, Initializer.truncatedNormal(net, 11), 100, 50, 99).mean();
+        double learned = GreedyEvaluation.play(new NetworkEvaluator(net, trained.weights(), "trained"), 100, 50, 99).mean();
+        double untrained = GreedyEvaluation.play(new NetworkEvaluator(net, Initializer.truncatedNormal(net, 11), "untrained"), 100, 50, 99).mean();
         Summary random = new GameRunner(Shape.S4x4).run(new RandomPlayer(Shape.S4x4), 300, 2, 99, null);
         System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.mean());
         assertTrue(learned > 3 * random.mean(), "trained " + learned + " vs random " + random.mean());

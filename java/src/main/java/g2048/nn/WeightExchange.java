@@ -1,6 +1,5 @@
-package g2048.train;
+package g2048.nn;
 
-import g2048.nn.Published;
 import java.util.ArrayList;
 import java.util.List;
 
