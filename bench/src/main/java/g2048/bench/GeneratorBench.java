@@ -39,6 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>
  *   bench/run-jmh.sh GeneratorBench
+ *   bench/run-jmh.sh GeneratorBench -p lanes=16 -p batching=batch1K,game
  * </pre>
  */
 @State(Scope.Thread)
@@ -52,6 +53,10 @@ public class GeneratorBench {
     /** Games the generator plays at once (the training's --lanes). */
     @Param({"16", "512"})
     public int lanes;
+
+    /** How positions are batched (the training's --batching): {@code game} sends each game whole. */
+    @Param({"batch1K"})
+    public String batching;
 
     private PositionHandoff handoff;
     private final AtomicBoolean stop = new AtomicBoolean();
@@ -71,7 +76,7 @@ public class GeneratorBench {
 
     @Setup(Level.Trial)
     public void start() {
-        TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse("batch1K"),
+        TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse(batching),
                 SymmetryMode.SIMPLE, false, true, JumpStart.S_JUMP, 1, lanes, 256, 1);
         handoff = new PositionHandoff(1, 8, Generator.chunkCapacity(config));
         Generator generator = new Generator(0, config, new LineHeuristicEvaluator(Shape.S4x4), handoff, new TrainingStats(0, 0), stop::get);
