@@ -78,7 +78,9 @@ public class GeneratorBench {
     public void start() {
         TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse(batching),
                 SymmetryMode.SIMPLE, false, true, JumpStart.S_JUMP, 1, lanes, 256, 1);
-        handoff = new PositionHandoff(1, 8, Generator.chunkCapacity(config));
+        // 8 chunks in flight, besides the one chunk per lane that game batching holds while each game is played.
+        int held = config.batching().mode() == Batching.Mode.GAME ? Generator.chunksHeld(config) : 0;
+        handoff = new PositionHandoff(1, held + 8, Generator.chunkCapacity(config));
         Generator generator = new Generator(0, config, new LineHeuristicEvaluator(Shape.S4x4), handoff, new TrainingStats(0, 0), stop::get);
         thread = new Thread(generator, "generator");
         thread.start();

@@ -41,13 +41,16 @@ public final class TrainingRun {
     public static final String LATEST = "latest.g2nn";
 
     /**
-     * Chunks each generator may have in flight. A generator sends a chunk per turn of its lanes, so
-     * this bounds how far it runs ahead of the trainer, i.e. how stale its weights get. The bound is
-     * about one trainer window (a batch, 5N for shuffleN) shared by the generators, plus two chunks:
-     * enough for the generators to fill the next batch while the trainer steps on the current one
-     * (so both cores work), and no more, so that the targets stay about one step old.
+     * Chunks in each generator's pool. A generator sends a chunk per turn of its lanes, so the
+     * chunks in flight bound how far it runs ahead of the trainer, i.e. how stale its weights get.
+     * The bound is about one trainer window (a batch, 5N for shuffleN, 4,096 positions for game)
+     * shared by the generators, plus two chunks: enough for the generators to fill the next batch
+     * while the trainer steps on the current one (so both cores work), and no more, so that the
+     * targets stay about one step old. Under {@code game} batching every lane also holds the chunk
+     * of its play in progress, and a finished game is one chunk in flight, as it was at least one
+     * when games travelled in chunks of fixed size.
      */
-    static int inFlightChunks(TrainConfig c) {
+    static int chunksPerGenerator(TrainConfig c) {
         long window = switch (c.batching().mode()) {
             case BATCH -> c.batching().size();
             case SHUFFLE -> (long) c.batching().size() * Batching.SHUFFLE_FACTOR;
@@ -56,7 +59,8 @@ public final class TrainingRun {
         };
         long perGenerator = (window + c.generators() - 1) / c.generators();
         long samplesPerTurn = (long) c.lanes() * c.augmentation();
-        return (int) Math.max(4, Math.min(4096, (perGenerator + samplesPerTurn - 1) / samplesPerTurn + 2));
+        int inFlight = (int) Math.max(4, Math.min(4096, (perGenerator + samplesPerTurn - 1) / samplesPerTurn + 2));
+        return c.batching().mode() == Batching.Mode.GAME ? Generator.chunksHeld(c) + inFlight : inFlight;
     }
 
     /** What a run reports, on the thread that called {@link #run()}. */
@@ -170,7 +174,7 @@ public final class TrainingRun {
     private TrainedNetwork train(Network net, float[] weights, Adam adam, TrainingStats st, LearningCurve curve,
             long startPositions) throws IOException, InterruptedException {
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
-        PositionHandoff handoff = new PositionHandoff(config.generators(), inFlightChunks(config), Generator.chunkCapacity(config));
+        PositionHandoff handoff = new PositionHandoff(config.generators(), chunksPerGenerator(config), Generator.chunkCapacity(config));
         Optimiser optimiser = device.trainerOptimiser(net, weights, adam, config.trainerThreads());
         Trainer trainer = new Trainer(config, optimiser, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);

@@ -32,11 +32,14 @@ class TrainerTest {
         TrainConfig config = new TrainConfig(NET.spec(), positions, Batching.parse(batching), SymmetryMode.SIMPLE,
                 augmentation == 8, false, JumpStart.NOJUMP, 1, 1, 16, 3);
         PositionHandoff h = new PositionHandoff(1, 1000, 16);
+        boolean whole = config.batching().mode() == Batching.Mode.GAME;
         for (long[] game : games) {
             int i = 0;
             while (i < game.length) {
+                // A generator sends a game as one chunk (which grows to hold it), other batchings in chunks of 16 pairs.
                 PositionChunk c = h.take(0, () -> false);
-                int k = Math.min(16 / augmentation, game.length - i);
+                int k = whole ? game.length : Math.min(16 / augmentation, game.length - i);
+                c.grow(k * augmentation);
                 for (int j = 0; j < k; j++) {
                     for (int a = 0; a < augmentation; a++) {
                         c.add(game[i + j], (float) (i + j));
@@ -44,7 +47,6 @@ class TrainerTest {
                 }
                 c.positions = k;
                 i += k;
-                c.endOfGame = i == game.length;
                 h.send(c);
             }
         }

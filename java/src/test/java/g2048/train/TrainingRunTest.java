@@ -49,6 +49,20 @@ class TrainingRunTest {
         assertTrue(t.stepNanos() > 0 && t.stepNanos() + t.trainerWaitNanos() <= t.trainerNanos(), t.toString());
     }
 
+    /** Under game batching each game reaches the trainer as one chunk and is one Adam step. */
+    @Test
+    void gameBatchingStepsOncePerWholeGame() throws Exception {
+        TrainConfig config = new TrainConfig(Architectures.cnn22("tiny", 4, 8, 8, 4), 3000, Batching.parse("game"),
+                SymmetryMode.SIMPLE, false, true, JumpStart.NOJUMP, 2, 3, 16, 4);
+        TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60, QUIET);
+        TrainedNetwork result = run.run();
+        assertTrue(result.positions() >= 3000, "positions " + result.positions());
+        long steps = run.stats().steps();
+        // Plays of an untrained network last tens of moves (restarts halve them): far fewer steps than positions.
+        assertTrue(steps >= 3 && steps <= result.positions() / 10, steps + " steps for " + result.positions() + " positions");
+        assertTrue(run.stats().games() >= steps, "every step is a finished play");
+    }
+
     /** Stopping (as Ctrl-C does) still leaves a resume point that loads, with the optimiser state. */
     @Test
     void stopLeavesAUsableSnapshot() throws Exception {
