@@ -19,6 +19,7 @@ import g2048.nn.CpuTrainingDevice;
 import g2048.nn.Optimiser;
 import g2048.train.Batching;
 import g2048.train.LearningCurve;
+import g2048.train.QuietListener;
 import g2048.train.TrainingStats;
 import g2048.train.JumpStart;
 import g2048.train.SymmetryMode;
@@ -27,6 +28,7 @@ import g2048.train.TrainingRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +94,29 @@ class CudaTrainingEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
                 JumpStart.NOJUMP, 2, 2, 32, 5);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
+                    QuietListener.INSTANCE, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+            assertTrue(run.describeDevice().startsWith("cuda "), run.describeDevice());
+            TrainedNetwork result = run.run();
+            assertTrue(result.positions() >= 256, "positions " + result.positions());
+            assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");
+            TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
+            assertEquals(result.positions(), saved.positions());
+            float[] w0 = Initializer.truncatedNormal(new Network(SPEC), 5);
+            assertTrue(SelfCheck.error(saved.weights(), w0) > 1e-4, "the weights moved");
+        }
+        assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the run");
+    }
+
+    /** A GPU run evaluates its snapshots on the GPU: an evaluator of the run's backend, self-checked, then freed. */
+    @Test
+    void snapshotsAreEvaluatedOnTheRunsBackend(@TempDir Path dir) throws Exception {
+        // The learning curve's plot needs java.desktop, which the GPU machine's small runtime leaves out.
+        Assumptions.assumeTrue(ModuleLayer.boot().findModule("java.desktop").isPresent(), "no java.desktop to plot the curve with");
+        EmulatedDriver driver = new EmulatedDriver(4);
+        TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
+                JumpStart.NOJUMP, 2, 2, 32, 5);
         List<String> notes = new ArrayList<>();
         List<LearningCurve.Row> rows = new ArrayList<>();
         TrainingRun.Listener listener = new TrainingRun.Listener() {
@@ -114,22 +139,14 @@ class CudaTrainingEmulationTest {
             }
         };
         try (CudaContext ctx = new CudaContext(driver)) {
-            // Snapshots are evaluated on the (emulated) GPU too, each after its self-check against the CPU.
             TrainingRun run = new TrainingRun(config, dir, null, 128, new TrainingRun.Evaluation(3, 3, 0), 60,
                     listener, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
-            assertTrue(run.describeDevice().startsWith("cuda "), run.describeDevice());
-            TrainedNetwork result = run.run();
+            run.run();
             assertEquals(2, rows.size(), "snapshots at 128 and at the end: " + rows);
             assertEquals(2, notes.size(), notes.toString());
             assertTrue(notes.stream().allMatch(n -> n.startsWith("device: cuda") && n.contains("checked against the CPU reference")),
                     notes.toString());
-            assertTrue(result.positions() >= 256, "positions " + result.positions());
-            assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");
-            TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
-            assertEquals(result.positions(), saved.positions());
-            float[] w0 = Initializer.truncatedNormal(new Network(SPEC), 5);
-            assertTrue(SelfCheck.error(saved.weights(), w0) > 1e-4, "the weights moved");
         }
-        assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the run");
+        assertEquals(0, driver.live(), "the snapshots' evaluators were freed");
     }
 }
