@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The CUDA backend's check on the lent GPU machine: every kernel, layer, pass and optimiser step
-# against the CPU reference (g2048.cuda.CudaConformance, also as the JUnit tests), then timings
+# against the CPU reference (g2048 gpu-check, i.e. g2048.cuda.check; also as the JUnit tests), then timings
 # (GPU optimiser step and positions/s, inference boards/s, evaluation latency p50/p99, the CPU
 # reference beside them). The GPU machine has no Java and no build tool, so it runs in two halves:
 #
@@ -11,8 +11,9 @@
 #                                  run(command="bench/gpu-check.sh run check", carry=[".carry"])
 #                                writing everything under $OUT (a summary table last on stdout;
 #                                JUnit reports as a tree in junit.log: the JRE has no java.xml).
-#                                'check': GpuCheck (conformance and timings for every --gemm mode,
-#                                fatbin and PTX) and the JUnit cuda tests, about 5 minutes;
+#                                'check': g2048 gpu-check (conformance and timings for every --gemm
+#                                mode, fatbin and PTX) and the JUnit tests of g2048.cuda and
+#                                g2048.cuda.check, about 5 minutes;
 #                                'cli': the command line on the GPU (train cnn and bench search for
 #                                every --gemm mode), about 7 minutes; neither: both, in one call
 #                                (more than a device call's 10 minutes may allow).
@@ -72,13 +73,14 @@ run() {
 
 check_stage() {
   local out="$1" seconds="$2"
-  echo "== GpuCheck (fatbin: sm_90 code)" | tee "$out/gpu-check.log"
-  "$java" "${flags[@]}" -cp "$carry/engine.jar" g2048.cuda.GpuCheck --seconds "$seconds" "$out/fatbin" \
+  echo "== g2048 gpu-check (fatbin: sm_90 code)" | tee "$out/gpu-check.log"
+  "$java" "${flags[@]}" -jar "$carry/engine.jar" gpu-check --seconds "$seconds" "$out/fatbin" \
     >>"$out/gpu-check.log" 2>&1 || status=$?
-  echo "== GpuCheck (PTX compiled by the driver), conformance only" | tee "$out/gpu-check-ptx.log"
-  "$java" "${flags[@]}" -Dg2048.cuda.image=ptx -cp "$carry/engine.jar" g2048.cuda.GpuCheck --seconds 0.2 "$out/ptx" \
+  echo "== g2048 gpu-check --image ptx (PTX compiled by the driver), short timings" | tee "$out/gpu-check-ptx.log"
+  "$java" "${flags[@]}" -jar "$carry/engine.jar" gpu-check --image ptx --seconds 0.2 "$out/ptx" \
     >>"$out/gpu-check-ptx.log" 2>&1 || status=$((status == 0 ? $? : status))
-  echo "== JUnit g2048.cuda" | tee "$out/junit.log"
+  # --select-package takes the package and its subpackages: g2048.cuda.check's tests run too.
+  echo "== JUnit g2048.cuda, g2048.cuda.check" | tee "$out/junit.log"
   "$java" "${flags[@]}" -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
     --class-path "$carry/engine.jar:$carry/test-classes" --select-package g2048.cuda \
     >>"$out/junit.log" 2>&1 || status=$((status == 0 ? 4 : status))

@@ -1,12 +1,10 @@
 package g2048.bench;
 
-import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Architectures;
 import g2048.train.Batching;
 import g2048.train.Generator;
-import g2048.train.GeneratorValues;
 import g2048.train.JumpStart;
 import g2048.train.PositionChunk;
 import g2048.train.PositionHandoff;
@@ -41,6 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <pre>
  *   bench/run-jmh.sh GeneratorBench
+ *   bench/run-jmh.sh GeneratorBench -p lanes=16 -p batching=batch1K,game
  * </pre>
  */
 @State(Scope.Thread)
@@ -54,6 +53,10 @@ public class GeneratorBench {
     /** Games the generator plays at once (the training's --lanes). */
     @Param({"16", "512"})
     public int lanes;
+
+    /** How positions are batched (the training's --batching): {@code game} sends each game whole. */
+    @Param({"batch1K"})
+    public String batching;
 
     private PositionHandoff handoff;
     private final AtomicBoolean stop = new AtomicBoolean();
@@ -73,10 +76,12 @@ public class GeneratorBench {
 
     @Setup(Level.Trial)
     public void start() {
-        TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse("batch1K"),
+        TrainConfig config = new TrainConfig(Architectures.named("CNN22"), Long.MAX_VALUE, Batching.parse(batching),
                 SymmetryMode.SIMPLE, false, true, JumpStart.S_JUMP, 1, lanes, 256, 1);
-        handoff = new PositionHandoff(1, 8, Generator.chunkCapacity(config));
-        Generator generator = new Generator(0, config, new LineValues(), handoff, new TrainingStats(0, 0), stop::get);
+        // 8 chunks in flight, besides the one chunk per lane that game batching holds while each game is played.
+        int held = config.batching().mode() == Batching.Mode.GAME ? Generator.chunksHeld(config) : 0;
+        handoff = new PositionHandoff(1, held + 8, Generator.chunkCapacity(config));
+        Generator generator = new Generator(0, config, new LineHeuristicEvaluator(Shape.S4x4), handoff, new TrainingStats(0, 0), stop::get);
         thread = new Thread(generator, "generator");
         thread.start();
     }
@@ -104,19 +109,5 @@ public class GeneratorBench {
         drained.positions += n;
         handoff.recycle(c);
         return n;
-    }
-
-    /** The line evaluator behind a generator's values interface. */
-    private static final class LineValues implements GeneratorValues {
-        private final Evaluator lines = new LineHeuristicEvaluator(Shape.S4x4);
-
-        @Override
-        public void values(long[] boards, int n, double[] out) {
-            lines.values(boards, n, out);
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             GradeCommand.class,
             TrainCommand.class,
+            GpuCheckCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

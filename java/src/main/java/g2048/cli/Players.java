@@ -69,8 +69,7 @@ final class Players {
         return switch (options.player) {
             case "lines" -> new LineHeuristicEvaluator(shape);
             case "ntuple" -> ntupleEvaluator(options, shape);
-            case "cnn" -> g2048.cuda.CudaDevices.open(options.model, options.devices.device, options.devices.gemm,
-                    options.devices.cudaGraphs, shape, System.err);
+            case "cnn" -> options.devices.open(options.model, shape, System.err);
             default -> {
                 if (!NAMES.contains(options.player)) {
                     throw unknown(options);

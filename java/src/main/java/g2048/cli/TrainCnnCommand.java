@@ -1,21 +1,22 @@
 package g2048.cli;
 
-import g2048.cuda.CudaContext;
-import g2048.cuda.CudaDevices;
-import g2048.cuda.GemmMode;
+import g2048.cuda.CudaBackend;
+import g2048.eval.BackendOptions;
+import g2048.eval.EvaluatorBackends;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
+import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
+import g2048.nn.NetworkBackend;
+import g2048.nn.NetworkBackends;
 import g2048.nn.NetworkFile;
+import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
 import g2048.train.Batching;
-import g2048.train.CpuTrainingDevice;
-import g2048.train.CudaTrainingDevice;
 import g2048.train.JumpStart;
 import g2048.train.LearningCurve;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
-import g2048.train.TrainingDevice;
 import g2048.train.TimeSplit;
 import g2048.train.TrainingRun;
 import g2048.train.TrainingStats;
@@ -41,7 +42,9 @@ public final class TrainCnnCommand implements Callable<Integer> {
             completionCandidates = ArchNames.class)
     String arch;
 
-    @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or cuda (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--device", defaultValue = "auto", description = NetworkDeviceOptions.DEVICE_HELP
+            + " The trainer and the generators run on the backend chosen (under check: the GPU), and each snapshot is"
+            + " evaluated there (under check: on both, compared).", completionCandidates = NetworkDeviceOptions.DeviceNames.class)
     String device;
 
     @Option(names = "--gemm", defaultValue = "kernels", description = NetworkDeviceOptions.GEMM_HELP)
@@ -80,16 +83,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
     int trainerThreads;
 
     @Option(names = "--lanes", description = "Games each generator plays at once, evaluated in one batch (default: "
-            + CPU_LANES + " on the CPU, " + GPU_LANES + " on the GPU).")
+            + CpuBackend.GENERATOR_LANES + " on the CPU, " + CudaBackend.GENERATOR_LANES + " on the GPU).")
     Integer lanes;
-
-    /** Lanes a CPU generator plays by default: its forwards are efficient from a few boards on. */
-    static final int CPU_LANES = 16;
-    /**
-     * Lanes a GPU generator plays by default: about 2,000 afterstates a forward, where a GPU runs at
-     * throughput; with a few lanes each forward is a handful of boards and launch latency rules.
-     */
-    static final int GPU_LANES = 512;
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the initial weights and the games (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -103,12 +98,9 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     double progressSeconds;
 
-    /** The lanes asked for, else the device's default ({@link #CPU_LANES}, {@link #GPU_LANES}). */
-    static int defaultLanes(Integer asked, CudaDevices.Kind device) {
-        if (asked != null) {
-            return asked;
-        }
-        return device == CudaDevices.Kind.CUDA ? GPU_LANES : CPU_LANES;
+    /** The lanes asked for, else the backend's default ({@link NetworkBackend#generatorLanes()}). */
+    static int defaultLanes(Integer asked, NetworkBackend backend) {
+        return asked != null ? asked : backend.generatorLanes();
     }
 
     /** Architecture names for help and completion. */
@@ -122,12 +114,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream o = System.out;
-        CudaDevices.Request request = CudaDevices.Request.parse(device);
-        CudaDevices.Choice choice = CudaDevices.choose(request);
-        if (request == CudaDevices.Request.AUTO) {
-            System.err.println(choice.line());
-        }
-        GemmMode products = CudaDevices.gemm(gemm, request, choice, System.err);
+        EvaluatorBackends.Choice<NetworkModel, NetworkBackend> choice = NetworkBackends.installed().choose(device,
+                BackendOptions.of("--gemm", gemm), System.err);
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
         }
@@ -161,38 +149,14 @@ public final class TrainCnnCommand implements Callable<Integer> {
             throw new Errors.BadInput("--progress-seconds: expected a positive number, got " + progressSeconds);
         }
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-        int laneCount = defaultLanes(lanes, choice.kind());
+        int laneCount = defaultLanes(lanes, choice.backend());
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
                 restart, JumpStart.parse(jump), gens, laneCount, 256, seed, trainerThreads);
-        TrainingDevice trainingDevice = choice.kind() == CudaDevices.Kind.CUDA
-                ? new CudaTrainingDevice(CudaContext.shared(), products) : new CpuTrainingDevice();
-        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
-                spec.name(), spec.weightCount(), trainingDevice.describe(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
-                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
-                new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, new TrainingRun.Listener() {
-                    private TimeSplit lastTime = new TimeSplit(0, 0, 0, 0, 0, 0, 0);
-
-                    @Override
-                    public void progress(TrainingStats s, double rate, double seconds) {
-                        o.printf(Locale.ROOT, "%8.0fs  positions %,d  %.0f pos/s  steps %,d  loss %.4g  games %,d  mean(last 100) %.0f%n",
-                                seconds, s.positions(), rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore());
-                        TimeSplit now = s.time();
-                        o.printf(Locale.ROOT, "          time  %s%n", now.since(lastTime).describe());
-                        lastTime = now;
-                    }
-
-                    @Override
-                    public void snapshotSaved(Path file, long p) {
-                        o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
-                    }
-
-                    @Override
-                    public void evaluated(LearningCurve.Row r) {
-                        o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
-                                r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
-                    }
-                }, trainingDevice);
+                new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, listener(o), choice);
+        o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
+                spec.name(), spec.weightCount(), run.describeDevice(), config.batching(), config.symmetry().name().toLowerCase(Locale.ROOT),
+                augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         // two runs writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
             if (curveFromResume) {
@@ -226,6 +190,38 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 // The JVM is already shutting down (Ctrl-C): the hook is waiting on 'done'.
             }
         }
+    }
+
+    /** The progress, snapshot and evaluation lines on {@code o}. */
+    private static TrainingRun.Listener listener(PrintStream o) {
+        return new TrainingRun.Listener() {
+            private TimeSplit lastTime = new TimeSplit(0, 0, 0, 0, 0, 0, 0);
+
+            @Override
+            public void progress(TrainingStats s, double rate, double seconds) {
+                o.printf(Locale.ROOT, "%8.0fs  positions %,d  %.0f pos/s  steps %,d  loss %.4g  games %,d  mean(last 100) %.0f%n",
+                        seconds, s.positions(), rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore());
+                TimeSplit now = s.time();
+                o.printf(Locale.ROOT, "          time  %s%n", now.since(lastTime).describe());
+                lastTime = now;
+            }
+
+            @Override
+            public void snapshotSaved(Path file, long p) {
+                o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
+            }
+
+            @Override
+            public void evaluated(LearningCurve.Row r) {
+                o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
+                        r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
+            }
+
+            @Override
+            public void note(String line) {
+                System.err.println(line);
+            }
+        };
     }
 
     private static NetSpec parseArch(String text) {

@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * cuBLAS's single-precision GEMM through {@code java.lang.foreign}: the passes' products under
  * {@code --gemm cublas|tf32} ({@link CublasGemm}) and the comparison with the hand-written kernels
- * ({@link GemmComparison}). One handle, on the CUDA runtime's view of the device's primary context
+ * ({@code g2048.cuda.check.GemmComparison}, hence public). One handle, on the CUDA runtime's view of the device's primary context
  * (the one {@link CudaContext} retains, current on the calling thread), running on the legacy
  * default stream until {@link #stream} sets another. Every call's status is checked and named.
  *
@@ -25,12 +25,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * column-major call by swapping the operands (a row-major matrix is its transpose read
  * column-major), so no copy is made.
  */
-final class Cublas implements AutoCloseable {
+public final class Cublas implements AutoCloseable {
 
     /** {@code CUBLAS_DEFAULT_MATH}: fp32 arithmetic. */
-    static final int DEFAULT_MATH = 0;
+    public static final int DEFAULT_MATH = 0;
     /** {@code CUBLAS_TF32_TENSOR_OP_MATH}: tensor cores with inputs rounded to TF32 (10-bit mantissa). */
-    static final int TF32_MATH = 3;
+    public static final int TF32_MATH = 3;
     static final int OP_N = 0;
     static final int OP_T = 1;
 
@@ -80,7 +80,7 @@ final class Cublas implements AutoCloseable {
      * (bind the {@link CudaContext} first). Throws {@link CudaUnavailableException} naming the
      * places searched when no library is found, or why it does not load.
      */
-    static Cublas open() {
+    public static Cublas open() {
         List<String> searched = new ArrayList<>();
         Path file = CublasLibrary.find(searched).orElseThrow(() -> new CudaUnavailableException(
                 "no libcublas.so.* (searched " + String.join(", ", searched) + "; set " + CublasLibrary.ENVIRONMENT
@@ -122,12 +122,12 @@ final class Cublas implements AutoCloseable {
     }
 
     /** The library file and version, e.g. {@code libcublas.so.13 (13.0.0)}. */
-    String describe() {
+    public String describe() {
         return lib.file() + " (" + version / 10_000 + "." + version / 100 % 100 + "." + version % 100 + ")";
     }
 
     /** {@link #DEFAULT_MATH} (fp32) or {@link #TF32_MATH}. */
-    void mathMode(int mode) {
+    public void mathMode(int mode) {
         status((int) invoke(lib.setMathMode(), handle, mode), "cublasSetMathMode(" + mode + ")");
     }
 
@@ -140,7 +140,7 @@ final class Cublas implements AutoCloseable {
      * Queues {@code C[M][N] = alpha · op(A) · op(B) + beta · C} on row-major device matrices at raw
      * device addresses, with leading dimensions (row strides) {@code lda, ldb, ldc}.
      */
-    void gemmRowMajor(boolean transA, boolean transB, int m, int n, int k, float a, long matA, int lda, long matB, int ldb,
+    public void gemmRowMajor(boolean transA, boolean transB, int m, int n, int k, float a, long matA, int lda, long matB, int ldb,
             float b, long matC, int ldc) {
         Call c = rowMajor(transA, transB, m, n, k, lda, ldb, ldc);
         alpha.set(FLOAT, 0, a);

@@ -45,6 +45,31 @@ public final class CudaContext implements AutoCloseable {
         return driver;
     }
 
+    /**
+     * Waits for the work queued on the legacy default stream (a null {@code CUstream}), where
+     * single kernels are launched to be checked or timed; the passes' own streams are not waited for.
+     */
+    public void synchronize() {
+        bind();
+        driver.synchronize(null);
+    }
+
+    /**
+     * Null when {@code mode}'s library loads and opens a handle on this device, else why not in a
+     * few words: whether {@code --gemm} can be honoured here.
+     */
+    public String libraryProblem(GemmMode mode) {
+        if (mode == GemmMode.KERNELS) {
+            return null;
+        }
+        bind();
+        try (LibraryGemm g = driver.openGemm(mode)) {
+            return null;
+        } catch (CudaUnavailableException e) {
+            return e.getMessage();
+        }
+    }
+
     public int multiprocessors() {
         return driver.multiprocessors();
     }

@@ -1,16 +1,18 @@
 package g2048.cuda;
 
 import g2048.concurrent.Published;
+import g2048.nn.GeneratorThreadEvaluator;
 import g2048.nn.Network;
 
 /**
  * A generator's values on the GPU during training: a forward pass over its own device copy of the
  * parameters, brought up to the latest {@link DeviceWeights} version before each batch by a
  * device-to-device copy (a few megabytes, microseconds), so that the trainer's Adam steps never
- * change the parameters under a pass in flight. One thread uses one follower; close it to free
- * its copy, pass and stream.
+ * change the parameters under a pass in flight. It is the evaluator of one generator thread
+ * ({@code CudaTrainingDevice} closes it once the run's threads have ended, freeing its copy,
+ * pass and stream).
  */
-public final class CudaFollower implements AutoCloseable {
+public final class CudaFollower extends GeneratorThreadEvaluator implements AutoCloseable {
 
     private final CudaNetwork net;
     private final CudaPass pass;
@@ -31,6 +33,7 @@ public final class CudaFollower implements AutoCloseable {
     }
 
     /** Values of {@code boards[0..n)} into {@code out[0..n)} under the latest published parameters. */
+    @Override
     public void values(long[] boards, int n, double[] out) {
         Published.Slot<DeviceBuffer> v = source.acquire();
         try {
@@ -47,6 +50,17 @@ public final class CudaFollower implements AutoCloseable {
             pass.forward(boards, from, k);
             pass.values(out, from);
         }
+    }
+
+    @Override
+    public int preferredBatchSize() {
+        return pass.capacity();
+    }
+
+    @Override
+    public String describe() {
+        String products = pass.gemm() == GemmMode.KERNELS ? "" : ", gemm " + pass.gemm().label();
+        return "cnn " + net.network().spec().name() + " cuda" + products + " (following the trainer's weights)";
     }
 
     @Override

@@ -115,6 +115,20 @@ public final class CudaNetwork implements AutoCloseable {
         return params;
     }
 
+    /** The layers, the embedding's first, then the trunk's: what {@link CudaPass#layerForward(int, DeviceBuffer, DeviceBuffer, int)} numbers. */
+    public int layerCount() {
+        return embed.size() + trunk.size();
+    }
+
+    /** Layer {@code i} in that order. */
+    public Layer layer(int i) {
+        return deviceLayer(i).layer();
+    }
+
+    DeviceLayer deviceLayer(int i) {
+        return i < embed.size() ? embed.get(i) : trunk.get(i - embed.size());
+    }
+
     List<DeviceLayer> embedLayers() {
         return embed;
     }

@@ -34,7 +34,7 @@ public final class CudaPass implements AutoCloseable {
      * The largest batch whose forward is recorded and replayed. Each size recorded costs one
      * capture and instantiation, once per pass; search's leaf batches are mostly below this (about
      * 4 boards a greedy move, 60 a 2-ply move), and above it the GPU's arithmetic outgrows the
-     * launches. Chosen from those counts; GpuCheck times small batches both ways.
+     * launches. Chosen from those counts; {@code g2048 gpu-check} times small batches both ways.
      */
     public static final int RECORDED_MAX_BATCH = 256;
 
@@ -335,6 +335,19 @@ public final class CudaPass implements AutoCloseable {
                         NetSpec.VALUE_PLANES + net.network().spec().embedChannels(), 0, -1);
             }
         }
+    }
+
+    /**
+     * Layer {@code i} of the network ({@link CudaNetwork#layer}) forward alone, queued on this pass's
+     * stream: for {@link g2048.cuda.check}, which judges layers one at a time.
+     */
+    public void layerForward(int i, DeviceBuffer in, DeviceBuffer out, int n) {
+        layerForward(net.deviceLayer(i), in, out, n);
+    }
+
+    /** Layer {@code i} backward alone, as {@link #layerForward(int, DeviceBuffer, DeviceBuffer, int)}. */
+    public void layerBackward(int i, DeviceBuffer in, DeviceBuffer out, DeviceBuffer dOut, DeviceBuffer dIn, DeviceBuffer grad, int n) {
+        layerBackward(net.deviceLayer(i), in, out, dOut, dIn, grad, n);
     }
 
     /** One layer forward, every group: in [n][inSize] -> out [n][outSize]. */

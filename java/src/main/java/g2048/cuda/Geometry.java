@@ -24,7 +24,7 @@ public final class Geometry {
     /**
      * The forward takes the skinny kernel up to this many rows (n · cells of the layer group), the
      * tiled ones beyond. Up to one small tile's rows, a tiled grid is a single row of blocks, one per
-     * 64 columns. Chosen from the kernels' structure, not yet from timings (GpuCheck's GEMM table times both).
+     * 64 columns. Chosen from the kernels' structure, not yet from timings ({@code g2048 gpu-check}'s GEMM table times both).
      */
     static final int SKINNY_MAX_ROWS = 64;
 
@@ -41,6 +41,27 @@ public final class Geometry {
     static volatile Tile forcedTile;
 
     private Geometry() {
+    }
+
+    /** Undoes {@link #force} on close. */
+    public static final class Forced implements AutoCloseable {
+        private Forced() {
+        }
+
+        @Override
+        public void close() {
+            forcedTile = null;
+        }
+    }
+
+    /**
+     * Forces {@code tile} (null: the usual choice) on every GEMM launched until the result is closed,
+     * process-wide: for the checks in {@link g2048.cuda.check}, which judge each tile on its own.
+     * Never set while the engine plays or trains.
+     */
+    public static Forced force(Tile tile) {
+        forcedTile = tile;
+        return new Forced();
     }
 
     /** A launch: grid and block dimensions. */
@@ -61,7 +82,8 @@ public final class Geometry {
 
         public final int bm;
         public final int bn;
-        final String suffix;
+        /** The kernel names' suffix, e.g. {@code large} in {@code gemm_fwd_large}. */
+        public final String suffix;
 
         Tile(int bm, int bn, String suffix) {
             this.bm = bm;

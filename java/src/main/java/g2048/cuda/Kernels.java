@@ -6,9 +6,10 @@ import jcuda.driver.CUstream;
 /**
  * The launchers of every kernel in cuda/*.cu, one method each, with the shapes it maps in the
  * comment. Geometry comes from {@link Geometry}; the {@link Driver} launches and checks. A null device
- * pointer passes NULL (an optional table).
+ * pointer passes NULL (an optional table). Public for {@link g2048.cuda.check}, which launches
+ * single kernels to judge them; the engine launches them only through {@link CudaPass}.
  */
-final class Kernels {
+public final class Kernels {
 
     /** Every kernel launched from here (a test checks each is in the jar's PTX). */
     static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small", "gemm_fwd_skinny",
@@ -18,19 +19,19 @@ final class Kernels {
     private final CudaContext ctx;
     private final int sms;
 
-    Kernels(CudaContext ctx) {
+    public Kernels(CudaContext ctx) {
         this.ctx = ctx;
         this.sms = ctx.multiprocessors();
     }
 
     /** boards [n] u64 -> dst [n][16][channels]: value planes at valueFirst, position planes at posFirst (-1: none). */
-    void encodeBoards(CUstream s, int n, CUdeviceptr boards, CUdeviceptr dst, int channels, int valueFirst, int posFirst) {
+    public void encodeBoards(CUstream s, int n, CUdeviceptr boards, CUdeviceptr dst, int channels, int valueFirst, int posFirst) {
         long count = (long) n * 16 * (16 + (posFirst >= 0 ? 8 : 0));
         launch("encode_boards", Geometry.elementwise(count, sms), s, n, boards, dst, channels, valueFirst, posFirst);
     }
 
     /** src [n][cells][srcChannels] -> dst [n][cells][dstChannels]: k channels, srcFirst.. to dstFirst.. */
-    void copyChannels(CUstream s, int n, int cells, int k, CUdeviceptr src, int srcChannels, int srcFirst, CUdeviceptr dst,
+    public void copyChannels(CUstream s, int n, int cells, int k, CUdeviceptr src, int srcChannels, int srcFirst, CUdeviceptr dst,
             int dstChannels, int dstFirst) {
         launch("copy_channels", Geometry.elementwise((long) n * cells * k, sms), s, n, cells, k, src, srcChannels, srcFirst, dst,
                 dstChannels, dstFirst);
@@ -42,7 +43,7 @@ final class Kernels {
      * Few rows go to gemm_fwd_skinny ({@link Geometry#forward}), whose split reduction uses
      * {@code scratch} (the caller's, for this stream).
      */
-    void gemmForward(CUstream s, int m, int n, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff,
+    public void gemmForward(CUstream s, int m, int n, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff,
             CUdeviceptr kOff, CUdeviceptr w, CUdeviceptr bias, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, boolean relu,
             SkinnyScratch scratch) {
         Geometry.Gemm g = Geometry.forward(m, n, k, sms);
@@ -56,14 +57,14 @@ final class Kernels {
     }
 
     /** Data-gradient GEMM of one group: dOut [M][N] (rows through outCellOff) x W [K][N]^T -> col [M][K] (rows through colCellOff). */
-    void gemmDataGradient(CUstream s, int m, int n, int k, int cells, CUdeviceptr dOut, int outStride, CUdeviceptr outCellOff,
+    public void gemmDataGradient(CUstream s, int m, int n, int k, int cells, CUdeviceptr dOut, int outStride, CUdeviceptr outCellOff,
             CUdeviceptr w, CUdeviceptr col, int colStride, CUdeviceptr colCellOff) {
         Geometry.Gemm g = Geometry.gemm(m, k, n, false, sms);
         launch("gemm_dgrad_" + g.tile().suffix, g.grid(), s, m, n, k, cells, dOut, outStride, outCellOff, w, col, colStride, colCellOff);
     }
 
     /** Weight-gradient GEMM of one group: in [M][K]^T x dOut [M][N] -> dW [K][N] += (split over M, atomic). */
-    void gemmWeightGradient(CUstream s, int m, int n, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff,
+    public void gemmWeightGradient(CUstream s, int m, int n, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff,
             CUdeviceptr kOff, CUdeviceptr dOut, int outStride, CUdeviceptr outCellOff, CUdeviceptr dW) {
         Geometry.Gemm g = Geometry.gemm(k, n, m, true, sms);
         launch("gemm_wgrad_" + g.tile().suffix, g.grid(), s, m, n, k, cells, in, inStride, inCellOff, kOff, dOut, outStride, outCellOff,
@@ -71,42 +72,42 @@ final class Kernels {
     }
 
     /** out [count], dOut [count] -> dOut [count]: zero where out <= 0. */
-    void reluBackward(CUstream s, long count, CUdeviceptr out, CUdeviceptr dOut) {
+    public void reluBackward(CUstream s, long count, CUdeviceptr out, CUdeviceptr dOut) {
         launch("relu_backward", Geometry.elementwise(count, sms), s, count, out, dOut);
     }
 
     /** dOut [M = n·cells][N] (rows through outCellOff) -> dBias [N] += column sums. */
-    void biasGradient(CUstream s, int m, int n, int cells, CUdeviceptr dOut, int outStride, CUdeviceptr outCellOff, CUdeviceptr dBias) {
+    public void biasGradient(CUstream s, int m, int n, int cells, CUdeviceptr dOut, int outStride, CUdeviceptr outCellOff, CUdeviceptr dBias) {
         launch("bias_grad", Geometry.biasGradient(m, n, sms), s, m, n, cells, dOut, outStride, outCellOff, dBias);
     }
 
     /** col [n][contributions][cin] -> dIn [n][inCells][cin]: sums over revStart/revList (overwrites dIn). */
-    void colToInput(CUstream s, int n, int inCells, int cin, CUdeviceptr col, int colStride, CUdeviceptr revStart, CUdeviceptr revList,
+    public void colToInput(CUstream s, int n, int inCells, int cin, CUdeviceptr col, int colStride, CUdeviceptr revStart, CUdeviceptr revList,
             CUdeviceptr dIn, int inStride) {
         launch("col_to_input", Geometry.elementwise((long) n * inCells * cin, sms), s, n, inCells, cin, col, colStride, revStart, revList,
                 dIn, inStride);
     }
 
     /** in [M][K] (rows through inCellOff, columns through kOff) -> col [M][K] (rows through colCellOff): explicit columns. */
-    void gatherColumns(CUstream s, int m, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff, CUdeviceptr kOff,
+    public void gatherColumns(CUstream s, int m, int k, int cells, CUdeviceptr in, int inStride, CUdeviceptr inCellOff, CUdeviceptr kOff,
             CUdeviceptr col, int colStride, CUdeviceptr colCellOff) {
         launch("gather_columns", Geometry.elementwise((long) m * k, sms), s, m, k, cells, in, inStride, inCellOff, kOff, col, colStride,
                 colCellOff);
     }
 
     /** out [M][N] (rows through outCellOff) += bias [N], then ReLU if relu: gemm_fwd's epilogue for library products. */
-    void biasActivation(CUstream s, int m, int n, int cells, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, CUdeviceptr bias,
+    public void biasActivation(CUstream s, int m, int n, int cells, CUdeviceptr out, int outStride, CUdeviceptr outCellOff, CUdeviceptr bias,
             boolean relu) {
         launch("bias_activation", Geometry.elementwise((long) m * n, sms), s, m, n, cells, out, outStride, outCellOff, bias, relu ? 1 : 0);
     }
 
     /** out [n], targets [n] -> dOut [n] = scale · (out − target); sse [1] (double) = Σ (out − target)². */
-    void mseGradient(CUstream s, int n, CUdeviceptr out, CUdeviceptr targets, float scale, CUdeviceptr dOut, CUdeviceptr sse) {
+    public void mseGradient(CUstream s, int n, CUdeviceptr out, CUdeviceptr targets, float scale, CUdeviceptr dOut, CUdeviceptr sse) {
         launch("mse_grad", Geometry.mse(), s, n, out, targets, scale, dOut, sse);
     }
 
     /** w, g, m, v [count] -> w, m, v [count]: one Adam step with the bias-corrected rate lr. */
-    void adamStep(CUstream s, long count, CUdeviceptr w, CUdeviceptr g, CUdeviceptr m, CUdeviceptr v, float lr, float b1, float b2,
+    public void adamStep(CUstream s, long count, CUdeviceptr w, CUdeviceptr g, CUdeviceptr m, CUdeviceptr v, float lr, float b1, float b2,
             float c1, float c2, float eps) {
         launch("adam_step", Geometry.elementwise(count, sms), s, count, w, g, m, v, lr, b1, b2, c1, c2, eps);
     }

@@ -8,9 +8,10 @@ import jcuda.Pointer;
  * The raw values behind JCuda's handles, for libraries called outside JCuda ({@link Cublas}): a
  * device pointer is its native address plus its byte offset (how JCuda's own calls pass it), a
  * stream its native handle. JCuda keeps both protected, so they are read reflectively, once per
- * call and without a driver round trip.
+ * call and without a driver round trip. Public so that {@link g2048.cuda.check} can hold
+ * {@link #address} against the driver's own answer.
  */
-final class NativeHandles {
+public final class NativeHandles {
 
     private static final Method NATIVE_POINTER;
     private static final Method BYTE_OFFSET;
@@ -30,7 +31,7 @@ final class NativeHandles {
     }
 
     /** The address a device pointer stands for (0 for null). */
-    static long address(Pointer p) {
+    public static long address(Pointer p) {
         if (p == null) {
             return 0;
         }

@@ -9,12 +9,12 @@ import jcuda.driver.CUdeviceptr;
  * {@link Geometry#skinnyCounters} for the device. Launches that share one scratch must be on one
  * stream, one after another: each pass owns its own.
  */
-final class SkinnyScratch implements AutoCloseable {
+public final class SkinnyScratch implements AutoCloseable {
 
     private final DeviceBuffer partial;
     private final DeviceBuffer arrivals;
 
-    SkinnyScratch(CudaContext ctx) {
+    public SkinnyScratch(CudaContext ctx) {
         int sms = ctx.multiprocessors();
         partial = DeviceBuffer.floats(ctx, Geometry.skinnyPartialFloats(sms));
         try {

@@ -13,9 +13,10 @@ import java.util.Locale;
  * {@link EvaluatorMismatchException} naming the board, both values and the tolerance.
  *
  * <p>Threading: as {@link Evaluator}; {@link #forThread()} returns a new checker over both
- * evaluators' thread instances with its own scratch buffer.
+ * evaluators' thread instances with its own scratch buffer. Closing it frees both sides
+ * ({@link EvaluatorBackends#close}), as {@code check} opens them.
  */
-public final class CheckEvaluator implements Evaluator {
+public final class CheckEvaluator implements Evaluator, AutoCloseable {
 
     private final Evaluator reference;
     private final Evaluator candidate;
@@ -97,6 +98,15 @@ public final class CheckEvaluator implements Evaluator {
     @Override
     public Evaluator forThread() {
         return new CheckEvaluator(reference.forThread(), candidate.forThread(), relativeTolerance, absoluteTolerance);
+    }
+
+    @Override
+    public void close() {
+        try {
+            EvaluatorBackends.close(candidate);
+        } finally {
+            EvaluatorBackends.close(reference);
+        }
     }
 
     @Override

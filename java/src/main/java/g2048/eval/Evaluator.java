@@ -3,13 +3,19 @@ package g2048.eval;
 import g2048.game.Shape;
 
 /**
- * The value of afterstates (boards after a slide, before the spawn), one at a time or in batches.
+ * The value of afterstates (boards after a slide, before the spawn), one at a time or in batches:
+ * the one batch interface of the engine. Search and play, a training run's generators and its
+ * snapshot evaluation all value boards through it, whatever computes them (tables, a network on
+ * the CPU or the GPU); value networks get theirs from a backend chosen by name
+ * ({@link EvaluatorBackends}).
  *
  * <p><b>Threading.</b> The weights behind an evaluator are shared; its scratch state is not. A
  * thread that wants to evaluate calls {@link #forThread()} once on the shared evaluator and uses
  * the instance it gets from that thread only. Evaluators without scratch state (n-tuple networks)
  * return themselves; those with buffers (value networks, GPU batches) return a new instance over
- * the same weights. Weights may change under a reader during training (TD updates are racy by
+ * the same weights. An instance is never shared between threads; one made for a single thread
+ * (a training generator's, which follows its trainer's weights) refuses {@code forThread()}.
+ * Weights may change under a reader during training (TD updates are racy by
  * design, as in the papers' trainers); a reader sees each entry either before or after an update.
  *
  * <p><b>Batches.</b> {@link #values} takes many afterstates in one call so that a value network

@@ -1,27 +1,30 @@
 package g2048.train;
 
+import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.game.Symmetries;
-import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /**
  * A generator thread (seed 000 §3.1): plays {@code lanes} games at once, greedy over the
  * afterstates' values under the latest published weights, evaluating the afterstates of all its
- * games in one batch per turn (by its {@link GeneratorValues}, on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
+ * games in one batch per turn (by its own evaluator, {@link g2048.nn.TrainingDevice#generatorEvaluator},
+ * on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
  * V(s'_{t+1})), with target 0 after the last move of a play, to the trainer.
  *
  * <p>Lane {@code l} of generator {@code g} is play stream {@code g · lanes + l} for the jump-start
- * slots. Nothing is allocated per turn.
+ * slots. Nothing is allocated per turn. Pairs are written once, into a chunk of the generator's
+ * pool: one chunk shared by the lanes and sent when full, or under {@code game} batching one chunk
+ * per lane holding its play, sent whole when the play ends (the trainer steps on it in place).
  */
 public final class Generator implements Runnable {
 
     private final int id;
     private final TrainConfig config;
-    private final GeneratorValues values;
+    private final Evaluator values;
     private final PositionHandoff handoff;
     private final TrainingStats stats;
     private final BooleanSupplier stop;
@@ -43,19 +46,27 @@ public final class Generator implements Runnable {
     private final int[] reward;
     private final long[] batch;
     private final double[] batchValues;
-    // game batching: the current play's samples per lane.
-    private final long[][] gameBoards;
-    private final float[][] gameTargets;
-    private final int[] gameCount;
+    // game batching: each lane's play so far, in a chunk of its own. The chunk's arrays and count
+    // are mirrored here, side by side for all lanes, so that a turn's writes touch few cache lines;
+    // the chunk's own count is set when it is sent.
+    private final PositionChunk[] laneChunk;
+    private final long[][] laneBoards;
+    private final float[][] laneTargets;
+    private final int[] laneCount;
 
     private PositionChunk chunk;
+    /** A chunk could not be had: the run is stopping. */
+    private boolean stopped;
     // Time since the last report to the stats (see reportTime).
     private long mark;
     private long valuesNanos;
     private long waitNanos;
 
-    /** @param values this generator's values, for batches of {@link #batchCapacity} boards; closed when it ends */
-    public Generator(int id, TrainConfig config, GeneratorValues values, PositionHandoff handoff, TrainingStats stats,
+    /**
+     * @param values this generator thread's evaluator, for batches of {@link #batchCapacity} boards
+     *               (its device frees it once the generator has ended)
+     */
+    public Generator(int id, TrainConfig config, Evaluator values, PositionHandoff handoff, TrainingStats stats,
             BooleanSupplier stop) {
         this.id = id;
         this.config = config;
@@ -78,15 +89,12 @@ public final class Generator implements Runnable {
         reward = new int[4 * lanes];
         batch = new long[batchCapacity(config)];
         batchValues = new double[batch.length];
-        gameBoards = new long[gameBatching ? lanes : 0][];
-        gameTargets = new float[gameBatching ? lanes : 0][];
-        gameCount = new int[gameBatching ? lanes : 0];
+        laneChunk = new PositionChunk[gameBatching ? lanes : 0];
+        laneBoards = new long[laneChunk.length][];
+        laneTargets = new float[laneChunk.length][];
+        laneCount = new int[laneChunk.length];
         for (int l = 0; l < lanes; l++) {
             records[l] = new PlayRecord();
-            if (gameBatching) {
-                gameBoards[l] = new long[4096];
-                gameTargets[l] = new float[4096];
-            }
             startFresh(l);
         }
     }
@@ -96,26 +104,43 @@ public final class Generator implements Runnable {
         return 4 * config.lanes() * config.symmetry().images();
     }
 
-    /** The chunk capacity a generator of this configuration needs. */
+    /**
+     * The chunk capacity a generator of this configuration needs. Under game batching a chunk grows
+     * with its game and keeps its size in the pool; it starts at a game of {@link #GAME_START}
+     * positions, so that a new pool's chunks are seldom copied while they grow.
+     */
     public static int chunkCapacity(TrainConfig config) {
-        return Math.max(config.chunk(), config.lanes() * config.augmentation());
+        int c = Math.max(config.chunk(), config.lanes() * config.augmentation());
+        return config.batching().mode() == Batching.Mode.GAME ? Math.max(c, GAME_START * config.augmentation()) : c;
+    }
+
+    /** Positions a game chunk starts with room for: about an early network's game. */
+    static final int GAME_START = 1024;
+
+    /** Chunks a generator holds while it plays: one per lane under game batching, else the one it fills. */
+    public static int chunksHeld(TrainConfig config) {
+        return config.batching().mode() == Batching.Mode.GAME ? config.lanes() : 1;
     }
 
     @Override
     public void run() {
-        try (values) {
-            mark = System.nanoTime();
+        mark = System.nanoTime();
+        if (gameBatching) {
+            for (int l = 0; l < lanes && !stopped; l++) {
+                laneChunk(l, take());
+            }
+        } else {
             chunk = take();
-            while (chunk != null && !stop.getAsBoolean()) {
-                turn();
-                if (chunk != null && chunk.count > 0 && !gameBatching) {
-                    handoff.send(chunk);
-                    chunk = take();
-                }
-                reportTime();
+        }
+        while (!stopped && !stop.getAsBoolean()) {
+            turn();
+            if (!stopped && !gameBatching && chunk.count > 0) {
+                handoff.send(chunk);
+                chunk = take();
             }
             reportTime();
         }
+        reportTime();
     }
 
     /** One move in every lane. Package-private for tests. */
@@ -124,7 +149,7 @@ public final class Generator implements Runnable {
         for (int l = 0; l < lanes; l++) {
             while (moves.legalMask(board[l]) == 0) {
                 endPlay(l);
-                if (chunk == null) {
+                if (stopped) {
                     return;
                 }
             }
@@ -169,7 +194,7 @@ public final class Generator implements Runnable {
             if (hasPrev[l]) {
                 emit(l, prevAfter[l], (float) bestQ);
             }
-            if (chunk == null) {
+            if (stopped) {
                 return;
             }
             long a = after[4 * l + best];
@@ -181,11 +206,12 @@ public final class Generator implements Runnable {
         }
     }
 
-    /** A free chunk of this generator's pool, the time spent waiting for it counted. */
+    /** A free chunk of this generator's pool, the time spent waiting for it counted; null (and stopped) once the run stops. */
     private PositionChunk take() {
         long t0 = System.nanoTime();
         PositionChunk c = handoff.take(id, stop);
         waitNanos += System.nanoTime() - t0;
+        stopped |= c == null;
         return c;
     }
 
@@ -205,7 +231,17 @@ public final class Generator implements Runnable {
         }
         stats.gameFinished(score[l]);
         if (gameBatching) {
-            sendGame(l);
+            // The play goes to the trainer whole, and the lane's next play starts in a fresh chunk.
+            if (laneCount[l] > 0) {
+                PositionChunk c = laneChunk[l];
+                c.count = laneCount[l];
+                c.positions = laneCount[l] / augmentation;
+                handoff.send(c);
+                laneChunk(l, take());
+            }
+            if (stopped) {
+                return;
+            }
         }
         if (config.restart() && records[l].restartFromMiddle()) {
             board[l] = records[l].board();
@@ -223,16 +259,32 @@ public final class Generator implements Runnable {
         hasPrev[l] = false;
     }
 
+    /** Lane {@code l} writes its play into {@code c} (null once the run stops). */
+    private void laneChunk(int l, PositionChunk c) {
+        laneChunk[l] = c;
+        laneCount[l] = 0;
+        if (c != null) {
+            laneBoards[l] = c.boards;
+            laneTargets[l] = c.targets;
+        }
+    }
+
     private void emit(int l, long afterstate, float target) {
         if (gameBatching) {
-            if (gameCount[l] + augmentation > gameBoards[l].length) {
-                gameBoards[l] = Arrays.copyOf(gameBoards[l], 2 * gameBoards[l].length);
-                gameTargets[l] = Arrays.copyOf(gameTargets[l], 2 * gameTargets[l].length);
+            int n = laneCount[l];
+            if (n + augmentation > laneBoards[l].length) {
+                PositionChunk c = laneChunk[l];
+                c.grow(n + augmentation);
+                laneBoards[l] = c.boards;
+                laneTargets[l] = c.targets;
             }
+            long[] b = laneBoards[l];
+            float[] t = laneTargets[l];
             for (int s = 0; s < augmentation; s++) {
-                gameBoards[l][gameCount[l]] = augmentation == 1 ? afterstate : symmetries.apply(s, afterstate);
-                gameTargets[l][gameCount[l]++] = target;
+                b[n + s] = augmentation == 1 ? afterstate : symmetries.apply(s, afterstate);
+                t[n + s] = target;
             }
+            laneCount[l] = n + augmentation;
             return;
         }
         if (chunk.count + augmentation > chunk.capacity()) {
@@ -246,29 +298,5 @@ public final class Generator implements Runnable {
             chunk.add(augmentation == 1 ? afterstate : symmetries.apply(s, afterstate), target);
         }
         chunk.positions++;
-    }
-
-    // Sends the lane's play as a run of chunks, the last flagged as the end of the game.
-    private void sendGame(int l) {
-        int total = gameCount[l];
-        int i = 0;
-        while (chunk != null) {
-            int k = Math.min(chunk.capacity() - chunk.count, total - i);
-            // Whole positions only, so that a chunk's position count stays exact.
-            k -= k % augmentation;
-            for (int j = 0; j < k; j++) {
-                chunk.add(gameBoards[l][i + j], gameTargets[l][i + j]);
-            }
-            chunk.positions += k / augmentation;
-            i += k;
-            boolean last = i == total;
-            chunk.endOfGame = last;
-            handoff.send(chunk);
-            chunk = take();
-            if (last) {
-                break;
-            }
-        }
-        gameCount[l] = 0;
     }
 }

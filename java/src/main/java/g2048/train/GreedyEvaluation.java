@@ -1,16 +1,16 @@
 package g2048.train;
 
+import g2048.eval.Evaluator;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
-import g2048.nn.Network;
-import g2048.nn.Workspace;
 
 /**
  * Evaluates a snapshot: {@code games} greedy (1-ply) games from fresh initial states, seeded, with
- * up to {@code lanes} games at a time so that their afterstates go through the network in one batch.
+ * up to {@code lanes} games at a time so that their afterstates go to the evaluator (the training
+ * run's backend, a GPU's in a GPU run) in one batch.
  * Game i uses the spawn stream {@link Rng#gameSeed(long, long) gameSeed(seed, i)}, so the result
  * does not depend on the lane count. Ties go to the lowest direction, as in {@code GreedyPlayer}.
  */
@@ -59,10 +59,10 @@ public final class GreedyEvaluation {
     private GreedyEvaluation() {
     }
 
-    public static Result play(Network net, float[] weights, int games, int lanes, long seed) {
+    /** Plays the games on {@code evaluator}, from the calling thread (the evaluator's own). */
+    public static Result play(Evaluator evaluator, int games, int lanes, long seed) {
         Moves moves = Moves.of(Shape.S4x4);
         int width = Math.min(lanes, games);
-        Workspace ws = net.workspace(4 * width, false);
         long[] scores = new long[games];
         int[] maxCodes = new int[games];
         long[] board = new long[width];
@@ -70,6 +70,7 @@ public final class GreedyEvaluation {
         int[] game = new int[width];
         Rng[] rng = new Rng[width];
         long[] batch = new long[4 * width];
+        double[] y = new double[4 * width];
         int[] dirOf = new int[4 * width];
         int[] laneOf = new int[4 * width];
         int nextGame = 0;
@@ -95,8 +96,7 @@ public final class GreedyEvaluation {
                     }
                 }
             }
-            net.forward(weights, ws, batch, n);
-            float[] y = ws.outputs();
+            evaluator.values(batch, n, y);
             int i = 0;
             for (int l = 0; l < width; l++) {
                 if (game[l] < 0) {

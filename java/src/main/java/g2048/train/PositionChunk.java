@@ -1,20 +1,24 @@
 package g2048.train;
 
+import java.util.Arrays;
+
 /**
  * A pooled batch of (afterstate, target) pairs on its way from a generator to the trainer: boards
  * as longs and targets as floats in flat arrays, so nothing is boxed per position. A chunk belongs
- * to one generator's pool and goes back to it once the trainer has copied it.
+ * to one generator's pool and goes back to it once the trainer is done with it.
+ *
+ * <p>Under {@code game} batching a chunk is one whole game: a lane writes its play into its own
+ * chunk, which grows as the play does ({@link #grow}; it keeps its size in the pool), and the
+ * trainer steps on it where it lies. Otherwise a generator sends a chunk before it is full.
  */
 public final class PositionChunk {
 
     final int owner;
-    final long[] boards;
-    final float[] targets;
+    long[] boards;
+    float[] targets;
     int count;
     /** Distinct positions in the chunk (count / 8 with augmentation). */
     int positions;
-    /** The chunk ends a game ({@code game} batching sends games as runs of chunks). */
-    boolean endOfGame;
 
     PositionChunk(int owner, int capacity) {
         this.owner = owner;
@@ -31,16 +35,19 @@ public final class PositionChunk {
         return positions;
     }
 
-    boolean isFull() {
-        return count == boards.length;
-    }
-
     void clear() {
         count = 0;
         positions = 0;
-        endOfGame = false;
     }
 
+    /** Makes room for at least {@code pairs} pairs, keeping the first {@link #count}: a game outgrowing its chunk. */
+    void grow(int pairs) {
+        int size = Math.max(pairs, 2 * boards.length);
+        boards = Arrays.copyOf(boards, size);
+        targets = Arrays.copyOf(targets, size);
+    }
+
+    /** Appends a pair; the chunk must have room (a generator sends it before it is full). */
     void add(long board, float target) {
         boards[count] = board;
         targets[count] = target;

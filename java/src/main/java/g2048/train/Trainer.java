@@ -2,7 +2,7 @@ package g2048.train;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import java.util.Arrays;
+import g2048.nn.Optimiser;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -12,7 +12,8 @@ import java.util.function.BooleanSupplier;
  * of the weights and the optimiser state every {@code snapshotEvery} positions and at the end.
  *
  * <p>Gradients of a batch larger than the workspace are accumulated over slices, so a step on a
- * whole game ({@code game} batching) is exactly one step on all its positions.
+ * whole game ({@code game} batching) is exactly one step on all its positions. A game arrives as
+ * one chunk and is stepped on where it lies; the other modes copy chunks into the trainer's batch.
  */
 public final class Trainer implements Runnable {
 
@@ -20,9 +21,6 @@ public final class Trainer implements Runnable {
     public interface SnapshotSink {
         void snapshot(float[] weights, Adam adam, long positions, long steps, boolean last);
     }
-
-    /** Samples per forward/backward slice. */
-    public static final int SLICE = 1024;
 
     private final TrainConfig config;
     private final Optimiser optimiser;
@@ -45,11 +43,6 @@ public final class Trainer implements Runnable {
     private long stepNanos;
     private long waitNanos;
     private long timedSteps;
-
-    // game batching: one growing buffer per generator (a generator sends a game's chunks in order).
-    private final long[][] gameBoards;
-    private final float[][] gameTargets;
-    private final int[] gameCount;
 
     /**
      * @param stopRequested true once the run must stop (Ctrl-C or a failure)
@@ -76,10 +69,6 @@ public final class Trainer implements Runnable {
         };
         boards = new long[buffer];
         targets = new float[buffer];
-        int g = b.mode() == Batching.Mode.GAME ? config.generators() : 0;
-        gameBoards = new long[g][4096];
-        gameTargets = new float[g][4096];
-        gameCount = new int[g];
         this.samplesTrained = stats.positions() * augmentation;
         this.nextSnapshot = (stats.positions() / snapshotEvery + 1) * snapshotEvery;
         this.mark = System.nanoTime();
@@ -116,20 +105,9 @@ public final class Trainer implements Runnable {
 
     private void take(PositionChunk c) {
         if (config.batching().mode() == Batching.Mode.GAME) {
-            int g = c.owner;
-            if (gameCount[g] + c.count > gameBoards[g].length) {
-                int size = Math.max(2 * gameBoards[g].length, gameCount[g] + c.count);
-                gameBoards[g] = Arrays.copyOf(gameBoards[g], size);
-                gameTargets[g] = Arrays.copyOf(gameTargets[g], size);
-            }
-            System.arraycopy(c.boards, 0, gameBoards[g], gameCount[g], c.count);
-            System.arraycopy(c.targets, 0, gameTargets[g], gameCount[g], c.count);
-            gameCount[g] += c.count;
-            if (c.endOfGame) {
-                if (gameCount[g] > 0) {
-                    step(gameBoards[g], gameTargets[g], 0, gameCount[g]);
-                }
-                gameCount[g] = 0;
+            // A whole game: the step reads the chunk itself, before it goes back to its generator.
+            if (c.count > 0) {
+                step(c.boards, c.targets, 0, c.count);
             }
             return;
         }

@@ -1,11 +1,22 @@
 package g2048.train;
 
+import g2048.eval.BackendOptions;
+import g2048.eval.Evaluator;
+import g2048.eval.EvaluatorBackends;
 import g2048.nn.Adam;
+import g2048.nn.CpuBackend;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.NetworkBackend;
 import g2048.nn.NetworkFile;
+import g2048.nn.NetworkModel;
+import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
+import g2048.nn.TrainingDevice;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,13 +41,16 @@ public final class TrainingRun {
     public static final String LATEST = "latest.g2nn";
 
     /**
-     * Chunks each generator may have in flight. A generator sends a chunk per turn of its lanes, so
-     * this bounds how far it runs ahead of the trainer, i.e. how stale its weights get. The bound is
-     * about one trainer window (a batch, 5N for shuffleN) shared by the generators, plus two chunks:
-     * enough for the generators to fill the next batch while the trainer steps on the current one
-     * (so both cores work), and no more, so that the targets stay about one step old.
+     * Chunks in each generator's pool. A generator sends a chunk per turn of its lanes, so the
+     * chunks in flight bound how far it runs ahead of the trainer, i.e. how stale its weights get.
+     * The bound is about one trainer window (a batch, 5N for shuffleN, 4,096 positions for game)
+     * shared by the generators, plus two chunks: enough for the generators to fill the next batch
+     * while the trainer steps on the current one (so both cores work), and no more, so that the
+     * targets stay about one step old. Under {@code game} batching every lane also holds the chunk
+     * of its play in progress, and a finished game is one chunk in flight, as it was at least one
+     * when games travelled in chunks of fixed size.
      */
-    static int inFlightChunks(TrainConfig c) {
+    static int chunksPerGenerator(TrainConfig c) {
         long window = switch (c.batching().mode()) {
             case BATCH -> c.batching().size();
             case SHUFFLE -> (long) c.batching().size() * Batching.SHUFFLE_FACTOR;
@@ -45,7 +59,8 @@ public final class TrainingRun {
         };
         long perGenerator = (window + c.generators() - 1) / c.generators();
         long samplesPerTurn = (long) c.lanes() * c.augmentation();
-        return (int) Math.max(4, Math.min(4096, (perGenerator + samplesPerTurn - 1) / samplesPerTurn + 2));
+        int inFlight = (int) Math.max(4, Math.min(4096, (perGenerator + samplesPerTurn - 1) / samplesPerTurn + 2));
+        return c.batching().mode() == Batching.Mode.GAME ? Generator.chunksHeld(c) + inFlight : inFlight;
     }
 
     /** What a run reports, on the thread that called {@link #run()}. */
@@ -55,6 +70,10 @@ public final class TrainingRun {
         void snapshotSaved(Path file, long positions);
 
         void evaluated(LearningCurve.Row row);
+
+        /** A line from the backend that evaluates a snapshot (a GPU's self-check, a fallback). */
+        default void note(String line) {
+        }
     }
 
     /** Evaluation settings: greedy games per snapshot (0 = none), their lanes and seed. */
@@ -71,6 +90,7 @@ public final class TrainingRun {
     private final Evaluation evaluation;
     private final double progressSeconds;
     private final Listener listener;
+    private final EvaluatorBackends.Choice<NetworkModel, NetworkBackend> backend;
     private final TrainingDevice device;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicBoolean interrupted = new AtomicBoolean();
@@ -81,15 +101,18 @@ public final class TrainingRun {
     /** On the CPU reference, see the other constructor. */
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener) {
-        this(config, out, start, snapshotEvery, evaluation, progressSeconds, listener, new CpuTrainingDevice());
+        this(config, out, start, snapshotEvery, evaluation, progressSeconds, listener,
+                EvaluatorBackends.Choice.of(new CpuBackend(), BackendOptions.NONE));
     }
 
     /**
-     * @param start  the network to continue (with its Adam state), or null for a fresh one
-     * @param device where the trainer and the generators compute; the run closes it when it ends
+     * @param start   the network to continue (with its Adam state), or null for a fresh one
+     * @param backend where the run computes ({@link g2048.nn.NetworkBackends}): the trainer and the generators
+     *                on its {@link TrainingDevice} (closed when the run ends), each snapshot's
+     *                evaluation on an evaluator it opens (under {@code check}: on both backends, compared)
      */
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
-            double progressSeconds, Listener listener, TrainingDevice device) {
+            double progressSeconds, Listener listener, EvaluatorBackends.Choice<NetworkModel, NetworkBackend> backend) {
         if (snapshotEvery < 1) {
             throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
         }
@@ -104,7 +127,13 @@ public final class TrainingRun {
         this.evaluation = evaluation;
         this.progressSeconds = progressSeconds;
         this.listener = listener;
-        this.device = device;
+        this.backend = backend;
+        this.device = backend.backend().training(backend.options());
+    }
+
+    /** Where the run computes, in words, for its first line. */
+    public String describeDevice() {
+        return device.describe() + (backend.reference() == null ? "" : ", snapshots checked against " + backend.reference().device());
     }
 
     /** Asks the run to stop soon; {@link #run()} still writes the final snapshot. Any thread. */
@@ -145,8 +174,8 @@ public final class TrainingRun {
     private TrainedNetwork train(Network net, float[] weights, Adam adam, TrainingStats st, LearningCurve curve,
             long startPositions) throws IOException, InterruptedException {
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
-        PositionHandoff handoff = new PositionHandoff(config.generators(), inFlightChunks(config), Generator.chunkCapacity(config));
-        Optimiser optimiser = device.optimiser(net, weights, adam, config.trainerThreads());
+        PositionHandoff handoff = new PositionHandoff(config.generators(), chunksPerGenerator(config), Generator.chunkCapacity(config));
+        Optimiser optimiser = device.trainerOptimiser(net, weights, adam, config.trainerThreads());
         Trainer trainer = new Trainer(config, optimiser, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
         List<Thread> threads = new ArrayList<>();
@@ -156,7 +185,7 @@ public final class TrainingRun {
             }
         }, "g2048-trainer"));
         for (int g = 0; g < config.generators(); g++) {
-            threads.add(thread(new Generator(g, config, device.generatorValues(net, Generator.batchCapacity(config)), handoff, st,
+            threads.add(thread(new Generator(g, config, device.generatorEvaluator(net, Generator.batchCapacity(config)), handoff, st,
                     stop::get), "g2048-generator-" + g));
         }
         long t0 = System.nanoTime();
@@ -203,7 +232,7 @@ public final class TrainingRun {
             NetworkFile.save(out.resolve(LATEST), saved);
             listener.snapshotSaved(snap, s.positions());
             if (evaluation.games() > 0 && !(s.last() && interrupted.get())) {
-                GreedyEvaluation.Result r = GreedyEvaluation.play(net, s.weights(), evaluation.games(), evaluation.lanes(), evaluation.seed());
+                GreedyEvaluation.Result r = evaluate(new NetworkModel(net, s.weights(), snap.getFileName().toString()));
                 LearningCurve.Row row = new LearningCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
                         evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13), r.reach(14),
                         st.recentMeanScore());
@@ -230,6 +259,22 @@ public final class TrainingRun {
             throw new IllegalStateException("the trainer ended without a final snapshot");
         }
         return result;
+    }
+
+    /** The snapshot's greedy games on an evaluator the backend opens for them (freed after), its notes to the listener. */
+    private GreedyEvaluation.Result evaluate(NetworkModel model) {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        Evaluator e;
+        try (PrintStream notes = new PrintStream(text, true, StandardCharsets.UTF_8)) {
+            e = backend.open(model, notes);
+        } finally {
+            text.toString(StandardCharsets.UTF_8).lines().forEach(listener::note);
+        }
+        try {
+            return GreedyEvaluation.play(e, evaluation.games(), evaluation.lanes(), evaluation.seed());
+        } finally {
+            EvaluatorBackends.close(e);
+        }
     }
 
     private Thread thread(Runnable r, String name) {

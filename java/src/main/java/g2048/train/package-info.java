@@ -11,8 +11,11 @@
  *        └──────────── WeightExchange (copy on publish, reader counts) ◀──────────────────────┘
  * </pre>
  *
- * <p>Where the trainer's steps and the generators' batches compute is a {@link g2048.train.TrainingDevice}:
- * the CPU reference above, or the GPU ({@link g2048.train.CudaTrainingDevice}), where the weights
- * are published on the device instead of through the {@code WeightExchange}.
+ * <p>Where the run computes is a backend chosen by name ({@code --device}) from
+ * {@link g2048.nn.NetworkBackends}: its {@link g2048.nn.TrainingDevice} gives the trainer thread its
+ * {@link g2048.nn.Optimiser} and each generator thread its own {@link g2048.eval.Evaluator} (the
+ * CPU reference above, or the GPU's, where the weights are published on the device instead of
+ * through the {@code WeightExchange}), and the snapshots are evaluated on an evaluator the same
+ * backend opens ({@link g2048.train.GreedyEvaluation}), so a GPU run evaluates them on the GPU.
  */
 package g2048.train;

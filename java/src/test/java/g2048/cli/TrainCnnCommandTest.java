@@ -49,10 +49,10 @@ class TrainCnnCommandTest {
 
     @Test
     void generatorsPlayManyMoreGamesAtOnceOnTheGpu() {
-        assertEquals(TrainCnnCommand.CPU_LANES, TrainCnnCommand.defaultLanes(null, g2048.cuda.CudaDevices.Kind.CPU));
-        assertEquals(TrainCnnCommand.GPU_LANES, TrainCnnCommand.defaultLanes(null, g2048.cuda.CudaDevices.Kind.CUDA));
-        assertTrue(TrainCnnCommand.GPU_LANES >= 256, "a GPU forward of a few boards is launch-bound");
-        assertEquals(3, TrainCnnCommand.defaultLanes(3, g2048.cuda.CudaDevices.Kind.CUDA), "--lanes wins");
+        assertEquals(16, TrainCnnCommand.defaultLanes(null, new g2048.nn.CpuBackend()));
+        assertEquals(512, TrainCnnCommand.defaultLanes(null, new g2048.cuda.CudaBackend()));
+        assertTrue(g2048.cuda.CudaBackend.GENERATOR_LANES >= 256, "a GPU forward of a few boards is launch-bound");
+        assertEquals(3, TrainCnnCommand.defaultLanes(3, new g2048.cuda.CudaBackend()), "--lanes wins");
         Object[] help = run("--help");
         assertTrue(((String) help[1]).contains("16 on the CPU, 512 on the GPU"), (String) help[1]);
     }
@@ -120,7 +120,7 @@ class TrainCnnCommandTest {
         assertTrue(((String) gemm[1]).contains("--gemm cudnn: expected kernels, cublas or tf32"), (String) gemm[1]);
         Object[] library = run("--device", "cpu", "--gemm", "cublas", "--positions", "10", "--out", dir.resolve("h").toString());
         assertEquals(2, library[0]);
-        assertTrue(((String) library[1]).contains("--gemm cublas: names a GPU library; it needs --device cuda or auto"),
+        assertTrue(((String) library[1]).contains("--gemm cublas: --device cpu does not take it; it needs --device cuda"),
                 (String) library[1]);
         assertTrue(Files.notExists(dir.resolve("h")), "nothing written for bad input");
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.check.CudaConformance;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Initializer;
@@ -108,7 +109,7 @@ class CudaPassEmulationTest {
             assertTrue(gpu.describe().contains("cuda graphs"), gpu.describe());
             int direct = 0;
             for (int n : sizes) {
-                long[] boards = CudaConformance.randomBoards(rng, n);
+                long[] boards = SelfCheck.randomBoards(rng, n);
                 int before = driver.launches;
                 double[] got = new double[n];
                 gpu.values(boards, n, got);
@@ -125,10 +126,10 @@ class CudaPassEmulationTest {
             assertEquals(sizes.length - direct, driver.replays);
             try (CudaEvaluator other = (CudaEvaluator) gpu.forThread()) {
                 assertTrue(other.replays());
-                long one = CudaConformance.randomBoards(rng, 1)[0];
+                long one = SelfCheck.randomBoards(rng, 1)[0];
                 double v = other.value(one);
                 assertEquals(cpu.value(one), v, 1e-4 * Math.max(1, Math.abs(v)));
-                long[] boards = CudaConformance.randomBoards(rng, 4);
+                long[] boards = SelfCheck.randomBoards(rng, 4);
                 double[] got = new double[4];
                 other.values(boards, 4, got);
                 assertEquals(cpu.value(boards[2]), got[2], 1e-4 * Math.max(1, Math.abs(got[2])));
@@ -181,7 +182,7 @@ class CudaPassEmulationTest {
         float[] w = Initializer.truncatedNormal(net, 9);
         Rng rng = new Rng(10);
         int n = 23;
-        long[] boards = CudaConformance.randomBoards(rng, n);
+        long[] boards = SelfCheck.randomBoards(rng, n);
         float[] targets = CudaConformance.gaussian(rng, n, 1);
         float[] cpu = w.clone();
         float[] grad = new float[w.length];
@@ -197,7 +198,7 @@ class CudaPassEmulationTest {
             assertEquals(cpuSse, sse, 1e-4 * cpuSse);
             t.downloadTo(gpu, new Adam(new float[w.length], new float[w.length], 1, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON));
         }
-        assertTrue(CudaConformance.error(gpu, cpu) <= CudaConformance.TOLERANCE, mode + ": error " + CudaConformance.error(gpu, cpu));
+        assertTrue(SelfCheck.error(gpu, cpu) <= GemmMode.FP32_TOLERANCE, mode + ": error " + SelfCheck.error(gpu, cpu));
         assertEquals(0, driver.live());
     }
 

@@ -3,6 +3,7 @@ package g2048.cuda;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.check.CudaConformance;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
@@ -11,17 +12,23 @@ import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
+import g2048.eval.BackendOptions;
+import g2048.eval.Evaluator;
+import g2048.eval.EvaluatorBackends;
+import g2048.nn.CpuTrainingDevice;
+import g2048.nn.Optimiser;
 import g2048.train.Batching;
-import g2048.train.CpuTrainingDevice;
-import g2048.train.CudaTrainingDevice;
-import g2048.train.GeneratorValues;
-import g2048.train.JumpStart;
-import g2048.train.Optimiser;
+import g2048.train.LearningCurve;
 import g2048.train.QuietListener;
+import g2048.train.TrainingStats;
+import g2048.train.JumpStart;
 import g2048.train.SymmetryMode;
 import g2048.train.TrainConfig;
 import g2048.train.TrainingRun;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,15 +51,16 @@ class CudaTrainingEmulationTest {
         try (CudaContext ctx = new CudaContext(driver)) {
             CpuTrainingDevice cpuDevice = new CpuTrainingDevice();
             CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx, GemmMode.KERNELS);
-            Optimiser cpu = cpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
-            Optimiser gpu = gpuDevice.optimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
-            try (gpuDevice; cpu; gpu; GeneratorValues cpuValues = cpuDevice.generatorValues(net, n);
-                 GeneratorValues gpuValues = gpuDevice.generatorValues(net, 16)) {
-                long[] probe = CudaConformance.randomBoards(rng, n);
+            Optimiser cpu = cpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            Optimiser gpu = gpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            try (gpuDevice; cpu; gpu) {
+                Evaluator cpuValues = cpuDevice.generatorEvaluator(net, n);
+                Evaluator gpuValues = gpuDevice.generatorEvaluator(net, 16);
+                long[] probe = SelfCheck.randomBoards(rng, n);
                 double[] a = new double[n];
                 double[] b = new double[n];
                 for (int step = 1; step <= 3; step++) {
-                    long[] boards = CudaConformance.randomBoards(rng, n);
+                    long[] boards = SelfCheck.randomBoards(rng, n);
                     float[] targets = CudaConformance.gaussian(rng, n, 3);
                     double cpuSse = cpu.step(boards, targets, 0, n, step);
                     double gpuSse = gpu.step(boards, targets, 0, n, step);
@@ -66,16 +74,16 @@ class CudaTrainingEmulationTest {
                         fa[i] = (float) a[i];
                         fb[i] = (float) b[i];
                     }
-                    double e = CudaConformance.error(fb, fa);
-                    assertTrue(e <= CudaConformance.TOLERANCE, "values after step " + step + ": error " + e);
+                    double e = SelfCheck.error(fb, fa);
+                    assertTrue(e <= GemmMode.FP32_TOLERANCE, "values after step " + step + ": error " + e);
                 }
-                double we = CudaConformance.error(gpu.weights(), cpu.weights());
-                assertTrue(we <= CudaConformance.TOLERANCE, "weights after 3 steps: error " + we);
+                double we = SelfCheck.error(gpu.weights(), cpu.weights());
+                assertTrue(we <= GemmMode.FP32_TOLERANCE, "weights after 3 steps: error " + we);
                 Adam ga = gpu.adam();
                 Adam ca = cpu.adam();
                 assertEquals(3, ga.steps());
-                assertTrue(CudaConformance.error(ga.firstMoments(), ca.firstMoments()) <= CudaConformance.TOLERANCE);
-                assertTrue(CudaConformance.error(ga.secondMoments(), ca.secondMoments()) <= CudaConformance.TOLERANCE);
+                assertTrue(SelfCheck.error(ga.firstMoments(), ca.firstMoments()) <= GemmMode.FP32_TOLERANCE);
+                assertTrue(SelfCheck.error(ga.secondMoments(), ca.secondMoments()) <= GemmMode.FP32_TOLERANCE);
             }
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
@@ -88,15 +96,57 @@ class CudaTrainingEmulationTest {
                 JumpStart.NOJUMP, 2, 2, 32, 5);
         try (CudaContext ctx = new CudaContext(driver)) {
             TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
-                    QuietListener.INSTANCE, new CudaTrainingDevice(ctx, GemmMode.KERNELS));
+                    QuietListener.INSTANCE, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+            assertTrue(run.describeDevice().startsWith("cuda "), run.describeDevice());
             TrainedNetwork result = run.run();
             assertTrue(result.positions() >= 256, "positions " + result.positions());
             assertEquals(result.positions() / 32, result.adam().steps(), "one Adam step per 32 positions");
             TrainedNetwork saved = NetworkFile.load(dir.resolve(TrainingRun.LATEST));
             assertEquals(result.positions(), saved.positions());
             float[] w0 = Initializer.truncatedNormal(new Network(SPEC), 5);
-            assertTrue(CudaConformance.error(saved.weights(), w0) > 1e-4, "the weights moved");
+            assertTrue(SelfCheck.error(saved.weights(), w0) > 1e-4, "the weights moved");
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the run");
+    }
+
+    /** A GPU run evaluates its snapshots on the GPU: an evaluator of the run's backend, self-checked, then freed. */
+    @Test
+    void snapshotsAreEvaluatedOnTheRunsBackend(@TempDir Path dir) throws Exception {
+        // The learning curve's plot needs java.desktop, which the GPU machine's small runtime leaves out.
+        Assumptions.assumeTrue(ModuleLayer.boot().findModule("java.desktop").isPresent(), "no java.desktop to plot the curve with");
+        EmulatedDriver driver = new EmulatedDriver(4);
+        TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
+                JumpStart.NOJUMP, 2, 2, 32, 5);
+        List<String> notes = new ArrayList<>();
+        List<LearningCurve.Row> rows = new ArrayList<>();
+        TrainingRun.Listener listener = new TrainingRun.Listener() {
+            @Override
+            public void progress(TrainingStats stats, double rate, double seconds) {
+            }
+
+            @Override
+            public void snapshotSaved(Path file, long positions) {
+            }
+
+            @Override
+            public void evaluated(LearningCurve.Row row) {
+                rows.add(row);
+            }
+
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+        try (CudaContext ctx = new CudaContext(driver)) {
+            TrainingRun run = new TrainingRun(config, dir, null, 128, new TrainingRun.Evaluation(3, 3, 0), 60,
+                    listener, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+            run.run();
+            assertEquals(2, rows.size(), "snapshots at 128 and at the end: " + rows);
+            assertEquals(2, notes.size(), notes.toString());
+            assertTrue(notes.stream().allMatch(n -> n.startsWith("device: cuda") && n.contains("checked against the CPU reference")),
+                    notes.toString());
+        }
+        assertEquals(0, driver.live(), "the snapshots' evaluators were freed");
     }
 }

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.check.CudaConformance;
+import g2048.cuda.check.LayerReference;
+import g2048.cuda.check.ProductRounding;
+import g2048.cuda.check.ReferenceChain;
 import g2048.game.Rng;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
@@ -76,7 +80,7 @@ class LayerPlanTest {
                 float[] w = Initializer.truncatedNormal(net, 77);
                 Rng rng = new Rng(78);
                 int n = 6;
-                long[] boards = CudaConformance.randomBoards(rng, n);
+                long[] boards = SelfCheck.randomBoards(rng, n);
                 float[] targets = CudaConformance.gaussian(rng, n, 1);
                 ReferenceChain chain = ReferenceChain.forward(net, w, boards, ProductRounding.FP32);
                 var ws = net.workspace(n, true);
@@ -91,7 +95,7 @@ class LayerPlanTest {
     }
 
     private static void assertClose(float[] cpu, float[] emulated, String what) {
-        double e = CudaConformance.error(emulated, cpu);
+        double e = SelfCheck.error(emulated, cpu);
         assertTrue(e <= 1e-5, what + ": norm-wise relative error " + e);
     }
 

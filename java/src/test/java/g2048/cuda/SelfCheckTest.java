@@ -52,10 +52,10 @@ class SelfCheckTest {
         assertTrue(off.line().startsWith("FAILED against the CPU reference"), off.line());
         assertFalse(off.line().contains("\n"));
         // TF32 products are held to their own tolerance, which the line names.
-        SelfCheck.Result tf32 = SelfCheck.compare(scaled(cpu, 1.001), cpu, 7, 64, CudaConformance.tolerance(GemmMode.CUBLAS_TF32));
+        SelfCheck.Result tf32 = SelfCheck.compare(scaled(cpu, 1.001), cpu, 7, 64, GemmMode.CUBLAS_TF32.tolerance());
         assertTrue(tf32.passed(), tf32.line());
         assertTrue(tf32.line().endsWith("(tolerance 1e-02)"), tf32.line());
-        assertFalse(SelfCheck.compare(scaled(cpu, 1.02), cpu, 7, 64, CudaConformance.TF32_TOLERANCE).passed());
+        assertFalse(SelfCheck.compare(scaled(cpu, 1.02), cpu, 7, 64, GemmMode.TF32_TOLERANCE).passed());
     }
 
     /** A GPU evaluator can be right on a large batch and wrong on few boards (another kernel, a replayed recording). */

@@ -8,7 +8,9 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.game.Symmetries;
+import g2048.nn.Adam;
 import g2048.nn.Architectures;
+import g2048.nn.CpuTrainingDevice;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
 import g2048.nn.Workspace;
@@ -27,22 +29,24 @@ class GeneratorTest {
 
     private static final int PAIRS = 700;
 
-    @ParameterizedTest(name = "restart {0}, augment {1}")
-    @CsvSource({"false, false", "true, false", "true, true"})
-    void pairsMatchAPlainReplay(boolean restart, boolean augment) throws InterruptedException {
+    @ParameterizedTest(name = "restart {0}, augment {1}, {2}")
+    @CsvSource({"false, false, batch64", "true, false, batch64", "true, true, batch64", "true, false, game", "false, true, game"})
+    void pairsMatchAPlainReplay(boolean restart, boolean augment, String batching) throws InterruptedException {
         Network net = new Network(Architectures.cnn22("small", 8, 16, 32, 8));
         float[] w = Initializer.truncatedNormal(net, 5);
         // Scale the output layer up so that values matter against rewards.
         for (int i = net.paramCount() - 9; i < net.paramCount(); i++) {
             w[i] *= 300;
         }
-        TrainConfig config = new TrainConfig(net.spec(), Long.MAX_VALUE, Batching.parse("batch64"), SymmetryMode.SIMPLE,
+        TrainConfig config = new TrainConfig(net.spec(), Long.MAX_VALUE, Batching.parse(batching), SymmetryMode.SIMPLE,
                 augment, restart, JumpStart.NOJUMP, 1, 1, 64, 77);
-        PositionHandoff handoff = new PositionHandoff(1, 4, Generator.chunkCapacity(config));
+        boolean game = config.batching().mode() == Batching.Mode.GAME;
+        PositionHandoff handoff = new PositionHandoff(1, TrainingRun.chunksPerGenerator(config), Generator.chunkCapacity(config));
         AtomicBoolean stop = new AtomicBoolean();
         TrainingStats stats = new TrainingStats(0, 0);
-        Generator gen = new Generator(0, config, CpuTrainingDevice.over(net, new WeightExchange(w, 2), Generator.batchCapacity(config)),
-                handoff, stats, stop::get);
+        CpuTrainingDevice device = new CpuTrainingDevice();
+        device.trainerOptimiser(net, w, new Adam(net.paramCount()), 1);
+        Generator gen = new Generator(0, config, device.generatorEvaluator(net, Generator.batchCapacity(config)), handoff, stats, stop::get);
         Thread t = new Thread(gen);
         t.start();
         List<Long> boards = new ArrayList<>();
@@ -57,6 +61,10 @@ class GeneratorTest {
             }
             idle = 0;
             assertEquals(c.count, c.positions * aug);
+            if (game) {
+                // One chunk is one whole play: it ends with the play's last pair, whose target is 0.
+                assertEquals(0f, c.targets[c.count - 1], "the last target of a play sent whole");
+            }
             for (int i = 0; i < c.count; i++) {
                 boards.add(c.boards[i]);
                 targets.add(c.targets[i]);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
+import g2048.nn.CpuTrainingDevice;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
@@ -31,11 +32,14 @@ class TrainerTest {
         TrainConfig config = new TrainConfig(NET.spec(), positions, Batching.parse(batching), SymmetryMode.SIMPLE,
                 augmentation == 8, false, JumpStart.NOJUMP, 1, 1, 16, 3);
         PositionHandoff h = new PositionHandoff(1, 1000, 16);
+        boolean whole = config.batching().mode() == Batching.Mode.GAME;
         for (long[] game : games) {
             int i = 0;
             while (i < game.length) {
+                // A generator sends a game as one chunk (which grows to hold it), other batchings in chunks of 16 pairs.
                 PositionChunk c = h.take(0, () -> false);
-                int k = Math.min(16 / augmentation, game.length - i);
+                int k = whole ? game.length : Math.min(16 / augmentation, game.length - i);
+                c.grow(k * augmentation);
                 for (int j = 0; j < k; j++) {
                     for (int a = 0; a < augmentation; a++) {
                         c.add(game[i + j], (float) (i + j));
@@ -43,7 +47,6 @@ class TrainerTest {
                 }
                 c.positions = k;
                 i += k;
-                c.endOfGame = i == game.length;
                 h.send(c);
             }
         }
@@ -51,7 +54,7 @@ class TrainerTest {
         TrainingStats stats = new TrainingStats(0, 0);
         AtomicBoolean stop = new AtomicBoolean();
         List<Long> snaps = new ArrayList<>();
-        Trainer t = new Trainer(config, new CpuTrainingDevice().optimiser(NET, w, new Adam(NET.paramCount()), 1), h, stats,
+        Trainer t = new Trainer(config, new CpuTrainingDevice().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1), h, stats,
                 stop::get, () -> stop.set(true), (ws, a, p, s, last) -> snaps.add(p), 100);
         t.run();
         assertEquals(positions, stats.positions(), "trained exactly the target");
@@ -111,7 +114,7 @@ class TrainerTest {
         TrainConfig config = new TrainConfig(NET.spec(), 10, Batching.parse("shuffle4"), SymmetryMode.SIMPLE, false, false,
                 JumpStart.NOJUMP, 1, 1, 16, 3);
         float[] w = Initializer.truncatedNormal(NET, 1);
-        Trainer t = new Trainer(config, new CpuTrainingDevice().optimiser(NET, w, new Adam(NET.paramCount()), 1),
+        Trainer t = new Trainer(config, new CpuTrainingDevice().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1),
                 new PositionHandoff(1, 1, 1), new TrainingStats(0, 0), () -> true, () -> { }, (a, b, c, d, e) -> { }, 100);
         long[] b = new long[1000];
         float[] ts = new float[1000];

@@ -8,6 +8,7 @@ import g2048.game.Shape;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
 import g2048.play.GameRunner;
@@ -35,8 +36,8 @@ class TrainingRunTest {
         TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 32, 0), 60, QUIET);
         TrainedNetwork trained = run.run();
         Network net = new Network(config.spec());
-        double learned = GreedyEvaluation.play(net, trained.weights(), 100, 50, 99).mean();
-        double untrained = GreedyEvaluation.play(net, Initializer.truncatedNormal(net, 11), 100, 50, 99).mean();
+        double learned = GreedyEvaluation.play(new NetworkEvaluator(net, trained.weights(), "trained"), 100, 50, 99).mean();
+        double untrained = GreedyEvaluation.play(new NetworkEvaluator(net, Initializer.truncatedNormal(net, 11), "untrained"), 100, 50, 99).mean();
         Summary random = new GameRunner(Shape.S4x4).run(new RandomPlayer(Shape.S4x4), 300, 2, 99, null);
         System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.mean());
         assertTrue(learned > 3 * random.mean(), "trained " + learned + " vs random " + random.mean());
@@ -46,6 +47,20 @@ class TrainingRunTest {
         assertEquals(run.stats().steps(), t.steps(), t.toString());
         assertTrue(t.valuesNanos() > 0 && t.valuesNanos() + t.generatorWaitNanos() <= t.generatorNanos(), t.toString());
         assertTrue(t.stepNanos() > 0 && t.stepNanos() + t.trainerWaitNanos() <= t.trainerNanos(), t.toString());
+    }
+
+    /** Under game batching each game reaches the trainer as one chunk and is one Adam step. */
+    @Test
+    void gameBatchingStepsOncePerWholeGame() throws Exception {
+        TrainConfig config = new TrainConfig(Architectures.cnn22("tiny", 4, 8, 8, 4), 3000, Batching.parse("game"),
+                SymmetryMode.SIMPLE, false, true, JumpStart.NOJUMP, 2, 3, 16, 4);
+        TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60, QUIET);
+        TrainedNetwork result = run.run();
+        assertTrue(result.positions() >= 3000, "positions " + result.positions());
+        long steps = run.stats().steps();
+        // Plays of an untrained network last tens of moves (restarts halve them): far fewer steps than positions.
+        assertTrue(steps >= 3 && steps <= result.positions() / 10, steps + " steps for " + result.positions() + " positions");
+        assertTrue(run.stats().games() >= steps, "every step is a finished play");
     }
 
     /** Stopping (as Ctrl-C does) still leaves a resume point that loads, with the optimiser state. */

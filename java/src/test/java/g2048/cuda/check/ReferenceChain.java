@@ -1,4 +1,4 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 import g2048.nn.Encoder;
 import g2048.nn.InputKind;
@@ -13,7 +13,7 @@ import java.util.List;
  * does them, and every product's operands rounded by one {@link ProductRounding}: the CPU network
  * in plain loops, in fp32 or as TF32 products would compute it.
  */
-final class ReferenceChain {
+public final class ReferenceChain {
 
     private final List<Layer> layers;
     private final int embedLayers;
@@ -35,7 +35,7 @@ final class ReferenceChain {
     }
 
     /** The forward pass of {@code boards}; {@link #values()} holds the result. */
-    static ReferenceChain forward(Network net, float[] w, long[] boards, ProductRounding rounding) {
+    public static ReferenceChain forward(Network net, float[] w, long[] boards, ProductRounding rounding) {
         ReferenceChain c = new ReferenceChain(net, rounding, boards.length);
         c.run(net.spec().input(), w, boards);
         return c;
@@ -92,7 +92,7 @@ final class ReferenceChain {
     }
 
     /** The network's values, one a board. */
-    float[] values() {
+    public float[] values() {
         return acts[layers.size()];
     }
 
@@ -100,7 +100,7 @@ final class ReferenceChain {
      * The gradient over all parameters when each board's output gradient is {@code scale ·
      * (value − target)}, as {@link Network#backward} takes it ({@code 2/n} for the mean squared error).
      */
-    float[] gradient(float[] w, float[] targets, float scale) {
+    public float[] gradient(float[] w, float[] targets, float scale) {
         float[] grad = new float[w.length];
         float[] y = values();
         float[] d = new float[n];

@@ -1,5 +1,12 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaEvaluator;
+import g2048.cuda.CudaProbe;
+import g2048.cuda.CudaTrainer;
+import g2048.cuda.GemmMode;
+import g2048.cuda.KernelImages;
+import g2048.cuda.SelfCheck;
 import g2048.eval.Evaluator;
 import g2048.game.Rng;
 import g2048.nn.Adam;
@@ -20,21 +27,21 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The GPU machine's check, runnable from the shaded jar without a build tool:
- * <pre>
- *   java -cp g2048.jar g2048.cuda.GpuCheck [--arch CNN22] [--seconds 3] OUT_DIR
- * </pre>
- * 1. says which device and kernels it found (or why CUDA is unavailable, exit 3);
- * 2. runs {@link CudaConformance#all} for each {@link GemmMode} (the kernels, cuBLAS fp32, cuBLAS
+ * The GPU machine's check, {@code g2048 gpu-check [--arch CNN22] [--seconds 3] OUT_DIR} (run from
+ * the shaded jar by {@code bench/gpu-check.sh}, without a build tool):
+ * <ol>
+ * <li>says which device and kernels it found (or why CUDA is unavailable: exit code 3);
+ * <li>runs {@link CudaConformance#all} for each {@link GemmMode} (the kernels, cuBLAS fp32, cuBLAS
  *    TF32 with its own tolerance; a library that does not load is reported and skipped) and writes
  *    every comparison to OUT_DIR/conformance.txt;
- * 3. times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at
+ * <li>times, for the architecture and each mode that loaded: GPU optimiser steps (positions/s at
  *    batch 1,024 and 4,096), inference (boards/s at batch 1,024, 4,096 and 16,384), evaluation latency p50/p99 of batches
  *    of 4 (a greedy move's afterstates), 64 and 1,024 and the greedy player's move latency (with the
  *    kernels: small forwards replayed as CUDA graphs, and every kernel launched, side by side), and the
  *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
  *    TF32, {@link GemmComparison}) at CNN22's shapes; writes OUT_DIR/timings.txt.
- * Exits 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
+ * </ol>
+ * Exit code 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
  * end-to-end training rate needs the training pipeline on the GPU, which this does not run.
  */
 public final class GpuCheck {
@@ -42,44 +49,38 @@ public final class GpuCheck {
     /** The seed of the conformance run, so that its TF32 cases can be computed on the CPU too (Tf32ErrorTest). */
     static final long SEED = 20_481L;
 
+    /** The exit code when this machine cannot run CUDA. */
+    public static final int UNAVAILABLE = 3;
+
     private GpuCheck() {
     }
 
-    public static void main(String[] args) throws IOException {
-        String arch = "CNN22";
-        double seconds = 3;
-        Path out = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--arch" -> arch = args[++i];
-                case "--seconds" -> seconds = Double.parseDouble(args[++i]);
-                default -> out = Path.of(args[i]);
-            }
-        }
-        if (out == null) {
-            System.err.println("usage: GpuCheck [--arch NAME] [--seconds S] OUT_DIR");
-            System.exit(2);
-        }
+    /**
+     * Runs the check on the probed device, reporting on {@code console} and writing under
+     * {@code out}; returns the exit code: 0 all passed, 1 a comparison failed, 3 no CUDA here.
+     */
+    public static int run(String arch, double seconds, Path out, PrintStream console) throws IOException {
+        NetSpec spec = Architectures.named(arch);
         Files.createDirectories(out);
         CudaProbe.Result probe = CudaProbe.probe();
         String built = KernelImages.buildLine();
-        System.out.println("kernels: " + (built != null ? built : "none in this jar"));
+        console.println("kernels: " + (built != null ? built : "none in this jar"));
         if (!probe.available()) {
-            System.out.println("CUDA unavailable: " + probe.reason());
-            System.exit(3);
+            console.println("CUDA unavailable: " + probe.reason());
+            return UNAVAILABLE;
         }
         try (CudaContext ctx = CudaContext.open()) {
-            System.out.println("device: " + ctx.describe());
+            console.println("device: " + ctx.describe());
             int failed = 0;
             List<GemmMode> loaded = new ArrayList<>();
             try (PrintStream p = new PrintStream(Files.newOutputStream(out.resolve("conformance.txt")), true, "UTF-8")) {
-                p.println("device: " + ctx.describe() + "; tolerance " + CudaConformance.TOLERANCE + " (norm-wise relative error), "
-                        + "with TF32 products " + CudaConformance.TF32_TOLERANCE + " for values, " + CudaConformance.TF32_GRADIENT_TOLERANCE
+                p.println("device: " + ctx.describe() + "; tolerance " + GemmMode.FP32_TOLERANCE + " (norm-wise relative error), "
+                        + "with TF32 products " + GemmMode.TF32_TOLERANCE + " for values, " + CudaConformance.TF32_GRADIENT_TOLERANCE
                         + " for gradients and " + CudaConformance.TF32_STEPS_TOLERANCE + " after training steps");
                 for (GemmMode mode : GemmMode.values()) {
-                    String unavailable = libraryProblem(ctx, mode);
+                    String unavailable = ctx.libraryProblem(mode);
                     if (unavailable != null) {
-                        System.out.println("conformance " + mode.label() + ": not run: " + unavailable);
+                        console.println("conformance " + mode.label() + ": not run: " + unavailable);
                         p.println("gemm " + mode.label() + ": not run: " + unavailable);
                         continue;
                     }
@@ -90,7 +91,7 @@ public final class GpuCheck {
                     } catch (RuntimeException e) {
                         // One mode's failure must not cost the other modes' figures on a lent machine.
                         failed++;
-                        System.out.println("conformance " + mode.label() + ": stopped by " + oneLine(e));
+                        console.println("conformance " + mode.label() + ": stopped by " + oneLine(e));
                         p.println("gemm " + mode.label() + ": stopped by " + oneLine(e));
                         continue;
                     }
@@ -103,11 +104,11 @@ public final class GpuCheck {
                         modeFailed += o.passed() ? 0 : 1;
                         worst = Math.max(worst, o.error());
                         if (!o.passed()) {
-                            System.out.println(o);
+                            console.println(o);
                         }
                     }
                     failed += modeFailed;
-                    System.out.printf(Locale.ROOT, "conformance %s: %d comparisons, %d failed, worst error %.3e, %.1f s%n", mode.label(),
+                    console.printf(Locale.ROOT, "conformance %s: %d comparisons, %d failed, worst error %.3e, %.1f s%n", mode.label(),
                             outcomes.size(), modeFailed, worst, (System.nanoTime() - t0) / 1e9);
                 }
             }
@@ -115,13 +116,13 @@ public final class GpuCheck {
             table.add("device: " + ctx.describe());
             for (GemmMode mode : loaded) {
                 try {
-                    table.addAll(timings(ctx, Architectures.named(arch), seconds, mode));
+                    table.addAll(timings(ctx, spec, seconds, mode));
                 } catch (RuntimeException e) {
                     failed++;
                     table.add("gemm " + mode.label() + " timings stopped by " + oneLine(e));
                 }
             }
-            table.addAll(cpuTimings(Architectures.named(arch), seconds));
+            table.addAll(cpuTimings(spec, seconds));
             try {
                 table.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
             } catch (RuntimeException e) {
@@ -129,26 +130,13 @@ public final class GpuCheck {
                 table.add("gemm comparison stopped by " + oneLine(e));
             }
             Files.write(out.resolve("timings.txt"), table);
-            table.forEach(System.out::println);
-            System.exit(failed == 0 ? 0 : 1);
+            table.forEach(console::println);
+            return failed == 0 ? 0 : 1;
         }
     }
 
     private static String oneLine(Throwable e) {
         return (e.getClass().getSimpleName() + ": " + e.getMessage()).replace('\n', ' ');
-    }
-
-    /** Null when {@code mode}'s library loads on this device, else why not. */
-    private static String libraryProblem(CudaContext ctx, GemmMode mode) {
-        if (mode == GemmMode.KERNELS) {
-            return null;
-        }
-        ctx.bind();
-        try (LibraryGemm g = ctx.driver().openGemm(mode)) {
-            return null;
-        } catch (CudaUnavailableException e) {
-            return e.getMessage();
-        }
     }
 
     /** The GPU timings of {@code spec} with products by {@code mode}; each row starts with the mode. */
@@ -158,7 +146,7 @@ public final class GpuCheck {
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, 1);
         Rng rng = new Rng(7);
-        long[] boards = CudaConformance.randomBoards(rng, 16_384);
+        long[] boards = SelfCheck.randomBoards(rng, 16_384);
         float[] targets = CudaConformance.gaussian(rng, 16_384, 1000);
         for (int batch : new int[] {1024, 4096}) {
             try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch, mode)) {
@@ -266,7 +254,7 @@ public final class GpuCheck {
         List<String> rows = new ArrayList<>();
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, 1);
-        long[] boards = CudaConformance.randomBoards(new Rng(7), 1024);
+        long[] boards = SelfCheck.randomBoards(new Rng(7), 1024);
         Evaluator cpu = new NetworkEvaluator(net, w, "timing");
         double[] v = new double[1024];
         cpu.values(boards, 1024, v);

@@ -1,7 +1,10 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaProbe;
+import g2048.cuda.Geometry;
 import g2048.nn.Architectures;
 import g2048.nn.NetSpec;
 import java.util.ArrayList;

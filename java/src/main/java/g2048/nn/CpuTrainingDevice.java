@@ -1,10 +1,6 @@
-package g2048.train;
+package g2048.nn;
 
 import g2048.concurrent.Published;
-import g2048.nn.Adam;
-import g2048.nn.Network;
-import g2048.nn.ParallelGradient;
-import g2048.nn.Workspace;
 
 /**
  * Training on the CPU reference: gradients by {@link ParallelGradient} over the trainer's
@@ -21,9 +17,9 @@ public final class CpuTrainingDevice implements TrainingDevice {
     }
 
     @Override
-    public Optimiser optimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+    public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
         exchange = new WeightExchange(weights, 3);
-        ParallelGradient gradient = new ParallelGradient(net, trainerThreads, Trainer.SLICE);
+        ParallelGradient gradient = new ParallelGradient(net, trainerThreads, SLICE);
         float[] grad = new float[net.paramCount()];
         return new Optimiser() {
             @Override
@@ -53,35 +49,53 @@ public final class CpuTrainingDevice implements TrainingDevice {
     }
 
     @Override
-    public GeneratorValues generatorValues(Network net, int capacity) {
-        return over(net, exchange, capacity);
-    }
-
-    /** A generator's values read from {@code exchange}'s current weights. */
-    static GeneratorValues over(Network net, WeightExchange exchange, int capacity) {
+    public GeneratorThreadEvaluator generatorEvaluator(Network net, int capacity) {
         if (exchange == null) {
             throw new IllegalStateException("make the optimiser first: it publishes the weights the generators read");
         }
-        Workspace ws = net.workspace(capacity, false);
-        return new GeneratorValues() {
-            @Override
-            public void values(long[] boards, int n, double[] out) {
-                Published.Slot<float[]> snap = exchange.acquire();
-                try {
-                    net.forward(snap.buffer(), ws, boards, n);
-                } finally {
-                    exchange.release(snap);
-                }
-                float[] y = ws.outputs();
-                for (int i = 0; i < n; i++) {
-                    out[i] = y[i];
-                }
-            }
+        return new Follower(net, exchange, capacity);
+    }
 
-            @Override
-            public void close() {
+    /** A generator's values read from the exchange's current weights, held for the length of one forward. */
+    private static final class Follower extends GeneratorThreadEvaluator {
+        private final Network net;
+        private final WeightExchange exchange;
+        private final Workspace ws;
+
+        Follower(Network net, WeightExchange exchange, int capacity) {
+            this.net = net;
+            this.exchange = exchange;
+            this.ws = net.workspace(capacity, false);
+        }
+
+        @Override
+        public void values(long[] boards, int n, double[] out) {
+            Published.Slot<float[]> snap = exchange.acquire();
+            try {
+                net.forward(snap.buffer(), ws, boards, n);
+            } finally {
+                exchange.release(snap);
             }
-        };
+            float[] y = ws.outputs();
+            for (int i = 0; i < n; i++) {
+                out[i] = y[i];
+            }
+        }
+
+        @Override
+        public int preferredBatchSize() {
+            return ws.capacity();
+        }
+
+        @Override
+        public int maxBatchSize() {
+            return ws.capacity();
+        }
+
+        @Override
+        public String describe() {
+            return "cnn " + net.spec().name() + " cpu (following the trainer's weights)";
+        }
     }
 
     @Override

@@ -1,4 +1,4 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 /**
  * How a matrix product rounds its two operands before multiplying: not at all (fp32), or to TF32,
@@ -8,7 +8,7 @@ package g2048.cuda;
  * {@link LayerReference} applies it to every product so that TF32's error can be computed on the
  * CPU, which is what {@link CudaConformance}'s TF32 tolerances are set from.
  */
-enum ProductRounding {
+public enum ProductRounding {
     FP32,
     /** To the nearest TF32 value, ties away from zero ({@code cvt.rna.tf32.f32}). */
     TF32_NEAREST,
@@ -18,7 +18,7 @@ enum ProductRounding {
     private static final int LOW_BITS = 0x1FFF;
 
     /** {@code a} with every element rounded: {@code a} itself in fp32, else a copy. */
-    float[] round(float[] a) {
+    public float[] round(float[] a) {
         if (this == FP32) {
             return a;
         }
@@ -29,7 +29,7 @@ enum ProductRounding {
         return r;
     }
 
-    float round(float x) {
+    public float round(float x) {
         if (this == FP32 || !Float.isFinite(x)) {
             return x;
         }

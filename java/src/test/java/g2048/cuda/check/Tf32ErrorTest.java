@@ -1,8 +1,10 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.GemmMode;
+import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
@@ -103,12 +105,12 @@ class Tf32ErrorTest {
                 LayerReference.forward(layer, w, in, out, n, TF32.get(r));
                 float[][] tf32 = backward(layer, w, in, out, dOut, n, TF32.get(r));
                 float[][] fp32 = backward(layer, w, in, out, dOut, n, ProductRounding.FP32);
-                errors[0][r] = CudaConformance.error(out, fp32Out);
-                errors[1][r] = CudaConformance.error(tf32[0], fp32[0]);
-                errors[2][r] = CudaConformance.error(tf32[1], fp32[1]);
+                errors[0][r] = SelfCheck.error(out, fp32Out);
+                errors[1][r] = SelfCheck.error(tf32[0], fp32[0]);
+                errors[2][r] = SelfCheck.error(tf32[1], fp32[1]);
             }
             String name = spec.name() + " layer " + li + " " + layer.spec();
-            check(name + " forward", errors[0], CudaConformance.TF32_TOLERANCE);
+            check(name + " forward", errors[0], GemmMode.TF32_TOLERANCE);
             check(name + " input gradient", errors[1], CudaConformance.TF32_GRADIENT_TOLERANCE);
             check(name + " parameter gradient", errors[2], CudaConformance.TF32_GRADIENT_TOLERANCE);
         }
@@ -126,13 +128,13 @@ class Tf32ErrorTest {
     private static void forward(NetSpec spec, int n) {
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, SEED);
-        long[] boards = CudaConformance.randomBoards(new Rng(SEED + 1), n);
+        long[] boards = SelfCheck.randomBoards(new Rng(SEED + 1), n);
         float[] fp32 = ReferenceChain.forward(net, w, boards, ProductRounding.FP32).values();
         double[] errors = new double[TF32.size()];
         for (int r = 0; r < TF32.size(); r++) {
-            errors[r] = CudaConformance.error(ReferenceChain.forward(net, w, boards, TF32.get(r)).values(), fp32);
+            errors[r] = SelfCheck.error(ReferenceChain.forward(net, w, boards, TF32.get(r)).values(), fp32);
         }
-        check(spec.name() + " forward n=" + n, errors, CudaConformance.TF32_TOLERANCE);
+        check(spec.name() + " forward n=" + n, errors, GemmMode.TF32_TOLERANCE);
     }
 
     /** What CudaConformance.gradient compares: the MSE's parameter gradient and the sum of squared errors. */
@@ -140,7 +142,7 @@ class Tf32ErrorTest {
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, SEED);
         Rng rng = new Rng(SEED + 2);
-        long[] boards = CudaConformance.randomBoards(rng, n);
+        long[] boards = SelfCheck.randomBoards(rng, n);
         float[] targets = CudaConformance.gaussian(rng, n, 1);
         ReferenceChain fp32 = ReferenceChain.forward(net, w, boards, ProductRounding.FP32);
         float[] fp32Grad = fp32.gradient(w, targets, 2f / n);
@@ -149,7 +151,7 @@ class Tf32ErrorTest {
         for (int r = 0; r < TF32.size(); r++) {
             ReferenceChain tf32 = ReferenceChain.forward(net, w, boards, TF32.get(r));
             double sseError = Math.abs(sse(tf32.values(), targets) - fp32Sse) / fp32Sse;
-            errors[r] = Math.max(CudaConformance.error(tf32.gradient(w, targets, 2f / n), fp32Grad), sseError);
+            errors[r] = Math.max(SelfCheck.error(tf32.gradient(w, targets, 2f / n), fp32Grad), sseError);
         }
         check(spec.name() + " backward (gradient, SSE) n=" + n, errors, CudaConformance.TF32_GRADIENT_TOLERANCE);
     }
@@ -177,7 +179,7 @@ class Tf32ErrorTest {
         }
         Rng rng = new Rng(SEED + 3);
         for (int s = 0; s < steps; s++) {
-            long[] boards = CudaConformance.randomBoards(rng, n);
+            long[] boards = SelfCheck.randomBoards(rng, n);
             float[] targets = CudaConformance.gaussian(rng, n, 1);
             fp32.step(fp32W, ReferenceChain.forward(net, fp32W, boards, ProductRounding.FP32).gradient(fp32W, targets, 2f / n));
             for (int r = 0; r < TF32.size(); r++) {
@@ -188,9 +190,9 @@ class Tf32ErrorTest {
         double[] errors = new double[TF32.size()];
         for (int r = 0; r < TF32.size(); r++) {
             Adam a = tf32.get(r);
-            errors[r] = Math.max(CudaConformance.error(tf32W.get(r), fp32W), Math.max(
-                    CudaConformance.error(a.firstMoments(), fp32.firstMoments()),
-                    CudaConformance.error(a.secondMoments(), fp32.secondMoments())));
+            errors[r] = Math.max(SelfCheck.error(tf32W.get(r), fp32W), Math.max(
+                    SelfCheck.error(a.firstMoments(), fp32.firstMoments()),
+                    SelfCheck.error(a.secondMoments(), fp32.secondMoments())));
         }
         check(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v)", errors, CudaConformance.TF32_STEPS_TOLERANCE);
     }

@@ -1,4 +1,4 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 import g2048.nn.Layer;
 
@@ -7,20 +7,20 @@ import g2048.nn.Layer;
  * {@link Layer}): the judge of single GPU layers. {@link Layer}'s own fast passes take scratch
  * state that only {@code g2048.nn} can make, so single layers are judged by this, and this is
  * judged by {@link g2048.nn.Network}: chained over whole networks it must give the network's
- * values and gradients (LayerPlanTest).
+ * values and gradients (LayerPlanTest). Public for those tests, which live beside {@code LayerPlan}.
  */
-final class LayerReference {
+public final class LayerReference {
 
     private LayerReference() {
     }
 
     /** out[s][o][j] = bias + Σ contributions Σ_c in[s][cell][c] · W[tap + c·cout + j], ReLU if the layer has it. */
-    static void forward(Layer l, float[] w, float[] in, float[] out, int n) {
+    public static void forward(Layer l, float[] w, float[] in, float[] out, int n) {
         forward(l, w, in, out, n, ProductRounding.FP32);
     }
 
     /** {@link #forward(Layer, float[], float[], float[], int)} with both factors of every product rounded by {@code r}. */
-    static void forward(Layer l, float[] w, float[] in, float[] out, int n, ProductRounding r) {
+    public static void forward(Layer l, float[] w, float[] in, float[] out, int n, ProductRounding r) {
         int[] start = l.contributionStarts();
         int[] cell = l.contributionCells();
         int[] tap = l.contributionTaps();
@@ -58,7 +58,7 @@ final class LayerReference {
      * Masks dOut by the ReLU (in place), adds the parameter gradient into grad and, if dIn is not
      * null, writes the input gradient there.
      */
-    static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
+    public static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
         backward(l, w, in, out, dOut, dIn, grad, n, ProductRounding.FP32);
     }
 
@@ -67,7 +67,7 @@ final class LayerReference {
      * factors of the weight and input gradients' products rounded by {@code r}; the bias gradient,
      * a plain sum, is not.
      */
-    static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n,
+    public static void backward(Layer l, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n,
             ProductRounding r) {
         int[] start = l.contributionStarts();
         int[] cell = l.contributionCells();

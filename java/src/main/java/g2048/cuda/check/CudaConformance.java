@@ -1,6 +1,19 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
-import g2048.game.Board;
+import static g2048.cuda.SelfCheck.error;
+import static g2048.cuda.SelfCheck.floats;
+import static g2048.cuda.SelfCheck.randomBoards;
+
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaEvaluator;
+import g2048.cuda.CudaNetwork;
+import g2048.cuda.CudaPass;
+import g2048.cuda.CudaTrainer;
+import g2048.cuda.DeviceBuffer;
+import g2048.cuda.GemmMode;
+import g2048.cuda.Geometry;
+import g2048.cuda.Kernels;
+import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
@@ -16,28 +29,20 @@ import java.util.List;
 /**
  * The GPU judged by the CPU reference: every kernel, every layer kind and the whole forward,
  * backward and Adam step, on fresh seeded random inputs, each GEMM with both tiles. The JUnit
- * tests run these where a GPU is present, and {@link GpuCheck} runs them on a GPU machine without
- * a build tool.
+ * tests run these where a GPU is present (and through the emulated driver without one), and
+ * {@link GpuCheck} ({@code g2048 gpu-check}) runs them on a GPU machine without a build tool.
  *
- * <p>The error of a result is norm-wise: {@code max_i |gpu_i − cpu_i| / max_i |cpu_i|} (0 when
- * both are all zero). Element-wise relative error is meaningless where a sum cancels to nearly
- * zero; the norm-wise form bounds every element's error by the tolerance times the largest value.
+ * <p>The error of a result is norm-wise, as the self-check before play measures it
+ * ({@link SelfCheck#error}): {@code max_i |gpu_i − cpu_i| / max_i |cpu_i|}. Values are held to
+ * their products' tolerance ({@link GemmMode#tolerance()}); gradients and training steps to the
+ * wider ones below when the products are TF32.
  */
 public final class CudaConformance {
 
-    /** The largest norm-wise relative error accepted in fp32 (SPEC §5). */
-    public static final double TOLERANCE = 1e-4;
-
     /**
-     * The largest norm-wise relative error accepted in values (layer outputs, forwards) with TF32
-     * products. Set from TF32's error computed on the CPU for these very checks (Tf32ErrorTest:
-     * every product's operands rounded to 10 mantissa bits, as the tensor cores read them): at most
-     * half of this; cuda/README.md quotes the figures.
-     */
-    public static final double TF32_TOLERANCE = 1e-2;
-
-    /**
-     * The same for gradients: a gradient is a difference of products summed over a batch, and
+     * The largest norm-wise relative error accepted in gradients with TF32 products (values:
+     * {@link GemmMode#TF32_TOLERANCE}; fp32 products: {@link GemmMode#FP32_TOLERANCE} everywhere):
+     * a gradient is a difference of products summed over a batch, and
      * ReLUs within rounding of 0 may pass on one device and not on the other.
      */
     public static final double TF32_GRADIENT_TOLERANCE = 5e-2;
@@ -52,7 +57,7 @@ public final class CudaConformance {
     /** One comparison: what, its error, and whether it is within its tolerance. */
     public record Outcome(String name, double error, double tolerance) {
         public Outcome(String name, double error) {
-            this(name, error, TOLERANCE);
+            this(name, error, GemmMode.FP32_TOLERANCE);
         }
 
         public boolean passed() {
@@ -61,7 +66,7 @@ public final class CudaConformance {
 
         @Override
         public String toString() {
-            String limit = tolerance == TOLERANCE ? "" : String.format(" (tolerance %.0e)", tolerance);
+            String limit = tolerance == GemmMode.FP32_TOLERANCE ? "" : String.format(" (tolerance %.0e)", tolerance);
             return String.format("%-60s %.3e %s%s", name, error, passed() ? "ok" : "FAIL", limit);
         }
     }
@@ -93,22 +98,17 @@ public final class CudaConformance {
 
     /** The tolerance of the forward checks in this mode. */
     public double tolerance() {
-        return tolerance(gemm);
-    }
-
-    /** The tolerance of values whose products are by {@code gemm}. */
-    public static double tolerance(GemmMode gemm) {
-        return gemm == GemmMode.CUBLAS_TF32 ? TF32_TOLERANCE : TOLERANCE;
+        return gemm.tolerance();
     }
 
     /** The tolerance of the gradient checks in this mode. */
     public double gradientTolerance() {
-        return gemm == GemmMode.CUBLAS_TF32 ? TF32_GRADIENT_TOLERANCE : TOLERANCE;
+        return gemm == GemmMode.CUBLAS_TF32 ? TF32_GRADIENT_TOLERANCE : GemmMode.FP32_TOLERANCE;
     }
 
     /** The tolerance of the training-step checks in this mode. */
     public double stepsTolerance() {
-        return gemm == GemmMode.CUBLAS_TF32 ? TF32_STEPS_TOLERANCE : TOLERANCE;
+        return gemm == GemmMode.CUBLAS_TF32 ? TF32_STEPS_TOLERANCE : GemmMode.FP32_TOLERANCE;
     }
 
     // Kernel-level checks launch on the legacy default stream (a null stream).
@@ -245,13 +245,10 @@ public final class CudaConformance {
         float[] w = Initializer.truncatedNormal(net, seed);
         Rng rng = new Rng(seed ^ 0x5DEECE66DL);
         List<Outcome> out = new ArrayList<>();
-        Geometry.forcedTile = tile;
-        try (CudaNetwork dn = new CudaNetwork(ctx, net, w); CudaPass pass = new CudaPass(dn, n, true, gemm)) {
-            List<CudaNetwork.DeviceLayer> all = new ArrayList<>(dn.embedLayers());
-            all.addAll(dn.trunkLayers());
-            for (int li = 0; li < all.size(); li++) {
-                CudaNetwork.DeviceLayer dl = all.get(li);
-                Layer layer = dl.layer();
+        try (Geometry.Forced forced = Geometry.force(tile); CudaNetwork dn = new CudaNetwork(ctx, net, w);
+                CudaPass pass = new CudaPass(dn, n, true, gemm)) {
+            for (int li = 0; li < dn.layerCount(); li++) {
+                Layer layer = dn.layer(li);
                 String name = spec.name() + " layer " + li + " " + layer.spec() + " " + tileName(tile);
                 float[] in = sparse(rng, n * layer.inSize());
                 float[] cpuOut = new float[n * layer.outSize()];
@@ -269,10 +266,10 @@ public final class CudaConformance {
                     dIn.upload(in);
                     dDOut.upload(dOut);
                     dGrad.upload(new float[w.length]);
-                    pass.layerForward(dl, dIn, dOutAct, n);
+                    pass.layerForward(li, dIn, dOutAct, n);
                     pass.synchronize();
                     dOutAct.download(gpuOut);
-                    pass.layerBackward(dl, dIn, dOutAct, dDOut, dDIn, dGrad, n);
+                    pass.layerBackward(li, dIn, dOutAct, dDOut, dDIn, dGrad, n);
                     pass.synchronize();
                     dDIn.download(gpuDIn);
                     dGrad.download(gpuGrad);
@@ -285,8 +282,6 @@ public final class CudaConformance {
                 out.add(new Outcome(name + " input gradient", error(gpuDIn, cpuDIn), gradientTolerance()));
                 out.add(new Outcome(name + " parameter gradient", error(gpuGrad, cpuGrad), gradientTolerance()));
             }
-        } finally {
-            Geometry.forcedTile = null;
         }
         return out;
     }
@@ -300,13 +295,11 @@ public final class CudaConformance {
         net.forward(w, ws, boards, n);
         float[] cpu = java.util.Arrays.copyOf(ws.outputs(), n);
         float[] gpu;
-        Geometry.forcedTile = tile;
-        try (CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n, gemm, false)) {
+        try (Geometry.Forced forced = Geometry.force(tile);
+                CudaEvaluator e = CudaEvaluator.create(ctx, net, w, "conformance", n, gemm, false)) {
             double[] v = new double[n];
             e.values(boards, n, v);
             gpu = floats(v);
-        } finally {
-            Geometry.forcedTile = null;
         }
         return new Outcome(spec.name() + " forward n=" + n + " " + tileName(tile), error(gpu, cpu), tolerance());
     }
@@ -357,14 +350,11 @@ public final class CudaConformance {
         double cpuSse = net.backward(w, ws, targets, 0, n, 2f / n, cpu);
         float[] gpu = new float[w.length];
         double gpuSse;
-        Geometry.forcedTile = tile;
-        try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
+        try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
             t.zeroGradient();
             t.forward(boards, 0, n);
             gpuSse = t.backward(targets, 0, n, 2f / n);
             t.gradient(gpu);
-        } finally {
-            Geometry.forcedTile = null;
         }
         double e = Math.max(error(gpu, cpu), Math.abs(gpuSse - cpuSse) / Math.max(Math.abs(cpuSse), 1e-30));
         return new Outcome(spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile), e, gradientTolerance());
@@ -380,8 +370,7 @@ public final class CudaConformance {
         float[] grad = new float[w.length];
         float[] gpuW = new float[w.length];
         Adam gpuAdam = new Adam(new float[w.length], new float[w.length], steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
-        Geometry.forcedTile = tile;
-        try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
+        try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
             for (int s = 0; s < steps; s++) {
                 long[] boards = randomBoards(rng, n);
                 float[] targets = gaussian(rng, n, 1);
@@ -392,8 +381,6 @@ public final class CudaConformance {
                 t.step(boards, targets, 0, n);
             }
             t.downloadTo(gpuW, gpuAdam);
-        } finally {
-            Geometry.forcedTile = null;
         }
         // Adam moves every parameter with a non-zero gradient by about alpha whatever its size, so a
         // gradient that cancels to ~0 may move differently on the two devices; epsilon damps such
@@ -403,48 +390,8 @@ public final class CudaConformance {
         return new Outcome(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile), e, stepsTolerance());
     }
 
-    /** Norm-wise relative error, see the class comment. */
-    public static double error(float[] gpu, float[] cpu) {
-        if (gpu.length != cpu.length) {
-            throw new IllegalArgumentException("compared arrays differ in length: " + gpu.length + " and " + cpu.length);
-        }
-        double diff = 0;
-        double scale = 0;
-        for (int i = 0; i < cpu.length; i++) {
-            if (Float.isNaN(gpu[i]) != Float.isNaN(cpu[i])) {
-                return Double.POSITIVE_INFINITY;
-            }
-            diff = Math.max(diff, Math.abs((double) gpu[i] - cpu[i]));
-            scale = Math.max(scale, Math.abs((double) cpu[i]));
-        }
-        return diff == 0 ? 0 : scale == 0 ? Double.POSITIVE_INFINITY : diff / scale;
-    }
-
-    /** Evaluator values (doubles) as the floats the network computed, for {@link #error}. */
-    static float[] floats(double[] v) {
-        float[] f = new float[v.length];
-        for (int i = 0; i < v.length; i++) {
-            f[i] = (float) v[i];
-        }
-        return f;
-    }
-
-    /** Boards whose cells are empty with probability about 1/3, else a code in 1..15. */
-    public static long[] randomBoards(Rng rng, int n) {
-        long[] b = new long[n];
-        for (int i = 0; i < n; i++) {
-            long x = 0;
-            for (int cell = 0; cell < 16; cell++) {
-                if (rng.nextInt(3) != 0) {
-                    x = Board.withCode(x, cell, 1 + rng.nextInt(15));
-                }
-            }
-            b[i] = x;
-        }
-        return b;
-    }
-
-    static float[] gaussian(Rng rng, int n, double sigma) {
+    /** Gaussian values of standard deviation {@code sigma}. */
+    public static float[] gaussian(Rng rng, int n, double sigma) {
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {
             a[i] = (float) (rng.nextGaussian() * sigma);
@@ -452,8 +399,8 @@ public final class CudaConformance {
         return a;
     }
 
-    // Non-negative, zero in about a third of the places: what a ReLU layer hands on.
-    static float[] sparse(Rng rng, int n) {
+    /** Non-negative, zero in about a third of the places: what a ReLU layer hands on. */
+    public static float[] sparse(Rng rng, int n) {
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {
             a[i] = rng.nextInt(3) == 0 ? 0f : (float) Math.abs(rng.nextGaussian());

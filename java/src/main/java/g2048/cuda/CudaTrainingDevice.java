@@ -1,18 +1,19 @@
-package g2048.train;
+package g2048.cuda;
 
-import g2048.cuda.CudaContext;
-import g2048.cuda.CudaFollower;
-import g2048.cuda.CudaTrainer;
-import g2048.cuda.DeviceWeights;
-import g2048.cuda.GemmMode;
 import g2048.nn.Adam;
+import g2048.nn.GeneratorThreadEvaluator;
 import g2048.nn.Network;
+import g2048.nn.Optimiser;
+import g2048.nn.TrainingDevice;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Training on a GPU: the trainer's steps by {@link CudaTrainer} (parameters, gradient and Adam's
  * moments stay on the device), each new version published on the device ({@link DeviceWeights})
  * and each generator's batches valued by a {@link CudaFollower} over its own copy. Nothing but
- * boards, targets and values crosses to the host, except the weights of a snapshot.
+ * boards, targets and values crosses to the host, except the weights of a snapshot. The
+ * {@link CudaBackend}'s training device.
  */
 public final class CudaTrainingDevice implements TrainingDevice {
 
@@ -20,6 +21,7 @@ public final class CudaTrainingDevice implements TrainingDevice {
     private final GemmMode gemm;
     private CudaTrainer trainer;
     private DeviceWeights published;
+    private final List<CudaFollower> followers = new ArrayList<>();
 
     /** Training on {@code ctx}'s device, every pass's products (trainer's and generators') by {@code gemm}. */
     public CudaTrainingDevice(CudaContext ctx, GemmMode gemm) {
@@ -33,8 +35,8 @@ public final class CudaTrainingDevice implements TrainingDevice {
     }
 
     @Override
-    public Optimiser optimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
-        trainer = new CudaTrainer(ctx, net, weights, adam, Trainer.SLICE, gemm);
+    public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+        trainer = new CudaTrainer(ctx, net, weights, adam, SLICE, gemm);
         published = new DeviceWeights(ctx, weights, 3, adam.steps());
         int p = net.paramCount();
         return new Optimiser() {
@@ -66,34 +68,24 @@ public final class CudaTrainingDevice implements TrainingDevice {
     }
 
     @Override
-    public GeneratorValues generatorValues(Network net, int capacity) {
+    public synchronized GeneratorThreadEvaluator generatorEvaluator(Network net, int capacity) {
         if (published == null) {
             throw new IllegalStateException("make the optimiser first: it publishes the weights the generators read");
         }
         CudaFollower f = new CudaFollower(ctx, net, published, capacity, gemm);
-        return new GeneratorValues() {
-            @Override
-            public void values(long[] boards, int n, double[] out) {
-                f.values(boards, n, out);
-            }
-
-            @Override
-            public void close() {
-                f.close();
-            }
-        };
+        followers.add(f);
+        return f;
     }
 
+    /** Frees the followers (their generators have ended), then the published versions and the trainer. */
     @Override
-    public void close() {
-        try {
-            if (published != null) {
-                published.close();
+    public synchronized void close() {
+        // Resources close in reverse (published, then trainer), each even if another fails; null ones are skipped.
+        try (CudaTrainer t = trainer; DeviceWeights p = published) {
+            for (CudaFollower f : followers) {
+                f.close();
             }
-        } finally {
-            if (trainer != null) {
-                trainer.close();
-            }
+            followers.clear();
         }
     }
 }

@@ -1,5 +1,16 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
+import g2048.cuda.Cublas;
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaException;
+import g2048.cuda.CudaUnavailableException;
+import g2048.cuda.DeviceBuffer;
+import g2048.cuda.Geometry;
+import g2048.cuda.Kernels;
+import g2048.cuda.LayerPlan;
+import g2048.cuda.NativeHandles;
+import g2048.cuda.SelfCheck;
+import g2048.cuda.SkinnyScratch;
 import g2048.game.Rng;
 import g2048.nn.Architectures;
 import g2048.nn.Layer;
@@ -11,7 +22,7 @@ import java.util.Locale;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUpointer_attribute;
-import jcuda.driver.CUstream;
+import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -21,7 +32,7 @@ import jcuda.driver.JCudaDriver;
  * afterstates (4): time per call, TFLOP/s, and each result's error against a double-precision product on
  * sampled rows. The numbers that decide whether the backend should call cuBLAS, whether TF32 is
  * accurate enough, and up to how many rows the skinny kernel should take the forward
- * ({@link Geometry#SKINNY_MAX_ROWS}).
+ * ({@code Geometry.SKINNY_MAX_ROWS}).
  *
  * <p>All four compute the same plain product {@code in[M][K] · W[K][N]}. In the engine the
  * convolutions' rows are gathered (implicit im2col), which the kernel does as it loads; cuBLAS
@@ -52,13 +63,11 @@ final class GemmComparison {
     private static final String[] VARIANTS = {"kernel tiled", "kernel skinny", "cuBLAS fp32", "cuBLAS TF32"};
 
     private final CudaContext ctx;
-    private final Driver driver;
     private final Kernels kernels;
     private final double seconds;
 
     private GemmComparison(CudaContext ctx, double seconds) {
         this.ctx = ctx;
-        this.driver = ctx.driver();
         this.kernels = new Kernels(ctx);
         this.seconds = seconds;
     }
@@ -110,44 +119,40 @@ final class GemmComparison {
         return rows;
     }
 
-    /** Times and checks the three variants on {@code s}; returns their microseconds per call. */
+    /**
+     * Times and checks the variants on {@code s}; returns their microseconds per call. Everything
+     * runs on the legacy default stream (a null stream, cuBLAS's own default), one call at a time.
+     */
     private double[] compare(Cublas cublas, Shape s, List<String> rows) {
         Rng rng = new Rng(31L * s.m() + s.k());
         float[] in = CudaConformance.gaussian(rng, s.m() * s.k(), 1);
         float[] w = CudaConformance.gaussian(rng, s.k() * s.n(), 1 / Math.sqrt(s.k()));
         float[] expected = sampledProduct(in, w, s);
-        CUstream stream = driver.createStream();
-        CUdeviceptr dIn = driver.alloc(4L * in.length);
-        CUdeviceptr dW = driver.alloc(4L * w.length);
-        CUdeviceptr dOut = driver.alloc(4L * s.m() * s.n());
-        CUdeviceptr dBias = driver.alloc(4L * s.n());
-        CUdeviceptr dZero = driver.alloc(4);
-        SkinnyScratch scratch = new SkinnyScratch(ctx);
-        try {
-            driver.upload(dIn, in);
-            driver.upload(dW, w);
-            driver.upload(dBias, new float[s.n()]);
-            driver.upload(dZero, new int[1]);
-            long aIn = address(dIn);
-            long aW = address(dW);
-            long aOut = address(dOut);
+        try (DeviceBuffer dIn = DeviceBuffer.floats(ctx, in.length); DeviceBuffer dW = DeviceBuffer.floats(ctx, w.length);
+                DeviceBuffer dOut = DeviceBuffer.floats(ctx, (long) s.m() * s.n()); DeviceBuffer dBias = DeviceBuffer.floats(ctx, s.n());
+                DeviceBuffer dZero = DeviceBuffer.ints(ctx, new int[1]); SkinnyScratch scratch = new SkinnyScratch(ctx)) {
+            dIn.upload(in);
+            dW.upload(w);
+            dBias.upload(new float[s.n()]);
+            long aIn = address(dIn.ptr());
+            long aW = address(dW.ptr());
+            long aOut = address(dOut.ptr());
             Runnable ours = () -> {
-                kernels.gemmForward(stream, s.m(), s.n(), s.k(), 1, dIn, s.k(), dZero, null, dW, dBias, dOut, s.n(), dZero, false, scratch);
-                driver.synchronize(stream);
+                kernels.gemmForward(null, s.m(), s.n(), s.k(), 1, dIn.ptr(), s.k(), dZero.ptr(), null, dW.ptr(), dBias.ptr(), dOut.ptr(),
+                        s.n(), dZero.ptr(), false, scratch);
+                ctx.synchronize();
             };
             Runnable library = () -> {
                 cublas.gemmRowMajor(false, false, s.m(), s.n(), s.k(), 1f, aIn, s.k(), aW, s.n(), 0f, aOut, s.n());
-                Check.ok(JCudaDriver.cuCtxSynchronize(), "cuCtxSynchronize");
+                ctx.synchronize();
             };
             double[] micros = new double[VARIANTS.length];
             double[] errors = new double[VARIANTS.length];
-            Geometry.Tile tiled = Geometry.gemm(s.m(), s.n(), s.k(), false, driver.multiprocessors()).tile();
+            int sms = ctx.multiprocessors();
+            Geometry.Tile tiled = Geometry.gemm(s.m(), s.n(), s.k(), false, sms).tile();
             for (int i = 0; i < 2; i++) {
-                Geometry.forcedTile = i == 0 ? tiled : Geometry.Tile.SKINNY;
-                try {
+                try (Geometry.Forced forced = Geometry.force(i == 0 ? tiled : Geometry.Tile.SKINNY)) {
                     micros[i] = time(ours);
-                } finally {
-                    Geometry.forcedTile = null;
                 }
                 errors[i] = error(dOut, expected, s);
             }
@@ -159,19 +164,13 @@ final class GemmComparison {
             errors[3] = error(dOut, expected, s);
             cublas.mathMode(Cublas.DEFAULT_MATH);
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "gemm %-24s batch %4d (M %5d N %4d K %4d), engine's choice %s:",
-                    s.layer(), s.batch(), s.m(), s.n(), s.k(), Geometry.forward(s.m(), s.n(), s.k(), driver.multiprocessors()).tile().suffix));
+                    s.layer(), s.batch(), s.m(), s.n(), s.k(), Geometry.forward(s.m(), s.n(), s.k(), sms).tile().suffix));
             for (int i = 0; i < VARIANTS.length; i++) {
                 row.append(String.format(Locale.ROOT, "%s %s %8.1f us %5.1f TFLOP/s err %.1e", i == 0 ? "" : " |",
                         i == 0 ? "kernel " + tiled.suffix : VARIANTS[i], micros[i], tflops(s, micros[i]), errors[i]));
             }
             rows.add(row.toString());
             return micros;
-        } finally {
-            scratch.close();
-            for (CUdeviceptr p : new CUdeviceptr[] {dIn, dW, dOut, dBias, dZero}) {
-                driver.free(p);
-            }
-            driver.destroyStream(stream);
         }
     }
 
@@ -189,14 +188,14 @@ final class GemmComparison {
         return (System.nanoTime() - start) / 1e3 / calls;
     }
 
-    private double error(CUdeviceptr dOut, float[] expected, Shape s) {
+    private double error(DeviceBuffer dOut, float[] expected, Shape s) {
         float[] all = new float[s.m() * s.n()];
-        driver.download(all, dOut);
+        dOut.download(all);
         float[] sampled = new float[expected.length];
         for (int r = 0; r < SAMPLED_ROWS; r++) {
             System.arraycopy(all, sampledRow(r, s) * s.n(), sampled, r * s.n(), s.n());
         }
-        return CudaConformance.error(sampled, expected);
+        return SelfCheck.error(sampled, expected);
     }
 
     /** {@code in · w} in double on {@link #SAMPLED_ROWS} rows spread over M. */
@@ -233,8 +232,10 @@ final class GemmComparison {
      */
     private static long address(CUdeviceptr p) {
         long[] a = new long[1];
-        Check.ok(JCudaDriver.cuPointerGetAttribute(Pointer.to(a), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, p),
-                "cuPointerGetAttribute");
+        int r = JCudaDriver.cuPointerGetAttribute(Pointer.to(a), CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_POINTER, p);
+        if (r != CUresult.CUDA_SUCCESS) {
+            throw new CudaException("cuPointerGetAttribute failed: " + CUresult.stringFor(r));
+        }
         long fields = NativeHandles.address(p);
         if (fields != a[0]) {
             throw new CudaException("JCuda's pointer fields say 0x" + Long.toHexString(fields) + " but the driver says 0x"

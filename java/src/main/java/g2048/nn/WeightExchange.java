@@ -1,4 +1,4 @@
-package g2048.train;
+package g2048.nn;
 
 import g2048.concurrent.Published;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package g2048.cuda;
+package g2048.cuda.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
