@@ -119,6 +119,9 @@ public final class AtomicFile {
     public static void force(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.force(true);
+        } catch (IOException e) {
+            // A full disk may show only here (delayed allocation): say which file.
+            throw new IOException(file + ": cannot force to disk: " + e.getMessage(), e);
         }
     }
 
