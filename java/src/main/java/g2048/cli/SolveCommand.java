@@ -66,9 +66,9 @@ final class SolveCommand implements Callable<Integer> {
     }
 
     private int solve(Shape s, int nThreads) throws IOException {
-        Manifest existing = Manifest.read(out);
-        if (existing != null && !existing.shape().equals(s)) {
-            throw new Errors.BadInput("--out: " + out + " holds a " + existing.shape() + " solve, not " + s);
+        Manifest.Read existing = Manifest.readAllowingLegacy(out);
+        if (existing != null && !existing.manifest().shape().equals(s)) {
+            throw new Errors.BadInput("--out: " + out + " holds a " + existing.manifest().shape() + " solve, not " + s);
         }
         Solver solver = new Solver(s, out, nThreads).maxAge(maxAge == null ? 0 : maxAge);
         CountDownLatch finished = new CountDownLatch(1);
@@ -94,6 +94,11 @@ final class SolveCommand implements Callable<Integer> {
                 @Override
                 public void backwardAge(int age, double best, double seconds) {
                     System.err.printf(Locale.ROOT, "backward age %6d: best afterstate value %12.4f  %7.2f s%n", age, best, seconds);
+                }
+
+                @Override
+                public void note(String line) {
+                    System.err.println("solve: " + line);
                 }
             });
             if (outcome == Solver.Outcome.STOPPED) {
