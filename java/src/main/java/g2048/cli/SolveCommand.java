@@ -56,9 +56,7 @@ final class SolveCommand implements Callable<Integer> {
         if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
             throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
         }
-        if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
-            throw new Errors.BadInput("--out: " + out + " is a file, expected a directory");
-        }
+        OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {
             return solve(s, nThreads);

@@ -160,6 +160,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
         if (progressSeconds <= 0) {
             throw new Errors.BadInput("--progress-seconds: expected a positive number, got " + progressSeconds);
         }
+        // every output is checked before the work starts: a run that cannot save should not train
+        OutputDirectory.checkWritable(out != null ? "--out" : "--resume", dir, "snapshots");
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         int laneCount = defaultLanes(lanes, choice.kind());
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,

@@ -102,6 +102,8 @@ public final class LearningCurve {
         XYSeries s = chart.addSeries("greedy evaluation", x, greedy);
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         chart.addSeries("latest 100 training games", x, train);
+        // encode in memory: ImageIO's disk cache adds a temporary file, and a thread that fails noisily when the disk is full
+        javax.imageio.ImageIO.setUseCache(false);
         AtomicFile.writeStream(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
     }
 }
