@@ -97,7 +97,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", defaultValue = "1000000", description = "Positions between snapshots (default: ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
-    @Option(names = "--eval-games", defaultValue = "100", description = "Greedy games evaluating each snapshot; 0 for none (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--eval-games", defaultValue = "100", description = "Greedy games evaluating each snapshot; 0 for none, the curve then follows the training games only (default: ${DEFAULT-VALUE}).")
     int evalGames;
 
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
