@@ -66,7 +66,7 @@ public final class Solution implements AutoCloseable {
                 if (values.stateValues().size() != ids.states() || values.afterValues().size() != ids.afters()) {
                     throw new BadFileException(AgeFiles.valuesFile(dir, a), "holds " + values.stateValues().size() + " state and "
                             + values.afterValues().size() + " afterstate values, expected " + ids.states() + " and " + ids.afters()
-                            + " as in " + AgeFiles.idsFile(dir, a).getFileName());
+                            + " as in " + AgeFiles.idsFile(dir, a));
                 }
                 return new Age(ids, values);
             } catch (IOException e) {
