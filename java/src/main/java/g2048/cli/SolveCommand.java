@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.solver.AgeReport;
@@ -59,6 +60,11 @@ final class SolveCommand implements Callable<Integer> {
         OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {
+            // a run killed mid-write leaves its temporary file; under the lock none is in use
+            int left = AtomicFile.deleteLeftovers(out) + AtomicFile.deleteLeftovers(out.resolve("work"));
+            if (left > 0) {
+                System.err.println("solve: deleted " + left + " temporary file(s) left by an interrupted run");
+            }
             return solve(s, nThreads);
         }
     }

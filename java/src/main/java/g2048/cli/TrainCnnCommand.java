@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.cuda.CudaContext;
 import g2048.cuda.CudaDevices;
 import g2048.cuda.GemmMode;
+import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.NetSpec;
@@ -197,6 +198,11 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 }, trainingDevice);
         // two runs writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
+            // a run killed mid-write leaves its temporary file; under the lock none is in use
+            int left = AtomicFile.deleteLeftovers(dir) + AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+            if (left > 0) {
+                System.err.println("train cnn: deleted " + left + " temporary file(s) left by an interrupted run");
+            }
             if (curveFromResume) {
                 copyCurve(resume, dir);
             }

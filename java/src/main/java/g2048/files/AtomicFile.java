@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Whole-file writes that leave the target either as it was or complete, never half-written: the
@@ -53,6 +55,8 @@ public final class AtomicFile {
     }
 
     private static final AtomicLong COUNTER = new AtomicLong();
+    /** The names of {@link #temporaryBeside}: {@code .TARGET.PID-N.tmp}. */
+    private static final Pattern TEMPORARY = Pattern.compile("\\..+\\.([0-9]{1,18})-[0-9]+\\.tmp");
     private static final int STREAM_BUFFER = 1 << 16;
 
     private AtomicFile() {
@@ -123,6 +127,30 @@ public final class AtomicFile {
             // A full disk may show only here (delayed allocation): say which file.
             throw new IOException(file + ": cannot force to disk: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Deletes the temporary files in {@code dir} left by writers that died mid-write (killed, out of
+     * power): those named as {@link #temporaryBeside} names them whose process no longer runs.
+     * Returns how many were deleted. Files of live processes on this machine are left alone; call it
+     * while holding the directory's {@link LockFile}, so that no writer on another machine shares it.
+     */
+    public static int deleteLeftovers(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (var files = Files.newDirectoryStream(dir, ".*.tmp")) {
+            for (Path f : files) {
+                Matcher m = TEMPORARY.matcher(f.getFileName().toString());
+                if (m.matches() && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(f);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
     }
 
     /** A fresh name beside {@code target}: hidden, and unique per process and call so that writers never share one. */
