@@ -38,6 +38,19 @@ final class OutputDirectory {
         }
     }
 
+    /** Throws {@link Errors.BadInput} naming {@code option} when the file {@code file} could not be written. */
+    static void checkFileWritable(String option, Path file) {
+        Path target = file.toAbsolutePath();
+        Path dir = target.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new Errors.BadInput(option + ": directory " + dir + " does not exist");
+        }
+        if (Files.isDirectory(target)) {
+            throw new Errors.BadInput(option + ": " + target + " is a directory, expected a file name");
+        }
+        probe(option, dir);
+    }
+
     private static void probe(String option, Path dir) {
         try {
             Files.delete(Files.createTempFile(dir, ".g2048-write-check-", ".tmp"));

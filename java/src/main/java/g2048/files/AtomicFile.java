@@ -81,7 +81,7 @@ public final class AtomicFile {
             replace(tmp, target);
             tmp = null;
         } catch (IOException e) {
-            throw new IOException(target + ": cannot write: " + e.getMessage(), e);
+            throw new IOException(target + ": cannot write: " + reason(e), e);
         } finally {
             if (tmp != null) {
                 deleteQuietly(tmp);
@@ -125,8 +125,23 @@ public final class AtomicFile {
             ch.force(true);
         } catch (IOException e) {
             // A full disk may show only here (delayed allocation): say which file.
-            throw new IOException(file + ": cannot force to disk: " + e.getMessage(), e);
+            throw new IOException(file + ": cannot force to disk: " + reason(e), e);
         }
+    }
+
+    /** What went wrong, in words: some file-system exceptions carry only a file name as their message. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() == null) {
+            String what = switch (f) {
+                case java.nio.file.AccessDeniedException x -> "permission denied";
+                case java.nio.file.NoSuchFileException x -> "no such file or directory";
+                case java.nio.file.FileAlreadyExistsException x -> "already exists";
+                case java.nio.file.NotDirectoryException x -> "not a directory";
+                default -> "file-system error";
+            };
+            return f.getFile() == null ? what : f.getFile() + ": " + what;
+        }
+        return e.getMessage() == null ? "I/O error" : e.getMessage();
     }
 
     /**

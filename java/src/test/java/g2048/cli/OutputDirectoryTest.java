@@ -74,6 +74,11 @@ class OutputDirectoryTest {
         try {
             assertRefusedBeforeWork("--out: " + ro + " is not writable", trainCnn(ro));
             assertRefusedBeforeWork("--out: " + ro + " is not writable", "solve", "--shape", "2x2", "--out", ro.toString());
+            CommandRun hlog = CommandRun.of("bench", "search", "--player", "lines", "--games", "2", "--shape", "2x2",
+                    "--hlog", ro.resolve("x.hlog").toString());
+            assertEquals(2, hlog.exit(), hlog.err());
+            assertTrue(hlog.err().contains("--hlog: " + ro + " is not writable"), hlog.err());
+            assertFalse(hlog.out().contains("moves/s"), "no games played: " + hlog.out());
         } finally {
             Files.setPosixFilePermissions(dir.resolve("ro"), PosixFilePermissions.fromString("rwxr-xr-x"));
         }
