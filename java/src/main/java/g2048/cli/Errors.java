@@ -104,11 +104,11 @@ final class Errors {
     private static String describe(Throwable t) {
         if (t instanceof FileSystemException f && f.getReason() == null && f.getFile() != null) {
             String what = switch (f) {
-                case NoSuchFileException x -> "no such file or directory";
-                case FileAlreadyExistsException x -> "already exists";
-                case AccessDeniedException x -> "permission denied";
-                case NotDirectoryException x -> "not a directory";
-                case DirectoryNotEmptyException x -> "directory not empty";
+                case NoSuchFileException _ -> "no such file or directory";
+                case FileAlreadyExistsException _ -> "already exists";
+                case AccessDeniedException _ -> "permission denied";
+                case NotDirectoryException _ -> "not a directory";
+                case DirectoryNotEmptyException _ -> "directory not empty";
                 default -> "cannot access";
             };
             return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + what;

@@ -64,7 +64,7 @@ final class OutputDirectory {
             return f.getReason();
         }
         return switch (e) {
-            case java.nio.file.AccessDeniedException x -> "permission denied";
+            case java.nio.file.AccessDeniedException _ -> "permission denied";
             case java.nio.file.FileAlreadyExistsException x -> "a file is in the way: " + x.getFile();
             case java.nio.file.NoSuchFileException x -> "no such directory: " + x.getFile();
             default -> e.getMessage() == null ? "an I/O error" : e.getMessage();

@@ -133,10 +133,10 @@ public final class AtomicFile {
     static String reason(IOException e) {
         if (e instanceof java.nio.file.FileSystemException f && f.getReason() == null) {
             String what = switch (f) {
-                case java.nio.file.AccessDeniedException x -> "permission denied";
-                case java.nio.file.NoSuchFileException x -> "no such file or directory";
-                case java.nio.file.FileAlreadyExistsException x -> "already exists";
-                case java.nio.file.NotDirectoryException x -> "not a directory";
+                case java.nio.file.AccessDeniedException _ -> "permission denied";
+                case java.nio.file.NoSuchFileException _ -> "no such file or directory";
+                case java.nio.file.FileAlreadyExistsException _ -> "already exists";
+                case java.nio.file.NotDirectoryException _ -> "not a directory";
                 default -> "file-system error";
             };
             return f.getFile() == null ? what : f.getFile() + ": " + what;
