@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -121,13 +120,8 @@ final class BenchSearchCommand implements Callable<Integer> {
         Path target = null;
         if (hlog != null) {
             target = hlog.toAbsolutePath();
-            Path dir = target.getParent();
-            if (dir == null || !Files.isDirectory(dir)) {
-                throw new Errors.BadInput("--hlog: directory " + dir + " does not exist");
-            }
-            if (Files.isDirectory(target)) {
-                throw new Errors.BadInput("--hlog: " + target + " is a directory, expected a file name");
-            }
+            // before the games: a log that cannot be written should not cost the measurement
+            OutputDirectory.checkFileWritable("--hlog", target);
         }
         if (warmupGames > 0) {
             // other seeds than the measured games, and a player of its own so that the counters stay clean

@@ -1,16 +1,36 @@
 package g2048.cli;
 
+import g2048.files.BadFileException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
- * Turns failures into one line on standard error and an exit code: 2 for bad input (an unknown
- * option, a malformed board, a bad model file), 1 for a failure while running.
+ * The one exit-code policy: every failure is one line on standard error, {@code g2048 COMMAND:
+ * what}, and an exit code. 2 for bad input: an argument, a board, a model or database file that
+ * cannot be used ({@link g2048.files.BadFileException} anywhere in the cause chain), an output path
+ * that cannot be written; 1 for a failure while running (a full disk, a device error, a bug). A
+ * message never spans lines and never names a Java class; {@code G2048_DEBUG=1} adds the stack trace.
  */
 final class Errors {
 
     static final int BAD_INPUT = 2;
     static final int FAILURE = 1;
+
+    /** Fully qualified exception names inside messages ("java.io.IOException: "), which say nothing to a user. */
+    private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
+    private static final Pattern LINE_BREAKS = Pattern.compile("\\s*\\R\\s*");
 
     private Errors() {
     }
@@ -28,7 +48,7 @@ final class Errors {
 
     static int onParameterError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(e.getCommandLine().getCommandName() + ": " + e.getMessage()
+        err.println(e.getCommandLine().getCommandName() + ": " + oneLine(e.getMessage())
                 + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
         err.flush();
         return BAD_INPUT;
@@ -36,18 +56,81 @@ final class Errors {
 
     static int onExecutionError(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
-        String name = qualifiedName(cl);
-        if (e instanceof BadInput || e instanceof IllegalArgumentException) {
-            err.println(name + ": " + e.getMessage());
-            err.flush();
-            return BAD_INPUT;
-        }
-        err.println(name + ": " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        err.println(qualifiedName(cl) + ": " + message(e));
         if (System.getenv("G2048_DEBUG") != null) {
             e.printStackTrace(err);
         }
         err.flush();
-        return FAILURE;
+        return exitCode(e);
+    }
+
+    /** {@link #BAD_INPUT} or {@link #FAILURE} for a failure that ended a command. */
+    static int exitCode(Throwable e) {
+        return badInput(e) != null ? BAD_INPUT : FAILURE;
+    }
+
+    /** The one-line message of a failure that ended a command, without the command's name. */
+    static String message(Throwable e) {
+        Throwable bad = badInput(e);
+        return oneLine(bad != null ? bad.getMessage() : describe(unwrap(e)));
+    }
+
+    /** The exception that makes {@code e} bad input, or null when it is a failure while running. */
+    private static Throwable badInput(Throwable e) {
+        Throwable t = unwrap(e);
+        if (t instanceof BadInput || t instanceof IllegalArgumentException) {
+            return t;
+        }
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof BadFileException) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Strips wrappers that only carry another exception across a thread or an interface. */
+    private static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof UncheckedIOException || t instanceof ExecutionException || t instanceof CompletionException
+                || t instanceof InvocationTargetException || t instanceof UndeclaredThrowableException
+                || t instanceof CommandLine.ExecutionException) && t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** A failure while running, in words: file-system errors say what happened to which file. */
+    private static String describe(Throwable t) {
+        if (t instanceof FileSystemException f && f.getReason() == null && f.getFile() != null) {
+            String what = switch (f) {
+                case NoSuchFileException _ -> "no such file or directory";
+                case FileAlreadyExistsException _ -> "already exists";
+                case AccessDeniedException _ -> "permission denied";
+                case NotDirectoryException _ -> "not a directory";
+                case DirectoryNotEmptyException _ -> "directory not empty";
+                default -> "cannot access";
+            };
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + what;
+        }
+        if (t instanceof OutOfMemoryError) {
+            return "out of memory (" + t.getMessage() + "); give the JVM more with G2048_JAVA_OPTS=-Xmx<size>";
+        }
+        String m = t.getMessage();
+        if (m == null || m.isBlank()) {
+            return t.getCause() != null && t.getCause() != t ? describe(unwrap(t.getCause()))
+                    : "internal error without a message (G2048_DEBUG=1 prints its stack trace)";
+        }
+        return m;
+    }
+
+    /** {@code text} on one line, without Java class names: line breaks become spaces. */
+    static String oneLine(String text) {
+        if (text == null) {
+            return "";
+        }
+        String s = CLASS_NAME.matcher(text).replaceAll("");
+        return LINE_BREAKS.matcher(s.strip()).replaceAll(" ");
     }
 
     private static String qualifiedName(CommandLine cl) {

@@ -3,7 +3,7 @@ package g2048.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code g2048} command. Exit codes: 0 success, 1 failure while running, 2 bad input. */
+/** The {@code g2048} command. Exit codes: 0 success, 1 failure while running, 2 bad input (see {@link Errors}). */
 @Command(name = "g2048",
         mixinStandardHelpOptions = true,
         version = "g2048 0.1.0",
@@ -35,7 +35,13 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code (for tests and embedding). */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        try {
+            return commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands on Errors; this one still gets the one-line policy (exit 1).
+            System.err.println("g2048: " + Errors.message(e));
+            return Errors.FAILURE;
+        }
     }
 
     static CommandLine commandLine() {

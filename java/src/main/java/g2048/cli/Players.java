@@ -69,7 +69,13 @@ final class Players {
         return switch (options.player) {
             case "lines" -> new LineHeuristicEvaluator(shape);
             case "ntuple" -> ntupleEvaluator(options, shape);
-            case "cnn" -> options.devices.open(options.model, shape, System.err);
+            case "cnn" -> {
+                if (!shape.equals(Shape.S4x4)) {
+                    // the shape may come from --shape, a board or a database: name none of them
+                    throw new Errors.BadInput("--player cnn: value networks play 4x4 boards only, this board is " + shape);
+                }
+                yield options.devices.open(options.model, shape, System.err);
+            }
             default -> {
                 if (!NAMES.contains(options.player)) {
                     throw unknown(options);
@@ -91,8 +97,10 @@ final class Players {
             throw new Errors.BadInput("--model " + file + " was trained on " + model.shape() + ", the board is " + shape);
         }
         if (model.method() == Method.Q_LEARNING) {
-            throw new Errors.BadInput("--model " + file + " is a q-learning model: it values actions, not afterstates,"
-                    + " so it plays 1-ply only (--depth 1) and has no values to search with");
+            // reached at depth 1 too (move, bench search, --time-ms): then --depth is not the cure
+            throw new Errors.BadInput("--model " + file + " is a q-learning model: it values actions, not afterstates, so it"
+                    + " has no afterstate values to search with; " + (options.depth > 1 ? "it plays at --depth 1 only"
+                    : "it plays only greedily, in play and grade without --time-ms"));
         }
         return evaluator(model, options);
     }

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.solver.AgeReport;
@@ -56,19 +57,22 @@ final class SolveCommand implements Callable<Integer> {
         if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
             throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
         }
-        if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
-            throw new Errors.BadInput("--out: " + out + " is a file, expected a directory");
-        }
+        OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {
+            // a run killed mid-write leaves its temporary file; under the lock none is in use
+            int left = AtomicFile.deleteLeftovers(out) + AtomicFile.deleteLeftovers(out.resolve("work"));
+            if (left > 0) {
+                System.err.println("solve: deleted " + left + " temporary file(s) left by an interrupted run");
+            }
             return solve(s, nThreads);
         }
     }
 
     private int solve(Shape s, int nThreads) throws IOException {
-        Manifest existing = Manifest.read(out);
-        if (existing != null && !existing.shape().equals(s)) {
-            throw new Errors.BadInput("--out: " + out + " holds a " + existing.shape() + " solve, not " + s);
+        Manifest.Read existing = Manifest.readAllowingLegacy(out);
+        if (existing != null && !existing.manifest().shape().equals(s)) {
+            throw new Errors.BadInput("--out: " + out + " holds a " + existing.manifest().shape() + " solve, not " + s);
         }
         Solver solver = new Solver(s, out, nThreads).maxAge(maxAge == null ? 0 : maxAge);
         CountDownLatch finished = new CountDownLatch(1);
@@ -94,6 +98,11 @@ final class SolveCommand implements Callable<Integer> {
                 @Override
                 public void backwardAge(int age, double best, double seconds) {
                     System.err.printf(Locale.ROOT, "backward age %6d: best afterstate value %12.4f  %7.2f s%n", age, best, seconds);
+                }
+
+                @Override
+                public void note(String line) {
+                    System.err.println("solve: " + line);
                 }
             });
             if (outcome == Solver.Outcome.STOPPED) {

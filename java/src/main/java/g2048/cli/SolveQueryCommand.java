@@ -34,7 +34,7 @@ final class SolveQueryCommand implements Callable<Integer> {
             long b = parsed.board();
             double value = sol.stateValue(b);
             if (Double.isNaN(value)) {
-                throw new Errors.BadInput("--board: " + board + " is not a reachable state of " + sol.shape()
+                throw new Errors.BadInput("--board: " + BoardText.format(b, sol.shape()) + " is not a reachable state of " + sol.shape()
                         + " (not in the solution; a state has at least two tiles and a reachable tile sum)");
             }
             double[] q = new double[4];

@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.cuda.CudaBackend;
 import g2048.eval.BackendOptions;
 import g2048.eval.EvaluatorBackends;
+import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
@@ -92,7 +93,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--snapshot-every", defaultValue = "1000000", description = "Positions between snapshots (default: ${DEFAULT-VALUE}).")
     long snapshotEvery;
 
-    @Option(names = "--eval-games", defaultValue = "100", description = "Greedy games evaluating each snapshot; 0 for none (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--eval-games", defaultValue = "100", description = "Greedy games evaluating each snapshot; 0 for none, the curve then follows the training games only (default: ${DEFAULT-VALUE}).")
     int evalGames;
 
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
@@ -148,6 +149,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
         if (progressSeconds <= 0) {
             throw new Errors.BadInput("--progress-seconds: expected a positive number, got " + progressSeconds);
         }
+        // every output is checked before the work starts: a run that cannot save should not train
+        OutputDirectory.checkWritable(out != null ? "--out" : "--resume", dir, "snapshots");
         int gens = generators != null ? generators : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         int laneCount = defaultLanes(lanes, choice.backend());
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
@@ -159,6 +162,11 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         // two runs writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
+            // a run killed mid-write leaves its temporary file; under the lock none is in use
+            int left = AtomicFile.deleteLeftovers(dir) + AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+            if (left > 0) {
+                System.err.println("train cnn: deleted " + left + " temporary file(s) left by an interrupted run");
+            }
             if (curveFromResume) {
                 copyCurve(resume, dir);
             }

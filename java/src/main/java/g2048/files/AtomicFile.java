@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Whole-file writes that leave the target either as it was or complete, never half-written: the
@@ -53,6 +55,8 @@ public final class AtomicFile {
     }
 
     private static final AtomicLong COUNTER = new AtomicLong();
+    /** The names of {@link #temporaryBeside}: {@code .TARGET.PID-N.tmp}. */
+    private static final Pattern TEMPORARY = Pattern.compile("\\..+\\.([0-9]{1,18})-[0-9]+\\.tmp");
     private static final int STREAM_BUFFER = 1 << 16;
 
     private AtomicFile() {
@@ -77,7 +81,7 @@ public final class AtomicFile {
             replace(tmp, target);
             tmp = null;
         } catch (IOException e) {
-            throw new IOException(target + ": cannot write: " + e.getMessage(), e);
+            throw new IOException(target + ": cannot write: " + reason(e), e);
         } finally {
             if (tmp != null) {
                 deleteQuietly(tmp);
@@ -119,7 +123,49 @@ public final class AtomicFile {
     public static void force(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.force(true);
+        } catch (IOException e) {
+            // A full disk may show only here (delayed allocation): say which file.
+            throw new IOException(file + ": cannot force to disk: " + reason(e), e);
         }
+    }
+
+    /** What went wrong, in words: some file-system exceptions carry only a file name as their message. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() == null) {
+            String what = switch (f) {
+                case java.nio.file.AccessDeniedException _ -> "permission denied";
+                case java.nio.file.NoSuchFileException _ -> "no such file or directory";
+                case java.nio.file.FileAlreadyExistsException _ -> "already exists";
+                case java.nio.file.NotDirectoryException _ -> "not a directory";
+                default -> "file-system error";
+            };
+            return f.getFile() == null ? what : f.getFile() + ": " + what;
+        }
+        return e.getMessage() == null ? "I/O error" : e.getMessage();
+    }
+
+    /**
+     * Deletes the temporary files in {@code dir} left by writers that died mid-write (killed, out of
+     * power): those named as {@link #temporaryBeside} names them whose process no longer runs.
+     * Returns how many were deleted. Files of live processes on this machine are left alone; call it
+     * while holding the directory's {@link LockFile}, so that no writer on another machine shares it.
+     */
+    public static int deleteLeftovers(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        int deleted = 0;
+        try (var files = Files.newDirectoryStream(dir, ".*.tmp")) {
+            for (Path f : files) {
+                Matcher m = TEMPORARY.matcher(f.getFileName().toString());
+                if (m.matches() && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+                    Files.deleteIfExists(f);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
     }
 
     /** A fresh name beside {@code target}: hidden, and unique per process and call so that writers never share one. */

@@ -46,20 +46,42 @@ public final class ChecksummedFile {
 
     /**
      * Maps {@code file} read-only in {@code arena}, checks its trailer and returns the content
-     * before it; a damaged or truncated file is an {@link IOException} naming it.
+     * before it; a file that is missing, not a regular file, truncated or damaged is a
+     * {@link BadFileException} naming it.
      */
     public static MemorySegment mapVerified(Path file, Arena arena) throws IOException {
-        MemorySegment all;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            all = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+        return mapVerified(file, "a checksummed file", arena);
+    }
+
+    /** As {@link #mapVerified(Path, Arena)}; {@code what} names the file's kind in errors (see {@link RegularFile}). */
+    public static MemorySegment mapVerified(Path file, String what, Arena arena) throws IOException {
+        return verify(file, map(file, what, arena));
+    }
+
+    /**
+     * Maps the whole of {@code file} (content and trailer) without reading it, once it is known to be
+     * a regular file at least as long as the trailer: a reader can check a header against the size
+     * before it pays for the checksum ({@link #verify}).
+     */
+    public static MemorySegment map(Path file, String what, Arena arena) throws IOException {
+        long size = RegularFile.check(file, what);
+        if (size < TRAILER_BYTES) {
+            throw new BadFileException(file, "too short for a checksummed file (" + size + " bytes), expected " + what);
         }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+        }
+    }
+
+    /** Checks the trailer of a whole file {@code all} (from {@link #map}) and returns the content before it. */
+    public static MemorySegment verify(Path file, MemorySegment all) throws BadFileException {
         if (all.byteSize() < TRAILER_BYTES) {
-            throw new IOException(file + ": too short for a checksummed file (" + all.byteSize() + " bytes)");
+            throw new BadFileException(file, "too short for a checksummed file (" + all.byteSize() + " bytes)");
         }
         long body = all.byteSize() - TRAILER_BYTES;
         byte[] want = all.asSlice(body, TRAILER_BYTES).toArray(ValueLayout.JAVA_BYTE);
         if (!MessageDigest.isEqual(want, sha256(all.asSlice(0, body)))) {
-            throw new IOException(file + ": SHA-256 checksum mismatch (the file is damaged)");
+            throw new BadFileException(file, "SHA-256 checksum mismatch (the file is damaged)");
         }
         return all.asSlice(0, body);
     }

@@ -1,13 +1,15 @@
 package g2048.nn;
 
 import g2048.files.AtomicFile;
+import g2048.files.BadFileException;
+import g2048.files.RegularFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -60,6 +62,12 @@ public final class NetworkFile {
         byte[] spec = net.spec().text().getBytes(StandardCharsets.UTF_8);
         int p = net.weights().length;
         boolean withAdam = net.adam() != null;
+        // a diverged network is not saved over the last good one: no reader would take it
+        checkFinite(file, net.weights(), "parameter");
+        if (withAdam) {
+            checkFinite(file, net.adam().firstMoments(), "Adam first moment");
+            checkFinite(file, net.adam().secondMoments(), "Adam second moment");
+        }
         long size = HEADER + spec.length + 4L * p * (withAdam ? 3 : 1);
         if (size > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(file + ": a network of " + p + " parameters is too large for one file");
@@ -86,47 +94,48 @@ public final class NetworkFile {
         AtomicFile.write(file, b);
     }
 
-    /** Reads a network file; throws {@link BadFile} (one line, naming the file) if it is not a good one. */
+    /**
+     * Reads a network file; throws {@link BadFile} (one line, naming the file) if it is not a good
+     * one: not a regular file (a directory, a device, a FIFO), of another size than its header
+     * announces, damaged, or holding a parameter or optimiser moment that is NaN or infinite.
+     */
     public static TrainedNetwork load(Path file) throws IOException {
-        byte[] bytes;
+        long size;
         try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new BadFile(file, "no such file");
+            // before opening: a FIFO would block, /dev/zero would be read until memory runs out
+            size = RegularFile.check(file, "a value network (.g2nn)");
+        } catch (BadFileException e) {
+            throw new BadFile(file, e.problem());
+        }
+        if (size < HEADER) {
+            throw new BadFile(file, "truncated: " + size + " bytes, the header alone needs " + HEADER);
+        }
+        byte[] bytes;
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            readFully(ch, header, file);
+            long expected = announcedSize(file, header);
+            if (size < expected) {
+                throw new BadFile(file, "truncated: " + size + " bytes, the header announces " + expected);
+            }
+            if (size > expected) {
+                throw new BadFile(file, "corrupt: " + (size - expected) + " bytes past the announced end " + expected);
+            }
+            ByteBuffer all = ByteBuffer.allocate((int) expected).order(ByteOrder.LITTLE_ENDIAN);
+            all.put(header.flip());
+            readFully(ch, all, file);
+            if (ch.read(ByteBuffer.allocate(1)) > 0) {
+                throw new BadFile(file, "corrupt: it grew while it was read");
+            }
+            bytes = all.array();
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        if (bytes.length < HEADER) {
-            throw new BadFile(file, "truncated: " + bytes.length + " bytes, the header alone needs " + HEADER);
-        }
-        for (int i = 0; i < MAGIC.length; i++) {
-            if (bytes[i] != MAGIC[i]) {
-                throw new BadFile(file, "corrupt: not a g2048 network file (bad magic)");
-            }
-        }
-        int version = b.getInt(OFF_VERSION);
-        if (version != VERSION) {
-            throw new BadFile(file, "mismatched: format version " + version + ", this build reads version " + VERSION);
-        }
-        int flags = b.getInt(OFF_FLAGS);
-        if ((flags & ~FLAG_ADAM) != 0) {
-            throw new BadFile(file, "corrupt: unknown flags 0x" + Integer.toHexString(flags));
-        }
-        boolean withAdam = (flags & FLAG_ADAM) != 0;
-        int specLength = b.getInt(OFF_SPEC_LENGTH);
-        int p = b.getInt(OFF_PARAMS);
-        if (specLength < 0 || p < 0) {
-            throw new BadFile(file, "corrupt: negative spec length " + specLength + " or parameter count " + p);
-        }
-        long expected = HEADER + (long) specLength + 4L * p * (withAdam ? 3 : 1);
-        if (bytes.length < expected) {
-            throw new BadFile(file, "truncated: " + bytes.length + " bytes, the header announces " + expected);
-        }
-        if (bytes.length > expected) {
-            throw new BadFile(file, "corrupt: " + (bytes.length - expected) + " bytes past the announced end " + expected);
-        }
         if (b.getLong(OFF_CHECKSUM) != checksum(b)) {
             throw new BadFile(file, "corrupt: checksum mismatch");
         }
+        boolean withAdam = (b.getInt(OFF_FLAGS) & FLAG_ADAM) != 0;
+        int specLength = b.getInt(OFF_SPEC_LENGTH);
+        int p = b.getInt(OFF_PARAMS);
         NetSpec spec;
         try {
             spec = NetSpec.parse(new String(bytes, HEADER, specLength, StandardCharsets.UTF_8));
@@ -136,21 +145,85 @@ public final class NetworkFile {
         if (spec.weightCount() != p) {
             throw new BadFile(file, "mismatched: " + spec.name() + " has " + spec.weightCount() + " parameters, the file holds " + p);
         }
-        float[] w = new float[p];
+        long positions = b.getLong(OFF_POSITIONS);
+        if (positions < 0) {
+            throw new BadFile(file, "corrupt: " + positions + " positions trained, expected 0 or more");
+        }
         int at = HEADER + specLength;
-        b.position(at);
-        b.asFloatBuffer().get(w);
+        float[] w = floats(b, at, p, file, "parameter");
         Adam adam = null;
         if (withAdam) {
-            float[] m = new float[p];
-            float[] v = new float[p];
-            b.position(at + 4 * p);
-            b.asFloatBuffer().get(m);
-            b.position(at + 8 * p);
-            b.asFloatBuffer().get(v);
-            adam = new Adam(m, v, b.getLong(OFF_ADAM_STEPS), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+            long steps = b.getLong(OFF_ADAM_STEPS);
+            if (steps < 0) {
+                throw new BadFile(file, "corrupt: Adam step count " + steps + ", expected 0 or more");
+            }
+            float[] m = floats(b, at + 4 * p, p, file, "Adam first moment");
+            float[] v = floats(b, at + 8 * p, p, file, "Adam second moment");
+            for (int i = 0; i < p; i++) {
+                if (v[i] < 0) {
+                    throw new BadFile(file, "corrupt: Adam second moment " + i + " is " + v[i] + ", expected 0 or more");
+                }
+            }
+            adam = new Adam(m, v, steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
         }
-        return new TrainedNetwork(spec, w, adam, b.getLong(OFF_POSITIONS));
+        return new TrainedNetwork(spec, w, adam, positions);
+    }
+
+    /** The file size the header in {@code h} announces; its magic, version, flags and lengths checked. */
+    private static long announcedSize(Path file, ByteBuffer h) {
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (h.get(i) != MAGIC[i]) {
+                throw new BadFile(file, "corrupt: not a g2048 network file (bad magic)");
+            }
+        }
+        int version = h.getInt(OFF_VERSION);
+        if (version != VERSION) {
+            throw new BadFile(file, "mismatched: format version " + version + ", this build reads version " + VERSION);
+        }
+        int flags = h.getInt(OFF_FLAGS);
+        if ((flags & ~FLAG_ADAM) != 0) {
+            throw new BadFile(file, "corrupt: unknown flags 0x" + Integer.toHexString(flags));
+        }
+        int specLength = h.getInt(OFF_SPEC_LENGTH);
+        int p = h.getInt(OFF_PARAMS);
+        if (specLength < 0 || p < 0) {
+            throw new BadFile(file, "corrupt: negative spec length " + specLength + " or parameter count " + p);
+        }
+        long expected = HEADER + (long) specLength + 4L * p * ((flags & FLAG_ADAM) != 0 ? 3 : 1);
+        if (expected > Integer.MAX_VALUE - 8) {
+            throw new BadFile(file, "corrupt: the header announces " + expected + " bytes, more than a network file holds");
+        }
+        return expected;
+    }
+
+    /** {@code n} float32 values from byte {@code at}, each finite: a NaN or infinite weight poisons every value. */
+    private static float[] floats(ByteBuffer b, int at, int n, Path file, String what) {
+        float[] out = new float[n];
+        b.position(at);
+        b.asFloatBuffer().get(out);
+        for (int i = 0; i < n; i++) {
+            if (!Float.isFinite(out[i])) {
+                throw new BadFile(file, "corrupt: " + what + " " + i + " is " + out[i] + ", expected a finite number");
+            }
+        }
+        return out;
+    }
+
+    private static void checkFinite(Path file, float[] values, String what) {
+        for (int i = 0; i < values.length; i++) {
+            if (!Float.isFinite(values[i])) {
+                throw new IllegalStateException(file + ": not written: " + what + " " + i + " is " + values[i]
+                        + " (the training diverged)");
+            }
+        }
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer into, Path file) throws IOException {
+        while (into.hasRemaining()) {
+            if (ch.read(into) < 0) {
+                throw new BadFile(file, "truncated: it shrank while it was read");
+            }
+        }
     }
 
     private static long checksum(ByteBuffer b) {

@@ -5,6 +5,7 @@ import static g2048.solver.Layouts.DOUBLE;
 import static g2048.solver.Layouts.INT;
 import static g2048.solver.Layouts.LONG;
 
+import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
 import g2048.game.Shape;
 import java.io.IOException;
@@ -92,20 +93,72 @@ public final class AgeFiles {
         seg.set(INT, AGE_OFFSET, age);
     }
 
-    private static void checkHeader(Path file, MemorySegment seg, String magic, Shape shape, int age) throws IOException {
+    private static void checkHeader(Path file, MemorySegment seg, String magic, Shape shape, int age) throws BadFileException {
         if (seg.byteSize() < HEADER_BYTES) {
-            throw new IOException(file + ": too short for its header");
+            throw new BadFileException(file, "too short for its header (" + seg.byteSize() + " bytes before the checksum, expected at least "
+                    + HEADER_BYTES + ")");
         }
-        String m = new String(seg.asSlice(MAGIC_OFFSET, 8).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), StandardCharsets.US_ASCII);
-        if (!m.equals(magic)) {
-            throw new IOException(file + ": magic '" + m + "', expected '" + magic + "'");
+        byte[] mb = seg.asSlice(MAGIC_OFFSET, 8).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        if (!java.util.Arrays.equals(mb, magic.getBytes(StandardCharsets.US_ASCII))) {
+            throw new BadFileException(file, "magic " + java.util.HexFormat.of().formatHex(mb) + ", expected '" + magic + "'");
         }
         int r = seg.get(INT, ROWS_OFFSET);
         int c = seg.get(INT, COLS_OFFSET);
         int a = seg.get(INT, AGE_OFFSET);
         if (r != shape.rows() || c != shape.cols() || a != age) {
-            throw new IOException(file + ": holds " + r + "x" + c + " age " + a + ", expected " + shape + " age " + age);
+            throw new BadFileException(file, "holds " + r + "x" + c + " age " + a + ", expected " + shape + " age " + age);
         }
+    }
+
+    /**
+     * Checks that the two blocks of a file (at {@link #HEADER_BYTES} and at the offset its header
+     * names) follow each other and end where the checksum starts, before the checksum is computed.
+     */
+    private static void checkBlocks(Path file, MemorySegment seg, boolean eliasFano, String first, String second)
+            throws BadFileException {
+        long firstEnd = blockEnd(file, seg, HEADER_BYTES, eliasFano, first);
+        long at = seg.get(LONG, SECOND_BLOCK_OFFSET);
+        if (at != firstEnd) {
+            throw new BadFileException(file, "the header puts the " + second + " at byte " + at + ", expected " + firstEnd
+                    + " (the file is damaged)");
+        }
+        long end = blockEnd(file, seg, at, eliasFano, second);
+        if (end != seg.byteSize()) {
+            long size = seg.byteSize() + ChecksummedFile.TRAILER_BYTES;
+            long announced = end + ChecksummedFile.TRAILER_BYTES;
+            throw new BadFileException(file, size + " bytes, its header announces " + announced
+                    + (size > announced ? " (extra bytes after the end)" : " (the file is truncated or damaged)"));
+        }
+    }
+
+    private static long blockEnd(Path file, MemorySegment seg, long offset, boolean eliasFano, String what) throws BadFileException {
+        long bytes = eliasFano ? EliasFano.blockBytesAt(seg, offset) : PackedValues.blockBytesAt(seg, offset);
+        if (bytes < 0) {
+            throw new BadFileException(file, "the " + what + " at byte " + offset + " are malformed or run past the end of the file ("
+                    + (seg.byteSize() + ChecksummedFile.TRAILER_BYTES) + " bytes): the file is damaged or truncated");
+        }
+        return offset + bytes;
+    }
+
+    private static void checkCount(Path file, String what, long header, long block) throws BadFileException {
+        if (header != block) {
+            throw new BadFileException(file, "the header counts " + header + " " + what + ", their block " + block);
+        }
+    }
+
+    /** The file mapped, its header and geometry checked, then its checksum: the content before the trailer. */
+    private static MemorySegment open(Path file, String what, String magic, Shape shape, int age, Arena arena,
+                                      BlockCheck blocks) throws IOException {
+        MemorySegment all = ChecksummedFile.map(file, what + " of a " + shape + " solution", arena);
+        MemorySegment seg = all.asSlice(0, all.byteSize() - ChecksummedFile.TRAILER_BYTES);
+        checkHeader(file, seg, magic, shape, age);
+        blocks.check(seg);
+        return ChecksummedFile.verify(file, all);
+    }
+
+    @FunctionalInterface
+    private interface BlockCheck {
+        void check(MemorySegment seg) throws BadFileException;
     }
 
     /** Writes the forward pass's output of one age. */
@@ -184,11 +237,25 @@ public final class AgeFiles {
 
     static Ids readIds(Path dir, Shape shape, int age, Arena arena) throws IOException {
         Path file = idsFile(dir, age);
-        MemorySegment seg = ChecksummedFile.mapVerified(file, arena);
-        checkHeader(file, seg, IDS_MAGIC, shape, age);
-        return new Ids(seg.get(LONG, STATES_OFFSET), seg.get(LONG, AFTERS_OFFSET), seg.get(LONG, TERMINAL_OFFSET),
-                new EliasFano.Reader(seg, HEADER_BYTES), new EliasFano.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)),
-                new CellPacking(shape));
+        MemorySegment seg = open(file, "an ids file", IDS_MAGIC, shape, age, arena,
+                s -> checkBlocks(file, s, true, "states' IDs", "afterstates' IDs"));
+        EliasFano.Reader states = eliasFano(file, seg, HEADER_BYTES);
+        EliasFano.Reader afters = eliasFano(file, seg, seg.get(LONG, SECOND_BLOCK_OFFSET));
+        checkCount(file, "states", seg.get(LONG, STATES_OFFSET), states.size());
+        checkCount(file, "afterstates", seg.get(LONG, AFTERS_OFFSET), afters.size());
+        long terminal = seg.get(LONG, TERMINAL_OFFSET);
+        if (terminal < 0 || terminal > states.size()) {
+            throw new BadFileException(file, "the header counts " + terminal + " terminal states of " + states.size());
+        }
+        return new Ids(states.size(), afters.size(), terminal, states, afters, new CellPacking(shape));
+    }
+
+    private static EliasFano.Reader eliasFano(Path file, MemorySegment seg, long offset) throws BadFileException {
+        try {
+            return new EliasFano.Reader(seg, offset);
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new BadFileException(file, e.getMessage());
+        }
     }
 
     /** One age's values, mapped and checked. */
@@ -197,24 +264,32 @@ public final class AgeFiles {
 
     static Values readValues(Path dir, Shape shape, int age, Arena arena) throws IOException {
         Path file = valuesFile(dir, age);
-        MemorySegment seg = ChecksummedFile.mapVerified(file, arena);
-        checkHeader(file, seg, VALUES_MAGIC, shape, age);
-        if (seg.get(INT, SCALE_OFFSET) != PackedValues.SCALE_BITS) {
-            throw new IOException(file + ": scale 2^" + seg.get(INT, SCALE_OFFSET) + ", expected 2^" + PackedValues.SCALE_BITS);
-        }
-        return new Values(seg.get(DOUBLE, BEST_OFFSET), new PackedValues.Reader(seg, HEADER_BYTES),
-                new PackedValues.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET)));
+        MemorySegment seg = open(file, "a values file", VALUES_MAGIC, shape, age, arena, s -> {
+            if (s.get(INT, SCALE_OFFSET) != PackedValues.SCALE_BITS) {
+                throw new BadFileException(file, "scale 2^" + s.get(INT, SCALE_OFFSET) + ", expected 2^" + PackedValues.SCALE_BITS);
+            }
+            checkBlocks(file, s, false, "state values", "afterstate values");
+        });
+        PackedValues.Reader states = new PackedValues.Reader(seg, HEADER_BYTES);
+        PackedValues.Reader afters = new PackedValues.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET));
+        checkCount(file, "state values", seg.get(LONG, STATES_OFFSET), states.size());
+        checkCount(file, "afterstate values", seg.get(LONG, AFTERS_OFFSET), afters.size());
+        return new Values(seg.get(DOUBLE, BEST_OFFSET), states, afters);
     }
 
     /** The exact state values of an age into a new off-heap array of {@code n} doubles (little-endian). */
     static MemorySegment readDoubles(Path dir, Shape shape, int age, long n, Arena arena) throws IOException {
         Path file = doublesFile(dir, age);
         try (Arena map = Arena.ofConfined()) {
-            MemorySegment seg = ChecksummedFile.mapVerified(file, map);
-            checkHeader(file, seg, DOUBLES_MAGIC, shape, age);
-            if (seg.get(LONG, STATES_OFFSET) != n) {
-                throw new IOException(file + ": holds " + seg.get(LONG, STATES_OFFSET) + " values, expected " + n);
-            }
+            MemorySegment seg = open(file, "a backward checkpoint", DOUBLES_MAGIC, shape, age, map, s -> {
+                if (s.get(LONG, STATES_OFFSET) != n) {
+                    throw new BadFileException(file, "holds " + s.get(LONG, STATES_OFFSET) + " values, expected " + n);
+                }
+                if (s.byteSize() != HEADER_BYTES + 8 * n) {
+                    throw new BadFileException(file, (s.byteSize() + ChecksummedFile.TRAILER_BYTES) + " bytes, expected "
+                            + (HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES) + " for " + n + " values");
+                }
+            });
             MemorySegment out = arena.allocate(Math.max(8, 8 * n), 8);
             for (long i = 0; i < n; i++) {
                 out.setAtIndex(DOUBLE, i, seg.get(DOUBLE, HEADER_BYTES + 8 * i));

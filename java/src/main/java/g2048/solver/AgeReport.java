@@ -74,6 +74,8 @@ public final class AgeReport {
             values.setTitle(title + ": best afterstate value (backward pass not run)");
         }
         values.addSeries("best afterstate value", vx, v);
+        // encode in memory: ImageIO's disk cache adds a temporary file, and a thread that fails noisily when the disk is full
+        javax.imageio.ImageIO.setUseCache(false);
         AtomicFile.writeStream(dir.resolve(PNG),
                 out -> BitmapEncoder.saveBitmap(List.of(counts, values), 2, 1, out, BitmapEncoder.BitmapFormat.PNG));
     }

@@ -3,6 +3,8 @@ package g2048.solver;
 import static g2048.solver.Layouts.DOUBLE;
 import static g2048.solver.Layouts.LONG;
 
+import g2048.files.BadFileException;
+import g2048.files.RegularFile;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
@@ -35,15 +37,16 @@ public record AgeStats(int age, long states, long afterstates, long terminal, do
 
     private static MemorySegment header(Path file) throws IOException {
         if (!Files.exists(file)) {
-            throw new IOException(file + ": missing, though the manifest lists its age as complete");
+            throw new BadFileException(file, "missing, though the manifest lists its age as complete");
         }
+        RegularFile.check(file, "an age file of the solution");
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate((int) AgeFiles.HEADER_BYTES);
             while (buf.hasRemaining() && ch.read(buf) >= 0) {
                 // keep reading until the header is in
             }
             if (buf.hasRemaining()) {
-                throw new IOException(file + ": shorter than its header");
+                throw new BadFileException(file, "shorter than its header");
             }
             return MemorySegment.ofArray(buf.array());
         }

@@ -72,6 +72,28 @@ public final class EliasFano {
         return WORDS_OFFSET + 8 * (hiWords(n, max, l) + loWords(n, l));
     }
 
+    /**
+     * The size in bytes of the block at {@code offset} of {@code src} as its header announces it, or
+     * -1 when the header is malformed or the block runs past the end of {@code src}: a file's
+     * geometry is checked before its checksum is computed and its blocks are opened.
+     */
+    static long blockBytesAt(MemorySegment src, long offset) {
+        if (offset < 0 || offset > src.byteSize() - WORDS_OFFSET) {
+            return -1;
+        }
+        long n = src.get(LONG, offset + N_OFFSET);
+        int l = src.get(INT, offset + LOW_BITS_OFFSET);
+        long hw = src.get(LONG, offset + HI_WORDS_OFFSET);
+        long lw = src.get(LONG, offset + LO_WORDS_OFFSET);
+        long room = (src.byteSize() - offset - WORDS_OFFSET) / 8;
+        // bounds first, so that no product below overflows
+        if (n < 0 || n > 64 * room || l < 0 || l > 63 || hw < 0 || hw > room || lw < 0 || lw > room
+                || lw != loWords(n, l) || 64 * hw < n || hw + lw > room) {
+            return -1;
+        }
+        return WORDS_OFFSET + 8 * (hw + lw);
+    }
+
     /** Writes {@code ids} as a block at {@code offset} of {@code dst}; returns the block's size in bytes. */
     public static long write(IdSet ids, MemorySegment dst, long offset) {
         return write(ids, x -> x, dst, offset);

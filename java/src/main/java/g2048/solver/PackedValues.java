@@ -84,6 +84,26 @@ public final class PackedValues {
         return size;
     }
 
+    /**
+     * The size in bytes of the block at {@code offset} of {@code src} as its header announces it, or
+     * -1 when the header is malformed or the block runs past the end of {@code src}.
+     */
+    static long blockBytesAt(MemorySegment src, long offset) {
+        if (offset < 0 || offset > src.byteSize() - DATA_OFFSET) {
+            return -1;
+        }
+        long n = src.get(LONG, offset + N_OFFSET);
+        int w = src.get(INT, offset + WIDTH_OFFSET);
+        long words = src.get(LONG, offset + WORDS_OFFSET);
+        long room = (src.byteSize() - offset - DATA_OFFSET) / 8;
+        // with width 0 (every value 0) n is bounded by nothing in the block
+        if (n < 0 || w < 0 || w > 63 || (w > 0 && n > 64 * room) || words < 0 || words > room
+                || words != ((n * w + 63) >>> 6)) {
+            return -1;
+        }
+        return DATA_OFFSET + 8 * words;
+    }
+
     /** Read access to a block. */
     public static final class Reader {
         private final MemorySegment data;

@@ -1,5 +1,6 @@
 package g2048.solver;
 
+import g2048.files.BadFileException;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
@@ -59,7 +60,15 @@ public final class Solution implements AutoCloseable {
     private Age age(int age) {
         return ages.computeIfAbsent(age, a -> {
             try {
-                return new Age(AgeFiles.readIds(dir, shape, a, arena), AgeFiles.readValues(dir, shape, a, arena));
+                AgeFiles.Ids ids = AgeFiles.readIds(dir, shape, a, arena);
+                AgeFiles.Values values = AgeFiles.readValues(dir, shape, a, arena);
+                // a value is read by the rank of its ID: the counts must agree, or ranks read past the values
+                if (values.stateValues().size() != ids.states() || values.afterValues().size() != ids.afters()) {
+                    throw new BadFileException(AgeFiles.valuesFile(dir, a), "holds " + values.stateValues().size() + " state and "
+                            + values.afterValues().size() + " afterstate values, expected " + ids.states() + " and " + ids.afters()
+                            + " as in " + AgeFiles.idsFile(dir, a));
+                }
+                return new Age(ids, values);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -169,7 +178,8 @@ public final class Solution implements AutoCloseable {
             if (ageFilter == 0 || s.age() == ageFilter) {
                 double v = stateValue(s.board());
                 if (Double.isNaN(v)) {
-                    throw new IllegalStateException("initial state " + Long.toHexString(s.board()) + " is missing from the solution");
+                    throw new UncheckedIOException(new BadFileException(AgeFiles.idsFile(dir, s.age()), "holds no initial state "
+                            + g2048.game.BoardText.format(s.board(), shape) + ": the solution is inconsistent"));
                 }
                 sum += s.probability() * v;
                 weight += s.probability();

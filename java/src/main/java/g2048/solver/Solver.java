@@ -40,6 +40,10 @@ public final class Solver {
         void forwardAge(int age, long states, long afterstates, long terminal, double seconds);
 
         void backwardAge(int age, double bestAfterstateValue, double seconds);
+
+        /** A remark on the directory (a manifest of an earlier release checked and rewritten). */
+        default void note(String line) {
+        }
     }
 
     /** Decides after each finished age whether to stop there (for tests of interrupted runs). */
@@ -113,12 +117,22 @@ public final class Solver {
     /** Runs or resumes the solve. */
     public Outcome run(Progress progress) throws IOException {
         Files.createDirectories(dir);
-        Manifest m = Manifest.read(dir);
-        if (m == null) {
+        Manifest.Read read = Manifest.readAllowingLegacy(dir);
+        Manifest m;
+        if (read == null) {
             m = Manifest.fresh(shape);
             m.write(dir);
-        } else if (!m.shape().equals(shape)) {
-            throw new IllegalArgumentException(dir + " holds a " + m.shape() + " solution, not " + shape);
+        } else {
+            m = read.manifest();
+            if (!m.shape().equals(shape)) {
+                throw new IllegalArgumentException(dir + " holds a " + m.shape() + " solution, not " + shape);
+            }
+            if (!read.checksummed()) {
+                ManifestCheck.againstFiles(dir, m);
+                m.write(dir);
+                progress.note(dir.resolve(Manifest.FILE) + ": written by an earlier release without a checksum;"
+                        + " checked against the age files and rewritten with one");
+            }
         }
         if (!m.forwardFinished()) {
             m = forward(m, progress);

@@ -29,23 +29,37 @@ public final class LearningCurve {
     public record Row(long positions, long steps, double seconds, int games, double mean, double sd, long max,
             double reach2048, double reach4096, double reach8192, double reach16384, double trainMean100) {
 
+        /** A snapshot without greedy evaluation ({@code --eval-games 0}): its greedy columns are empty. */
+        public static Row unevaluated(long positions, long steps, double seconds, double trainMean100) {
+            return new Row(positions, steps, seconds, 0, Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN, trainMean100);
+        }
+
         String csv() {
+            if (games == 0) {
+                return String.format(Locale.ROOT, "%d,%d,%.1f,0,,,,,,,,%.1f", positions, steps, seconds, trainMean100);
+            }
             return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.1f", positions, steps, seconds,
                     games, mean, sd, max, reach2048, reach4096, reach8192, reach16384, trainMean100);
         }
 
         static Row parse(String line, Path file, int lineNo) {
-            String[] f = line.split(",");
+            String[] f = line.split(",", -1);
             if (f.length != 12) {
                 throw new IllegalArgumentException(file + ":" + lineNo + ": expected 12 columns, got " + f.length);
             }
             try {
                 return new Row(Long.parseLong(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
-                        Double.parseDouble(f[4]), Double.parseDouble(f[5]), Long.parseLong(f[6]), Double.parseDouble(f[7]),
-                        Double.parseDouble(f[8]), Double.parseDouble(f[9]), Double.parseDouble(f[10]), Double.parseDouble(f[11]));
+                        number(f[4]), number(f[5]), f[6].isEmpty() ? 0 : Long.parseLong(f[6]), number(f[7]),
+                        number(f[8]), number(f[9]), number(f[10]), number(f[11]));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException(file + ":" + lineNo + ": " + e.getMessage());
             }
+        }
+
+        /** An empty cell is a value not measured (no greedy evaluation). */
+        private static double number(String cell) {
+            return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
         }
     }
 
@@ -92,16 +106,20 @@ public final class LearningCurve {
                 .xAxisTitle("positions (millions)").yAxisTitle("average score").build();
         chart.getStyler().setMarkerSize(5);
         double[] x = new double[rows.size()];
-        double[] greedy = new double[rows.size()];
         double[] train = new double[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             x[i] = rows.get(i).positions() / 1e6;
-            greedy[i] = rows.get(i).mean();
             train[i] = Double.isNaN(rows.get(i).trainMean100()) ? 0 : rows.get(i).trainMean100();
         }
-        XYSeries s = chart.addSeries("greedy evaluation", x, greedy);
-        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        List<Row> evaluated = rows.stream().filter(r -> r.games() > 0).toList();
+        if (!evaluated.isEmpty()) {
+            XYSeries s = chart.addSeries("greedy evaluation", evaluated.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
+                    evaluated.stream().mapToDouble(Row::mean).toArray());
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+        }
         chart.addSeries("latest 100 training games", x, train);
+        // encode in memory: ImageIO's disk cache adds a temporary file, and a thread that fails noisily when the disk is full
+        javax.imageio.ImageIO.setUseCache(false);
         AtomicFile.writeStream(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
     }
 }

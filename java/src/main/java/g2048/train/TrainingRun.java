@@ -238,6 +238,10 @@ public final class TrainingRun {
                         st.recentMeanScore());
                 curve.append(row);
                 listener.evaluated(row);
+            } else if (!(s.last() && interrupted.get())) {
+                // without evaluation games the curve still follows the training games
+                curve.append(LearningCurve.Row.unevaluated(s.positions(), s.steps(),
+                        previousSeconds + (System.nanoTime() - t0) / 1e9, st.recentMeanScore()));
             }
             if (s.last()) {
                 result = saved;

@@ -91,6 +91,27 @@ class TrainCnnCommandTest {
     }
 
     @Test
+    void withoutEvaluationGamesTheCurveFollowsTheTrainingGames() throws Exception {
+        Path out = dir.resolve("noeval");
+        Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "2000", "--snapshot-every", "1000",
+                "--eval-games", "0", "--generators", "1", "--lanes", "8", "--batching", "batch128", "--out", out.toString());
+        assertEquals(0, r[0], (String) r[1]);
+        List<String> csv = Files.readAllLines(out.resolve("curve.csv"));
+        assertEquals(3, csv.size(), "a row per snapshot: " + csv);
+        for (String row : csv.subList(1, csv.size())) {
+            assertTrue(row.matches("\\d+,\\d+,[0-9.]+,0,,,,,,,,[-0-9.NaN]+"), "no greedy columns: " + row);
+        }
+        byte[] png = Files.readAllBytes(out.resolve("curve.png"));
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G'}, java.util.Arrays.copyOf(png, 4));
+        assertTrue(!((String) r[1]).contains("eval at"), (String) r[1]);
+        // a resumed run reads the empty columns back and goes on
+        Object[] again = run("--resume", out.toString(), "--device", "cpu", "--positions", "3000", "--snapshot-every", "1000",
+                "--eval-games", "1", "--generators", "1", "--lanes", "8", "--batching", "batch128");
+        assertEquals(0, again[0], (String) again[1]);
+        assertEquals(4, Files.readAllLines(out.resolve("curve.csv")).size());
+    }
+
+    @Test
     void aSecondRunInTheSameDirectoryIsRefused() throws Exception {
         Path busy = dir.resolve("busy");
         try (LockFile held = LockFile.inDirectory(busy)) {

@@ -97,4 +97,20 @@ class AtomicFileTest {
         AtomicFile.force(f);
         assertArrayEquals(new byte[] {4}, Files.readAllBytes(f));
     }
+    @Test
+    void leftoversOfDeadWritersAreDeletedThoseOfLiveOnesKept() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        long deadPid = gone.pid();
+        long livePid = ProcessHandle.current().pid();
+        Path dead = Files.writeString(dir.resolve(".ids-000004.bin." + deadPid + "-3.tmp"), "half");
+        Path live = Files.writeString(dir.resolve(".ids-000006.bin." + livePid + "-4.tmp"), "being written");
+        Path other = Files.writeString(dir.resolve(".notes.tmp"), "not ours");
+        Path target = Files.writeString(dir.resolve("ids-000004.bin"), "whole");
+        org.junit.jupiter.api.Assumptions.assumeTrue(ProcessHandle.of(deadPid).isEmpty(), "the pid is not reused yet");
+        assertEquals(1, AtomicFile.deleteLeftovers(dir));
+        assertTrue(Files.notExists(dead));
+        assertTrue(Files.exists(live) && Files.exists(other) && Files.exists(target));
+        assertEquals(0, AtomicFile.deleteLeftovers(dir.resolve("missing")));
+    }
 }

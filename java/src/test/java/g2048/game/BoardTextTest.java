@@ -32,8 +32,8 @@ class BoardTextTest {
     }
 
     @Test
-    void readsEmptyCellsWhitespaceAndTheShape() {
-        BoardText.Parsed p = BoardText.parse(" 2, . ,4 / 0,_,128 ");
+    void readsEmptyCellsSurroundingWhitespaceAndTheShape() {
+        BoardText.Parsed p = BoardText.parse(" \t2,.,4/0,.,128 \n");
         assertEquals(new Shape(2, 3), p.shape());
         assertEquals(1, Board.code(p.board(), 0, 0));
         assertEquals(0, Board.code(p.board(), 0, 1));
@@ -57,7 +57,7 @@ class BoardTextTest {
         "2,2,2,0/0,0,0/0,0,0,0/0,0,0,0;  row 2 has 3 cells",
         "2,3/4,8;                     is 3: not a power of two",
         "2,1/4,8;                     is 1: not a power of two",
-        "2,-4/4,8;                    is -4: not a power of two",
+        "2,-4/4,8;                    is '-4': expected a tile value",
         "2,x/4,8;                     is 'x': expected a tile value",
         "2,4.0/4,8;                   is '4.0': expected a tile value",
         "2,,4/4,8,2;                  is '': expected a tile value",
@@ -69,11 +69,32 @@ class BoardTextTest {
         "2,4,8,16,32/0,0,0,0,0;       is 2x5: rows and columns must be 2..4",
         "2,4/4,8/0,0/0,0/0,0;         is 5x2: rows and columns must be 2..4",
         "99999999999999999999,2/4,8;  expected a tile value",
+        "2,+2/4,8;                    is '+2': expected a tile value",
+        "2,02/4,8;                    is '02': expected a tile value (2, 4, 8, ...) or 0 or '.' for empty, in ASCII digits without sign or leading zero",
+        "2,00/4,8;                    is '00': expected a tile value",
+        "2,_/4,8;                     is '_': expected a tile value",
+        "2,2/..,8;                    is '..': expected a tile value",
+        "'2, 2/4,8';                  board character 3 is a space (U+0020): a board is ASCII digits, '.', ',' and '/', with spaces only around it",
+        "2,２/4,8;                    board character 3 is '２' (U+FF12, not ASCII)",
+        "2,٢/4,8;                     board character 3 is '٢' (U+0662, not ASCII)",
+        "2,२/4,8;                     board character 3 is '२' (U+0968, not ASCII)",
+        "2,2/4,8\u00a0;               board character 8 is a space (U+00A0)",
     })
     void malformedBoardsAreRejectedWithOneLineNamingTheProblem(String text, String expected) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardText.parse(text));
         assertTrue(e.getMessage().contains(expected.trim()), "message: " + e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void controlCharactersAndLineBreaksInsideABoardAreNamedNotPrinted() {
+        for (String text : new String[] {"2,2/0,0\n2,2/0,0", "2,2\t/0,0", "2,\u00072/0,0", "2,2/\r0,0", "2,2/0,0\u0000"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BoardText.parse(text));
+            assertTrue(e.getMessage().matches("board character \\d+ is a (control character|space) \\(U\\+00[0-9A-F]{2}\\):.*"),
+                    e.getMessage());
+            assertTrue(e.getMessage().chars().allMatch(ch -> ch >= ' ' && ch <= '~'), "printable ASCII: " + e.getMessage());
+        }
+        assertEquals(BoardText.parse("2,2/0,0").board(), BoardText.parse("\r\n 2,2/0,0\t\n").board(), "around the board");
     }
 
     @Test

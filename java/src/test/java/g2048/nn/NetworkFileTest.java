@@ -99,6 +99,71 @@ class NetworkFileTest {
         assertFault(write("mismatch.g2nn", bytes), "mismatched");
     }
 
+    /** Seals {@code bytes} with a fresh CRC32C, as a writer of a bad network would. */
+    static byte[] reseal(byte[] bytes) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(bytes, 0, NetworkFile.OFF_CHECKSUM);
+        crc.update(bytes, NetworkFile.HEADER, bytes.length - NetworkFile.HEADER);
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putLong(NetworkFile.OFF_CHECKSUM, crc.getValue());
+        return bytes;
+    }
+
+    @Test
+    void nanAndInfiniteNumbersAreRefusedNamingTheFile() throws IOException {
+        TrainedNetwork a = sample(true);
+        Path good = dir.resolve("good.g2nn");
+        NetworkFile.save(good, a);
+        byte[] bytes = Files.readAllBytes(good);
+        int params = NetworkFile.HEADER + a.spec().text().length();
+        int p = a.weights().length;
+        Object[][] cases = {
+            {params + 4 * 3, Float.NaN, "corrupt: parameter 3 is NaN, expected a finite number"},
+            {params + 4 * (p - 1), Float.POSITIVE_INFINITY, "corrupt: parameter " + (p - 1) + " is Infinity"},
+            {params + 4 * p, Float.NEGATIVE_INFINITY, "corrupt: Adam first moment 0 is -Infinity"},
+            {params + 8 * p + 4, Float.NaN, "corrupt: Adam second moment 1 is NaN"},
+            {params + 8 * p + 4, -1f, "corrupt: Adam second moment 1 is -1.0, expected 0 or more"},
+        };
+        for (Object[] c : cases) {
+            byte[] bad = bytes.clone();
+            ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putFloat((Integer) c[0], (Float) c[1]);
+            assertFault(write("nan.g2nn", reseal(bad)), (String) c[2]);
+        }
+        byte[] steps = bytes.clone();
+        ByteBuffer.wrap(steps).order(ByteOrder.LITTLE_ENDIAN).putLong(NetworkFile.OFF_ADAM_STEPS, -1);
+        assertFault(write("steps.g2nn", reseal(steps)), "corrupt: Adam step count -1, expected 0 or more");
+        byte[] positions = bytes.clone();
+        ByteBuffer.wrap(positions).order(ByteOrder.LITTLE_ENDIAN).putLong(NetworkFile.OFF_POSITIONS, -5);
+        assertFault(write("positions.g2nn", reseal(positions)), "corrupt: -5 positions trained");
+    }
+
+    @Test
+    void aDivergedNetworkIsNotSavedOverTheLastGoodOne() throws IOException {
+        Path f = dir.resolve("latest.g2nn");
+        TrainedNetwork a = sample(false);
+        NetworkFile.save(f, a);
+        byte[] before = Files.readAllBytes(f);
+        float[] w = a.weights().clone();
+        w[7] = Float.NaN;
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> NetworkFile.save(f, new TrainedNetwork(a.spec(), w, null, 1)));
+        assertEquals(f + ": not written: parameter 7 is NaN (the training diverged)", e.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(f));
+    }
+
+    @Test
+    void directoriesDevicesAndFifosAreRefusedBeforeTheyAreRead() throws Exception {
+        assertFault(dir, "a directory, expected a value network (.g2nn)");
+        Path zero = Path.of("/dev/zero");
+        if (Files.exists(zero)) {
+            assertFault(zero, "a character device, expected a value network (.g2nn)");
+        }
+        Path fifo = dir.resolve("fifo.g2nn");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                    () -> assertFault(fifo, "a FIFO (named pipe), expected a value network (.g2nn)"));
+        }
+    }
+
     private Path write(String name, byte[] bytes) throws IOException {
         Path f = dir.resolve(name);
         Files.write(f, bytes);

@@ -94,8 +94,9 @@ class ResumeTest {
     void damagedFileIsDetectedByItsChecksum() throws IOException {
         uninterrupted();
         Path file = AgeFiles.valuesFile(tmp.resolve("whole"), 20);
-        byte[] data = Files.readAllBytes(file);
-        data[70] ^= 1;
+        byte[] good = Files.readAllBytes(file);
+        byte[] data = good.clone();
+        data[200] ^= 1; // in the values, past the block headers: found only by the checksum
         Files.write(file, data);
         try (Solution sol = Solution.open(tmp.resolve("whole"))) {
             long board = 0x1L | 0x1L << 4 | 0x2L << 8 | 0x3L << 16; // 2,2,4 / 8: age 16, not the damaged age
@@ -103,6 +104,15 @@ class ResumeTest {
             Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class,
                     () -> sol.stateValue(0x4L | 0x1L << 4 | 0x1L << 16)); // 16,2 / 2: age 20
             assertTrue(e.getMessage().contains("checksum"), e.getMessage());
+        }
+        data = good.clone();
+        data[70] ^= 1; // the count of the first block: found by the geometry check, before the checksum is computed
+        Files.write(file, data);
+        try (Solution sol = Solution.open(tmp.resolve("whole"))) {
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(java.io.UncheckedIOException.class,
+                    () -> sol.stateValue(0x4L | 0x1L << 4 | 0x1L << 16));
+            assertTrue(e.getMessage().contains(file + ": the state values at byte 64 are malformed"), e.getMessage());
+            assertTrue(e.getMessage().contains("damaged"), e.getMessage());
         }
     }
 }
