@@ -239,9 +239,15 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             throw new ModelFileException(file, method.text() + " model with terminal value " + terminal.text()
                     + ": only td-state models have a choice");
         }
+        double step = b.getDouble(OFF_STEP);
+        // A compact weight is step · q with |q| ≤ 32767: the step must keep that a finite float.
+        if (valueType == COMPACT && !(step > 0 && step * 32767 <= Float.MAX_VALUE)) {
+            throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number below "
+                    + Float.MAX_VALUE / 32767);
+        }
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
                 b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
-                b.getDouble(OFF_STEP), spec, terminal, stages, initialValue, coherent);
+                step, spec, terminal, stages, initialValue, coherent);
     }
 }

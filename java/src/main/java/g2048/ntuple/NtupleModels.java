@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import g2048.files.AtomicFile;
+import g2048.files.BadFileException;
+import g2048.files.RegularFile;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -95,6 +97,12 @@ public final class NtupleModels {
     }
 
     private static NtupleModel load(Path file, boolean writable) {
+        try {
+            // Devices, FIFOs and directories are refused before anything is opened (no hang, no endless read).
+            RegularFile.check(file, "an n-tuple model file");
+        } catch (BadFileException e) {
+            throw new ModelFileException(file, e.problem());
+        }
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -119,6 +127,7 @@ public final class NtupleModels {
                     throw new ModelFileException(file, "corrupt data (checksum mismatch)");
                 }
                 MemorySegment tables = mapped.asSlice(0, tableBytes);
+                checkFinite(file, mapped);
                 if (writable) {
                     // Training writes every page: one copy onto huge pages beats copy-on-write 4 KiB pages.
                     OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
@@ -307,6 +316,17 @@ public final class NtupleModels {
             throw new ModelFileException(file, "corrupt compact data (" + e.getMessage() + ")");
         } finally {
             inflater.end();
+        }
+    }
+
+    /** Refuses weights or accumulators that are NaN or infinite: a model that would choose no move. */
+    private static void checkFinite(Path file, MemorySegment data) {
+        long n = data.byteSize() / Float.BYTES;
+        for (long i = 0; i < n; i++) {
+            if (!Float.isFinite(data.getAtIndex(F, i))) {
+                throw new ModelFileException(file, "value " + data.getAtIndex(F, i) + " at entry " + i
+                        + ": weights must be finite numbers");
+            }
         }
     }
 

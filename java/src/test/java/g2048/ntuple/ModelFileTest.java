@@ -140,6 +140,26 @@ class ModelFileTest {
         expect(write("terminal.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_TERMINAL, 5))), "unknown terminal value 5");
         expect(write("terminal-afterstate.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_TERMINAL, 1))),
                 "only td-state models have a choice");
+
+        // Numbers no player can use: NaN or infinite weights (checksum recomputed), bad steps.
+        for (float bad : new float[] {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}) {
+            byte[] nan = good.clone();
+            ByteBuffer.wrap(nan).order(ByteOrder.LITTLE_ENDIAN).putFloat(ModelHeader.HEADER_BYTES + 4 * 777, bad);
+            CRC32C crc = new CRC32C();
+            crc.update(nan, ModelHeader.HEADER_BYTES, nan.length - ModelHeader.HEADER_BYTES);
+            int value = (int) crc.getValue();
+            expect(write("nan.g2n", withHeader(nan, b -> b.putInt(ModelHeader.OFF_DATA_CRC, value))), "finite");
+        }
+        for (double step : new double[] {Double.NaN, Double.POSITIVE_INFINITY, 1e300, 0, -1}) {
+            expect(write("step.g2nz", withHeader(goodCompact, b -> b.putDouble(ModelHeader.OFF_STEP, step))),
+                    "quantisation step");
+        }
+        // Not regular files: refused before anything is read (no endless read, no hang).
+        expect(dir, "directory");
+        if (Files.exists(Path.of("/dev/zero"))) {
+            ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(Path.of("/dev/zero")));
+            assertTrue(e.getMessage().contains("device"), e.getMessage());
+        }
     }
 
     @Test
