@@ -1,11 +1,11 @@
 package g2048.cli;
 
 import g2048.game.Shape;
-import g2048.ntuple.MovePolicy;
 import g2048.ntuple.Method;
+import g2048.ntuple.MovePolicy;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.play.Player;
+import g2048.player.Player;
 import g2048.search.GreedyPlayer;
 import java.nio.file.Path;
 

@@ -2,8 +2,8 @@ package g2048.cli;
 
 import g2048.game.Shape;
 import g2048.play.GameRunner;
-import g2048.play.Player;
 import g2048.play.Summary;
+import g2048.player.Player;
 import g2048.search.SearchConfig;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -3,6 +3,7 @@ package g2048.play;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.player.Player;
 
 /**
  * A built-in heuristic player that needs no model: expectimax over a hand-made value of the

@@ -1,7 +1,7 @@
 package g2048.search;
 
 import g2048.eval.Evaluator;
-import g2048.play.Player;
+import g2048.player.Player;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package g2048.search;
 
 import g2048.eval.Evaluator;
 import g2048.game.Moves;
-import g2048.play.Player;
+import g2048.player.Player;
 
 /**
  * 1-ply play: the legal move maximising reward + V(afterstate). Ties go to the lowest direction.

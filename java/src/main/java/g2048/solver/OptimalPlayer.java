@@ -1,6 +1,6 @@
 package g2048.solver;
 
-import g2048.play.Player;
+import g2048.player.Player;
 
 /** Plays the best move of a {@link Solution}: the legal move with the largest reward + afterstate value. */
 public final class OptimalPlayer implements Player {

@@ -3,7 +3,7 @@ package g2048.solver;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
-import g2048.play.Player;
+import g2048.player.Player;
 
 /**
  * Grades a policy against optimal play exactly, without sampling: the probability of reaching each

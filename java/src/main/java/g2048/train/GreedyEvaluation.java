@@ -6,6 +6,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.player.GameStats;
 
 /**
  * Evaluates a snapshot: {@code games} greedy (1-ply) games from fresh initial states, seeded, with
@@ -16,51 +17,11 @@ import g2048.game.Spawns;
  */
 public final class GreedyEvaluation {
 
-    /** Scores and largest tile codes of the games, in game order. */
-    public record Result(long[] scores, int[] maxCodes) {
-
-        public double mean() {
-            double s = 0;
-            for (long x : scores) {
-                s += x;
-            }
-            return s / scores.length;
-        }
-
-        public double sd() {
-            double m = mean();
-            double s = 0;
-            for (long x : scores) {
-                s += (x - m) * (x - m);
-            }
-            return scores.length < 2 ? 0 : Math.sqrt(s / (scores.length - 1));
-        }
-
-        public long max() {
-            long m = 0;
-            for (long x : scores) {
-                m = Math.max(m, x);
-            }
-            return m;
-        }
-
-        /** The share of games whose largest tile reached 2^code. */
-        public double reach(int code) {
-            int n = 0;
-            for (int c : maxCodes) {
-                if (c >= code) {
-                    n++;
-                }
-            }
-            return (double) n / maxCodes.length;
-        }
-    }
-
     private GreedyEvaluation() {
     }
 
     /** Plays the games on {@code evaluator}, from the calling thread (the evaluator's own). */
-    public static Result play(Evaluator evaluator, int games, int lanes, long seed) {
+    public static GameStats play(Evaluator evaluator, int games, int lanes, long seed) {
         Moves moves = Moves.of(Shape.S4x4);
         int width = Math.min(lanes, games);
         long[] scores = new long[games];
@@ -128,6 +89,6 @@ public final class GreedyEvaluation {
                 }
             }
         }
-        return new Result(scores, maxCodes);
+        return GameStats.of(Shape.S4x4, scores, maxCodes);
     }
 }

@@ -9,6 +9,7 @@ import g2048.game.Moves;
 import g2048.game.RandomBoards;
 import g2048.game.Shape;
 import g2048.game.Shapes;
+import g2048.player.Player;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -50,9 +51,10 @@ class PlayersTest {
         GameRunner runner = new GameRunner(shape);
         Summary heuristic = runner.run(new HeuristicPlayer(shape), 100, 2, 8, null);
         Summary random = runner.run(new RandomPlayer(shape), 100, 2, 8, null);
-        assertTrue(heuristic.mean() > 2 * random.mean(), heuristic.mean() + " vs random " + random.mean());
-        int i = java.util.Arrays.binarySearch(heuristic.reachCodes(), code);
-        assertTrue(heuristic.reachRates()[i] >= rate, (1 << code) + " reached in " + heuristic.reachRates()[i]);
+        double mean = heuristic.stats().mean();
+        assertTrue(mean > 2 * random.stats().mean(), mean + " vs random " + random.stats().mean());
+        double reached = heuristic.stats().reach(code);
+        assertTrue(reached >= rate, (1 << code) + " reached in " + reached);
     }
 
     @ParameterizedTest(name = "{0}")

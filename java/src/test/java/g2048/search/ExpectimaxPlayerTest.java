@@ -19,7 +19,7 @@ class ExpectimaxPlayerTest {
         ExpectimaxPlayer three = new ExpectimaxPlayer(new LineHeuristicEvaluator(s), c);
         Summary a = new GameRunner(s).run(one, 9, 1, 5, null);
         Summary b = new GameRunner(s).run(three, 9, 3, 5, null);
-        assertEquals(a.mean(), b.mean());
+        assertEquals(a.stats().mean(), b.stats().mean());
         assertEquals(a.moves(), b.moves());
         assertEquals(a.moves(), one.counters().searches());
         assertEquals(b.moves(), three.counters().searches());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Shape;
 import g2048.play.HeuristicPlayer;
-import g2048.play.Player;
+import g2048.player.Player;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
