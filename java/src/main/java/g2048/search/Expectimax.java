@@ -4,6 +4,7 @@ import g2048.eval.Evaluator;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 
 /**
  * Expectimax over an {@link Evaluator}, depth counted as seed 000 counts it.
@@ -178,14 +179,12 @@ public final class Expectimax {
     }
 
     private void finish(SearchResult out, int depth) {
-        int best = -1;
+        int legal = 0;
         for (int d = 0; d < 4; d++) {
             out.values[d] = iteration[d];
-            if (!Double.isNaN(iteration[d]) && (best < 0 || iteration[d] > iteration[best])) {
-                best = d;
-            }
+            legal |= Double.isNaN(iteration[d]) ? 0 : 1 << d;
         }
-        out.best = best;
+        out.best = BestMove.of(iteration, legal);
         out.depth = depth;
     }
 
