@@ -78,7 +78,7 @@ public final class PolicyGrader {
         };
     }
 
-    /** The uniformly random policy over legal moves (what {@link g2048.play.RandomPlayer} plays). */
+    /** The uniformly random policy over legal moves (what the {@code random} player plays). */
     public static Policy uniform(String name) {
         return new Policy() {
             @Override

@@ -1,6 +1,7 @@
 package g2048.play;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -10,11 +11,19 @@ import g2048.game.RandomBoards;
 import g2048.game.Shape;
 import g2048.game.Shapes;
 import g2048.player.Player;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.GreedyPlayer;
+import g2048.search.SearchConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The built-in players choose legal moves on every shape; the heuristic one plays far better than chance. */
+/**
+ * Players built by name: the built-in ones choose legal moves on every shape, the heuristic one plays
+ * far better than chance, and settings a player cannot take are refused naming their option.
+ */
 class PlayersTest {
 
     static java.util.stream.Stream<Shape> shapes() {
@@ -69,5 +78,27 @@ class PlayersTest {
             long x = random.next();
             assertEquals(a.chooseMove(x), b.chooseMove(x));
         }
+    }
+
+    @Test
+    void aNameBuildsItsPlayerAndSettingsItCannotTakeAreRefusedByOption() {
+        Shape shape = Shape.S3x3;
+        SearchConfig one = SearchConfig.ofDepth(1);
+        assertTrue(Players.create(PlayerSpec.of("lines"), shape, one) instanceof GreedyPlayer);
+        assertTrue(Players.create(PlayerSpec.of("lines"), shape, SearchConfig.ofDepth(2)) instanceof ExpectimaxPlayer);
+        assertEquals("random", Players.create(PlayerSpec.of("random"), shape, one).name());
+        assertEquals("heuristic", Players.create(PlayerSpec.of("heuristic"), shape, one).name());
+        assertRefused("--depth: player 'random' does not search",
+                () -> Players.create(PlayerSpec.of("random"), shape, SearchConfig.ofDepth(2)));
+        assertRefused("--time-ms, --cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
+        assertRefused("--player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
+        assertRefused("--db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
+        assertRefused("'random' has no value function", () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
+        assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of("ntuple"), shape, one));
+    }
+
+    private static void assertRefused(String message, Executable build) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, build);
+        assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 }
