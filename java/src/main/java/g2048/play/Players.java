@@ -40,6 +40,17 @@ public final class Players {
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
     public static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines", "cnn");
 
+    /**
+     * The heuristic player's search: 2-ply, and 3-ply on boards with at most {@link #HEURISTIC_CROWDED}
+     * empty cells, where the branching is small and a mistake costs the game; chance branches less
+     * likely than 1e-3 are valued without further search. The table keeps chance nodes only: a leaf
+     * costs the line heuristic 8 look-ups, less than a probe (measured 1.5× the moves per CPU second
+     * of a table with leaves).
+     */
+    static final SearchConfig HEURISTIC_SEARCH = SearchConfig.ofDepth(2).withProbabilityCutoff(1e-3)
+            .withTable(SearchConfig.DEFAULT_TT_LOG2_SLOTS, false);
+    static final int HEURISTIC_CROWDED = 3;
+
     private Players() {
     }
 
@@ -57,7 +68,7 @@ public final class Players {
             case "ntuple" -> ntuple(spec, shape, search);
             case "lines", "cnn" -> searching(evaluator(spec, shape, search), search);
             case "random" -> new RandomPlayer(shape);
-            case "heuristic" -> new HeuristicPlayer(shape);
+            case "heuristic" -> heuristic(shape);
             case "optimal" -> optimal(spec.db(), shape);
             default -> throw unknown(player);
         };
@@ -80,15 +91,29 @@ public final class Players {
                 if (!NAMES.contains(spec.player())) {
                     throw unknown(spec.player());
                 }
-                throw new IllegalArgumentException("--player: '" + spec.player() + "' has no value function to search with;"
-                        + " expected one of " + String.join(", ", EVALUATOR_NAMES));
+                throw new IllegalArgumentException("--player: " + fixedSearch(spec.player())
+                        + "; a search takes a value function: " + String.join(", ", EVALUATOR_NAMES));
             }
         };
     }
 
+    /**
+     * The {@code heuristic} player: needs no model and plays every shape. Expectimax over the line
+     * heuristic ({@link LineHeuristicEvaluator}, the {@code lines} player's value) with the depth
+     * chosen by how crowded the board is ({@link #HEURISTIC_SEARCH}). Measured on 4×4
+     * ({@code play --player heuristic --games 200 --threads 2}): mean 68,929, 2048 in 96.5% of games,
+     * 8192 in 16.5%.
+     */
+    public static Player heuristic(Shape shape) {
+        return new ExpectimaxPlayer(new LineHeuristicEvaluator(shape), HEURISTIC_SEARCH)
+                .deeperWhenCrowded(HEURISTIC_CROWDED).named("heuristic");
+    }
+
     /** Why {@code player}, not one of {@link #EVALUATOR_NAMES}, takes no search settings. */
     private static String fixedSearch(String player) {
-        return "player '" + player + "' does not search";
+        return player.equals("heuristic")
+                ? "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value"
+                : "player '" + player + "' does not search";
     }
 
     /**

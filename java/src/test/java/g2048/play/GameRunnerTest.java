@@ -43,7 +43,7 @@ class GameRunnerTest {
         assertNotEquals(one.stats().mean(), run(new RandomPlayer(s), s, 300, 2, 18).stats().mean(), "another seed, other games");
 
         Shape small = Shape.S3x3;
-        assertSameResults(run(new HeuristicPlayer(small), small, 20, 1, 3), run(new HeuristicPlayer(small), small, 20, 2, 3));
+        assertSameResults(run(Players.heuristic(small), small, 20, 1, 3), run(Players.heuristic(small), small, 20, 2, 3));
     }
 
     /** Wraps a player and checks every state it is shown against the reference rules. */

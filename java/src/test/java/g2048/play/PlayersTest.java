@@ -34,7 +34,7 @@ class PlayersTest {
     @MethodSource("shapes")
     void playersChooseALegalMoveOrMinusOneWhenNoneIs(Shape shape) {
         Moves moves = Moves.of(shape);
-        Player[] players = {new HeuristicPlayer(shape), new RandomPlayer(shape).forThread()};
+        Player[] players = {Players.heuristic(shape), new RandomPlayer(shape).forThread()};
         players[1].startGame(1);
         RandomBoards random = new RandomBoards(shape, 44);
         for (int i = 0; i < 3000; i++) {
@@ -58,7 +58,7 @@ class PlayersTest {
     void theHeuristicPlayerBeatsChance(int rows, int cols, int code, double rate) {
         Shape shape = new Shape(rows, cols);
         GameRunner runner = new GameRunner(shape);
-        Summary heuristic = runner.run(new HeuristicPlayer(shape), 100, 2, 8, null);
+        Summary heuristic = runner.run(Players.heuristic(shape), 100, 2, 8, null);
         Summary random = runner.run(new RandomPlayer(shape), 100, 2, 8, null);
         double mean = heuristic.stats().mean();
         assertTrue(mean > 2 * random.stats().mean(), mean + " vs random " + random.stats().mean());
@@ -93,7 +93,8 @@ class PlayersTest {
         assertRefused("--time-ms, --cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
         assertRefused("--player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
         assertRefused("--db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
-        assertRefused("'random' has no value function", () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
+        assertRefused("--player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
+                () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
         assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of("ntuple"), shape, one));
     }
 
