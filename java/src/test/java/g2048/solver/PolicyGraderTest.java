@@ -53,7 +53,7 @@ class PolicyGraderTest {
         double best = Double.NEGATIVE_INFINITY;
         double[] q = new double[4];
         for (int d = 0; d < 4; d++) {
-            long[] mv = bf.game.move(s, d);
+            long[] mv = bf.move(s, d);
             q[d] = mv[0] == s ? Double.NaN : mv[1] + bf.afterValue(mv[0]);
             if (!Double.isNaN(q[d])) {
                 best = Math.max(best, q[d]);
@@ -62,8 +62,8 @@ class PolicyGraderTest {
         double[] out = {0, 0};
         if (best != Double.NEGATIVE_INFINITY) {
             int d = player.chooseMove(s);
-            long[] mv = bf.game.move(s, d);
-            int[] e = bf.game.empties(mv[0]);
+            long[] mv = bf.move(s, d);
+            int[] e = bf.empties(mv[0]);
             double n = 0;
             double o = 0;
             for (int cell : e) {
