@@ -6,6 +6,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 import g2048.player.GameStats;
 
 /**
@@ -13,7 +14,7 @@ import g2048.player.GameStats;
  * up to {@code lanes} games at a time so that their afterstates go to the evaluator (the training
  * run's backend, a GPU's in a GPU run) in one batch.
  * Game i uses the spawn stream {@link Rng#gameSeed(long, long) gameSeed(seed, i)}, so the result
- * does not depend on the lane count. Ties go to the lowest direction, as in {@code GreedyPlayer}.
+ * does not depend on the lane count. Moves are chosen by {@link BestMove}, as in {@code GreedyPlayer}.
  */
 public final class GreedyEvaluation {
 
@@ -32,6 +33,7 @@ public final class GreedyEvaluation {
         Rng[] rng = new Rng[width];
         long[] batch = new long[4 * width];
         double[] y = new double[4 * width];
+        double[] q = new double[4];
         int[] dirOf = new int[4 * width];
         int[] laneOf = new int[4 * width];
         int nextGame = 0;
@@ -63,15 +65,12 @@ public final class GreedyEvaluation {
                 if (game[l] < 0) {
                     continue;
                 }
-                int best = -1;
-                double bestQ = Double.NEGATIVE_INFINITY;
+                int legal = 0;
                 for (; i < n && laneOf[i] == l; i++) {
-                    double q = moves.reward(board[l], dirOf[i]) + y[i];
-                    if (q > bestQ) {
-                        bestQ = q;
-                        best = dirOf[i];
-                    }
+                    legal |= 1 << dirOf[i];
+                    q[dirOf[i]] = moves.reward(board[l], dirOf[i]) + y[i];
                 }
+                int best = BestMove.of(q, legal);
                 score[l] += moves.reward(board[l], best);
                 board[l] = Spawns.spawn(moves.move(board[l], best), Shape.S4x4, rng[l]);
                 if (moves.isTerminal(board[l])) {
