@@ -4,6 +4,8 @@ import g2048.eval.Evaluator;
 import g2048.files.AtomicFile;
 import g2048.game.Shape;
 import g2048.play.GameRunner;
+import g2048.play.PlayerSpec;
+import g2048.play.Players;
 import g2048.play.Summary;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
@@ -105,17 +107,8 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
-        PlayerOptions po = new PlayerOptions();
-        po.player = player;
-        po.model = model;
-        po.depth = depth;
-        po.table = table;
-        po.devices = devices;
-        Evaluator evaluator = Players.evaluator(po, s);
-        if (evaluator == null) {
-            throw new Errors.BadInput("--player: '" + player + "' has no value function to search with; expected one of "
-                    + String.join(", ", Players.EVALUATOR_NAMES));
-        }
+        Evaluator evaluator = Players.evaluator(
+                new PlayerSpec(player, model, table, null, devices.device, devices.gemm, devices.cudaGraphs), s, config);
         config = config.suitedTo(evaluator);
         Path target = null;
         if (hlog != null) {

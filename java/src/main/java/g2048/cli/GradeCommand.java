@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.play.Players;
 import g2048.solver.PolicyGrader;
 import g2048.solver.Solution;
 import java.io.IOException;
@@ -41,7 +42,8 @@ final class GradeCommand implements Callable<Integer> {
             // The random player draws uniformly among the legal moves: graded as that distribution.
             PolicyGrader.Policy policy = "random".equals(playerOptions.player)
                     ? PolicyGrader.uniform("random")
-                    : PolicyGrader.deterministic(Players.create(playerOptions, sol.shape()));
+                    : PolicyGrader.deterministic(Players.create(playerOptions.spec(), sol.shape(),
+                            SearchOptions.defaults(playerOptions.depth)));
             PolicyGrader.Grade g = PolicyGrader.grade(sol, policy, nThreads, (age, last, states) -> {
                 if (age % 200 == 0 || age == last) {
                     System.err.printf(Locale.ROOT, "grade: age %d of %d, %,d states reached so far%n", age, last, states);

@@ -5,6 +5,7 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.play.Players;
 import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
@@ -38,12 +39,9 @@ final class MoveCommand implements Callable<Integer> {
     public Integer call() {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
-        Evaluator evaluator = Players.evaluator(playerOptions, shape);
-        if (evaluator == null) {
-            throw new Errors.BadInput("--player: '" + playerOptions.player + "' has no value function to search with;"
-                    + " move needs one of " + String.join(", ", Players.EVALUATOR_NAMES));
-        }
-        SearchConfig config = searchOptions.config(playerOptions.depth).suitedTo(evaluator);
+        SearchConfig search = searchOptions.config(playerOptions.depth);
+        Evaluator evaluator = Players.evaluator(playerOptions.spec(), shape, search);
+        SearchConfig config = search.suitedTo(evaluator);
         long b = parsed.board();
         Moves moves = Moves.of(shape);
         SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);

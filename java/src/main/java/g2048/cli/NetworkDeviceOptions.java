@@ -1,17 +1,6 @@
 package g2048.cli;
 
-import g2048.eval.BackendOptions;
-import g2048.eval.Evaluator;
-import g2048.game.Shape;
-import g2048.nn.Network;
 import g2048.nn.NetworkBackends;
-import g2048.nn.NetworkFile;
-import g2048.nn.NetworkModel;
-import g2048.nn.TrainedNetwork;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** Where and how a value-network player runs: the options shared by the commands that play with one. */
@@ -44,26 +33,5 @@ final class NetworkDeviceOptions {
         public java.util.Iterator<String> iterator() {
             return NetworkBackends.installed().names().iterator();
         }
-    }
-
-    /**
-     * The evaluator of the network in {@code model} on the backend {@code --device} names (from the
-     * registry), for a 4×4 board; what it chose and how its check went go to {@code notes}.
-     */
-    Evaluator open(Path model, Shape shape, PrintStream notes) {
-        if (model == null) {
-            throw new Errors.BadInput("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
-        }
-        if (!shape.equals(Shape.S4x4)) {
-            throw new Errors.BadInput("--shape: value networks play 4x4 only, got " + shape);
-        }
-        var choice = NetworkBackends.installed().choose(device, BackendOptions.of("--gemm", gemm, "--cuda-graphs", cudaGraphs), notes);
-        TrainedNetwork t;
-        try {
-            t = NetworkFile.load(model);
-        } catch (IOException e) {
-            throw new UncheckedIOException(model + ": " + e.getMessage(), e);
-        }
-        return choice.open(new NetworkModel(new Network(t.spec()), t.weights(), model.getFileName().toString()), notes);
     }
 }

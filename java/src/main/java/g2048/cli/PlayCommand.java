@@ -2,8 +2,9 @@ package g2048.cli;
 
 import g2048.game.Shape;
 import g2048.play.GameRunner;
-import g2048.play.Player;
+import g2048.play.Players;
 import g2048.play.Summary;
+import g2048.player.Player;
 import g2048.search.SearchConfig;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -51,11 +52,7 @@ final class PlayCommand implements Callable<Integer> {
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig search = searchOptions.config(playerOptions.depth);
-        if (!Players.EVALUATOR_NAMES.contains(playerOptions.player) && !search.equals(SearchOptions.defaults(search.depth()))) {
-            throw new Errors.BadInput("--time-ms, --cutoff, --tt-bits, --tt-leaves and --batched: player '"
-                    + playerOptions.player + "' does not search; they apply to " + String.join(", ", Players.EVALUATOR_NAMES));
-        }
-        Player player = Players.create(playerOptions, s, search);
+        Player player = Players.create(playerOptions.spec(), s, search);
         GameRunner runner = new GameRunner(s);
         ProgressBar bar = new ProgressBar(!noProgress);
         // games finish on several threads: count and sum them under one lock so the mean matches the count

@@ -1,6 +1,9 @@
 package g2048.cli;
 
+import g2048.play.PlayerSpec;
+import g2048.play.Players;
 import java.nio.file.Path;
+import java.util.Iterator;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -9,7 +12,7 @@ final class PlayerOptions {
 
     @Option(names = "--player", defaultValue = "ntuple",
             description = "Who plays: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = Players.Names.class)
+            completionCandidates = PlayerOptions.Names.class)
     String player;
 
     @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
@@ -31,4 +34,17 @@ final class PlayerOptions {
 
     @Option(names = "--db", description = "Solver database directory (for --player optimal).")
     Path db;
+
+    /** The player these options name, for {@link Players} to build. */
+    PlayerSpec spec() {
+        return new PlayerSpec(player, model, table, db, devices.device, devices.gemm, devices.cudaGraphs);
+    }
+
+    /** The names {@code --player} accepts, for help and completion. */
+    static final class Names implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Players.NAMES.iterator();
+        }
+    }
 }

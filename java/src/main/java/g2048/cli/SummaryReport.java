@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import g2048.play.Summary;
+import g2048.player.GameStats;
 import java.util.Locale;
 
 /** Prints a {@link Summary} as the papers' tables do, or as one JSON object. */
@@ -10,14 +11,15 @@ final class SummaryReport {
     }
 
     static String text(Summary s) {
+        GameStats g = s.stats();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "player    %s on %s, %d thread%s%n", s.player(), s.shape(), s.threads(),
                 s.threads() == 1 ? "" : "s"));
-        sb.append(String.format(Locale.ROOT, "games     %d%n", s.games()));
-        sb.append(String.format(Locale.ROOT, "score     mean %.1f ± %.1f (sd), max %d%n", s.mean(), s.sd(), s.max()));
+        sb.append(String.format(Locale.ROOT, "games     %d%n", g.games()));
+        sb.append(String.format(Locale.ROOT, "score     mean %.1f ± %.1f (sd), max %d%n", g.mean(), g.sd(), g.max()));
         sb.append("reach    ");
-        for (int i = 0; i < s.reachCodes().length; i++) {
-            sb.append(String.format(Locale.ROOT, " %d: %.1f%%", 1 << s.reachCodes()[i], 100 * s.reachRates()[i]));
+        for (int i = 0; i < g.reachCodes().length; i++) {
+            sb.append(String.format(Locale.ROOT, " %d: %.1f%%", 1 << g.reachCodes()[i], 100 * g.reachRates()[i]));
         }
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "moves     %d in %.2f s: %.0f moves/s%n", s.moves(), s.seconds(),
@@ -29,17 +31,18 @@ final class SummaryReport {
     }
 
     static Json json(Summary s) {
+        GameStats g = s.stats();
         Json j = new Json().begin()
                 .field("player", s.player())
                 .field("shape", s.shape().toString())
                 .field("threads", s.threads())
-                .field("games", s.games())
-                .field("mean", s.mean())
-                .field("sd", s.sd())
-                .field("max", s.max())
+                .field("games", g.games())
+                .field("mean", g.mean())
+                .field("sd", g.sd())
+                .field("max", g.max())
                 .object("reach");
-        for (int i = 0; i < s.reachCodes().length; i++) {
-            j.field(Integer.toString(1 << s.reachCodes()[i]), s.reachRates()[i]);
+        for (int i = 0; i < g.reachCodes().length; i++) {
+            j.field(Integer.toString(1 << g.reachCodes()[i]), g.reachRates()[i]);
         }
         j.end()
                 .field("moves", s.moves())

@@ -3,6 +3,7 @@ package g2048.play;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.player.Player;
 
 /** Plays a uniformly random legal move. Its stream restarts from each game's seed. */
 public final class RandomPlayer implements Player {

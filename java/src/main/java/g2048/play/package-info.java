@@ -1,9 +1,12 @@
 /**
- * Playing games: the {@link g2048.play.Player} interface, the simple built-in players, and the
- * runner that plays many seeded games on several threads and reports what the papers report
- * (mean ± sd, reach rates, moves per second, latency of a move as HdrHistogram percentiles).
+ * Playing games: {@link g2048.play.Players} builds the player a name (and its model, tables,
+ * database, device) stands for, and {@link g2048.play.GameRunner} plays many seeded games on
+ * several threads and reports what the papers report (the {@link g2048.player.GameStats} of the
+ * games, moves per second, latency of a move as HdrHistogram percentiles). The random player lives
+ * here; the others live where their move choice is computed.
  *
- * <p>Depends on {@code game} and {@code concurrent}; search and learned players implement
- * {@code Player} from above.
+ * <p>Sits above every package that chooses moves ({@code search}, {@code solver}, {@code ntuple},
+ * {@code nn} and its GPU backend), so that going from a name to a move never passes through the
+ * command line; only {@code cli} uses it.
  */
 package g2048.play;

@@ -4,6 +4,7 @@ import g2048.eval.Evaluator;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 
 /**
  * Expectimax over an {@link Evaluator}, depth counted as seed 000 counts it.
@@ -125,18 +126,29 @@ public final class Expectimax {
 
     /** Searches {@code board} into {@code out}: every legal move's value and the choice. */
     public void search(long board, SearchResult out) {
+        search(board, config.depth(), out);
+    }
+
+    /**
+     * {@link #search(long, SearchResult)} to {@code depth} (1..{@link SearchConfig#MAX_DEPTH}) instead of
+     * the configuration's depth; with a time budget, the deepest depth iterative deepening may reach.
+     */
+    public void search(long board, int depth, SearchResult out) {
+        if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
+            throw new IllegalArgumentException("depth must be 1.." + SearchConfig.MAX_DEPTH + ", got " + depth);
+        }
         long start = System.nanoTime();
         out.reset();
         nodes = leaves = ttProbes = ttHits = batches = 0;
         if (moves.legalMask(board) != 0) {
             if (config.timeBudgetNanos() == 0) {
-                runDepth(board, config.depth());
-                finish(out, config.depth());
+                runDepth(board, depth);
+                finish(out, depth);
             } else {
                 runDepth(board, 1);
                 finish(out, 1);
                 long end = start + config.timeBudgetNanos();
-                for (int d = 2; d <= config.depth(); d++) {
+                for (int d = 2; d <= depth; d++) {
                     if (System.nanoTime() - end >= 0) {
                         out.cutShort = true;
                         break;
@@ -178,14 +190,12 @@ public final class Expectimax {
     }
 
     private void finish(SearchResult out, int depth) {
-        int best = -1;
+        int legal = 0;
         for (int d = 0; d < 4; d++) {
             out.values[d] = iteration[d];
-            if (!Double.isNaN(iteration[d]) && (best < 0 || iteration[d] > iteration[best])) {
-                best = d;
-            }
+            legal |= Double.isNaN(iteration[d]) ? 0 : 1 << d;
         }
-        out.best = best;
+        out.best = BestMove.of(iteration, legal);
         out.depth = depth;
     }
 

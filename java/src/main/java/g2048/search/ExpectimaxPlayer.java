@@ -1,7 +1,9 @@
 package g2048.search;
 
 import g2048.eval.Evaluator;
-import g2048.play.Player;
+import g2048.game.Board;
+import g2048.game.Shape;
+import g2048.player.Player;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,26 +11,59 @@ import java.util.List;
  * A {@link Player} that chooses by {@link Expectimax}. The instance a command builds is shared;
  * {@link #forThread()} gives each playing thread its own search (its own table and leaf set) over
  * that thread's evaluator, and {@link #counters()} on the shared instance sums the work of them all.
+ *
+ * <p>{@link #deeperWhenCrowded} searches one ply deeper on boards with few empty cells, where the
+ * branching is small and a mistake costs the game: most of the strength of a deeper search for a
+ * fraction of its time.
  */
 public final class ExpectimaxPlayer implements Player {
 
     private final Evaluator evaluator;
     private final SearchConfig config;
+    /** Boards with at most this many empty cells are searched one ply deeper; -1 for none. */
+    private final int crowded;
+    /** The name for reports; null for the evaluator and the configuration. */
+    private final String name;
+    private final Shape shape;
     private final List<ExpectimaxPlayer> family;
     private final SearchResult result = new SearchResult();
     private Expectimax search;
 
     public ExpectimaxPlayer(Evaluator evaluator, SearchConfig config) {
-        this(evaluator, config, new ArrayList<>());
+        this(evaluator, config, -1, null, new ArrayList<>());
     }
 
-    private ExpectimaxPlayer(Evaluator evaluator, SearchConfig config, List<ExpectimaxPlayer> family) {
+    private ExpectimaxPlayer(Evaluator evaluator, SearchConfig config, int crowded, String name,
+                             List<ExpectimaxPlayer> family) {
         this.evaluator = evaluator;
         this.config = config;
+        this.crowded = crowded;
+        this.name = name;
+        this.shape = evaluator.shape();
         this.family = family;
         synchronized (family) {
             family.add(this);
         }
+    }
+
+    /**
+     * This player searching one ply deeper than its configuration on boards with at most
+     * {@code emptyCells} empty cells.
+     */
+    public ExpectimaxPlayer deeperWhenCrowded(int emptyCells) {
+        if (emptyCells < 0) {
+            throw new IllegalArgumentException("empty cells must be at least 0, got " + emptyCells);
+        }
+        if (config.depth() >= SearchConfig.MAX_DEPTH) {
+            throw new IllegalArgumentException("depth " + config.depth() + " leaves no deeper ply (at most "
+                    + SearchConfig.MAX_DEPTH + ")");
+        }
+        return new ExpectimaxPlayer(evaluator, config, emptyCells, name, new ArrayList<>());
+    }
+
+    /** This player reported as {@code reportName} instead of its evaluator and configuration. */
+    public ExpectimaxPlayer named(String reportName) {
+        return new ExpectimaxPlayer(evaluator, config, crowded, reportName, new ArrayList<>());
     }
 
     @Override
@@ -36,7 +71,8 @@ public final class ExpectimaxPlayer implements Player {
         if (search == null) {
             search = new Expectimax(evaluator, config); // the table is allocated by the thread that uses it
         }
-        search.search(board, result);
+        boolean deeper = crowded >= 0 && Board.countEmpty(board, shape) <= crowded;
+        search.search(board, deeper ? config.depth() + 1 : config.depth(), result);
         return result.best();
     }
 
@@ -47,7 +83,7 @@ public final class ExpectimaxPlayer implements Player {
 
     @Override
     public Player forThread() {
-        return new ExpectimaxPlayer(evaluator.forThread(), config, family);
+        return new ExpectimaxPlayer(evaluator.forThread(), config, crowded, name, family);
     }
 
     /** Work done by this player and every thread instance made from it (read after their threads finish). */
@@ -69,6 +105,10 @@ public final class ExpectimaxPlayer implements Player {
 
     @Override
     public String name() {
-        return evaluator.describe() + ", expectimax " + config.describe();
+        if (name != null) {
+            return name;
+        }
+        return evaluator.describe() + ", expectimax " + config.describe()
+                + (crowded < 0 ? "" : ", one ply deeper with at most " + crowded + " empty cells");
     }
 }

@@ -2,10 +2,11 @@ package g2048.search;
 
 import g2048.eval.Evaluator;
 import g2048.game.Moves;
-import g2048.play.Player;
+import g2048.player.BestMove;
+import g2048.player.Player;
 
 /**
- * 1-ply play: the legal move maximising reward + V(afterstate). Ties go to the lowest direction.
+ * 1-ply play: the legal move maximising reward + V(afterstate) ({@link BestMove}: ties go to the lowest direction).
  *
  * <p>An evaluator that prefers batches (a value network) gets the legal afterstates in one
  * {@link Evaluator#values} call: on a GPU that is one round trip per move instead of one per
@@ -20,6 +21,8 @@ public final class GreedyPlayer implements Player {
     private final long[] after = new long[4];
     private final int[] directions = new int[4];
     private final double[] values = new double[4];
+    /** reward + V(afterstate) by direction, read for the legal directions only. */
+    private final double[] moveValues = new double[4];
 
     public GreedyPlayer(Evaluator evaluator) {
         this.evaluator = evaluator;
@@ -33,20 +36,15 @@ public final class GreedyPlayer implements Player {
     }
 
     private int chooseOneByOne(long board) {
-        int best = -1;
-        double bestValue = Double.NEGATIVE_INFINITY;
+        int legal = 0;
         for (int d = 0; d < 4; d++) {
             long a = moves.move(board, d);
-            if (a == board) {
-                continue;
-            }
-            double v = moves.reward(board, d) + evaluator.value(a);
-            if (v > bestValue) {
-                bestValue = v;
-                best = d;
+            if (a != board) {
+                legal |= 1 << d;
+                moveValues[d] = moves.reward(board, d) + evaluator.value(a);
             }
         }
-        return best;
+        return BestMove.of(moveValues, legal);
     }
 
     private int chooseBatched(long board) {
@@ -63,16 +61,12 @@ public final class GreedyPlayer implements Player {
             return -1;
         }
         evaluator.values(after, n, values);
-        int best = -1;
-        double bestValue = Double.NEGATIVE_INFINITY;
+        int legal = 0;
         for (int i = 0; i < n; i++) {
-            double v = moves.reward(board, directions[i]) + values[i];
-            if (v > bestValue) {
-                bestValue = v;
-                best = directions[i];
-            }
+            legal |= 1 << directions[i];
+            moveValues[directions[i]] = moves.reward(board, directions[i]) + values[i];
         }
-        return best;
+        return BestMove.of(moveValues, legal);
     }
 
     @Override

@@ -3,6 +3,6 @@
  * and {@link g2048.search.Expectimax} at depth d as seed 000 counts plies, with a per-thread
  * transposition table, a probability cutoff, iterative deepening under a time budget, and a
  * batched-leaf mode that values a tree's unique leaves in batch calls; players over both.
- * Depends on {@code game}, {@code eval} and {@code play}.
+ * Depends on {@code game}, {@code player} and {@code eval}.
  */
 package g2048.search;

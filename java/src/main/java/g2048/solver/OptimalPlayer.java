@@ -1,6 +1,7 @@
 package g2048.solver;
 
-import g2048.play.Player;
+import g2048.player.BestMove;
+import g2048.player.Player;
 
 /** Plays the best move of a {@link Solution}: the legal move with the largest reward + afterstate value. */
 public final class OptimalPlayer implements Player {
@@ -15,19 +16,13 @@ public final class OptimalPlayer implements Player {
     @Override
     public int chooseMove(long board) {
         int legal = solution.moveValues(board, q);
-        int best = -1;
         for (int d = 0; d < 4; d++) {
-            if ((legal >>> d & 1) != 0) {
-                if (Double.isNaN(q[d])) {
-                    throw new IllegalStateException("board " + Long.toHexString(board) + ": move " + d
-                            + " leads to an afterstate missing from the solution");
-                }
-                if (best < 0 || q[d] > q[best]) {
-                    best = d;
-                }
+            if ((legal >>> d & 1) != 0 && Double.isNaN(q[d])) {
+                throw new IllegalStateException("board " + Long.toHexString(board) + ": move " + d
+                        + " leads to an afterstate missing from the solution");
             }
         }
-        return best;
+        return BestMove.of(q, legal);
     }
 
     @Override

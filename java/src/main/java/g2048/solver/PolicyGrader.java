@@ -3,7 +3,7 @@ package g2048.solver;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
-import g2048.play.Player;
+import g2048.player.Player;
 
 /**
  * Grades a policy against optimal play exactly, without sampling: the probability of reaching each
@@ -78,7 +78,7 @@ public final class PolicyGrader {
         };
     }
 
-    /** The uniformly random policy over legal moves (what {@link g2048.play.RandomPlayer} plays). */
+    /** The uniformly random policy over legal moves (what the {@code random} player plays). */
     public static Policy uniform(String name) {
         return new Policy() {
             @Override

@@ -4,6 +4,7 @@ import g2048.files.BadFileException;
 import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.player.BestMove;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -119,13 +120,7 @@ public final class Solution implements AutoCloseable {
     public int bestMove(long board) {
         double[] q = new double[4];
         int legal = moveValues(board, q);
-        int best = -1;
-        for (int d = 0; d < 4; d++) {
-            if ((legal >>> d & 1) != 0 && (best < 0 || q[d] > q[best])) {
-                best = d;
-            }
-        }
-        return best;
+        return BestMove.of(q, legal);
     }
 
     /**

@@ -16,6 +16,6 @@
  *       an agent's exact expected score and share of optimal moves.</li>
  * </ul>
  *
- * Depends on {@code files}, {@code game} and {@code play}.
+ * Depends on {@code files}, {@code game} and {@code player}.
  */
 package g2048.solver;

@@ -6,6 +6,7 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.game.Symmetries;
+import g2048.player.BestMove;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -46,6 +47,8 @@ public final class Generator implements Runnable {
     private final int[] reward;
     private final long[] batch;
     private final double[] batchValues;
+    /** One lane's reward + value by direction, read for its legal directions only. */
+    private final double[] q = new double[4];
     // game batching: each lane's play so far, in a chunk of its own. The chunk's arrays and count
     // are mirrored here, side by side for all lanes, so that a turn's writes touch few cache lines;
     // the chunk's own count is set when it is sent.
@@ -177,20 +180,18 @@ public final class Generator implements Runnable {
         valuesNanos += System.nanoTime() - v0;
         int at = 0;
         for (int l = 0; l < lanes; l++) {
-            int best = -1;
-            double bestQ = Double.NEGATIVE_INFINITY;
+            int legal = 0;
             for (int d = 0; d < 4; d++) {
                 int k = 4 * l + d;
                 if (after[k] == 0) {
                     continue;
                 }
-                double q = reward[k] + config.symmetry().aggregate(batchValues, at);
+                legal |= 1 << d;
+                q[d] = reward[k] + config.symmetry().aggregate(batchValues, at);
                 at += images;
-                if (q > bestQ) {
-                    bestQ = q;
-                    best = d;
-                }
             }
+            int best = BestMove.of(q, legal);
+            double bestQ = q[best];
             if (hasPrev[l]) {
                 emit(l, prevAfter[l], (float) bestQ);
             }

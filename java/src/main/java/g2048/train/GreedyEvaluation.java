@@ -6,61 +6,23 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
+import g2048.player.GameStats;
 
 /**
  * Evaluates a snapshot: {@code games} greedy (1-ply) games from fresh initial states, seeded, with
  * up to {@code lanes} games at a time so that their afterstates go to the evaluator (the training
  * run's backend, a GPU's in a GPU run) in one batch.
  * Game i uses the spawn stream {@link Rng#gameSeed(long, long) gameSeed(seed, i)}, so the result
- * does not depend on the lane count. Ties go to the lowest direction, as in {@code GreedyPlayer}.
+ * does not depend on the lane count. Moves are chosen by {@link BestMove}, as in {@code GreedyPlayer}.
  */
 public final class GreedyEvaluation {
-
-    /** Scores and largest tile codes of the games, in game order. */
-    public record Result(long[] scores, int[] maxCodes) {
-
-        public double mean() {
-            double s = 0;
-            for (long x : scores) {
-                s += x;
-            }
-            return s / scores.length;
-        }
-
-        public double sd() {
-            double m = mean();
-            double s = 0;
-            for (long x : scores) {
-                s += (x - m) * (x - m);
-            }
-            return scores.length < 2 ? 0 : Math.sqrt(s / (scores.length - 1));
-        }
-
-        public long max() {
-            long m = 0;
-            for (long x : scores) {
-                m = Math.max(m, x);
-            }
-            return m;
-        }
-
-        /** The share of games whose largest tile reached 2^code. */
-        public double reach(int code) {
-            int n = 0;
-            for (int c : maxCodes) {
-                if (c >= code) {
-                    n++;
-                }
-            }
-            return (double) n / maxCodes.length;
-        }
-    }
 
     private GreedyEvaluation() {
     }
 
     /** Plays the games on {@code evaluator}, from the calling thread (the evaluator's own). */
-    public static Result play(Evaluator evaluator, int games, int lanes, long seed) {
+    public static GameStats play(Evaluator evaluator, int games, int lanes, long seed) {
         Moves moves = Moves.of(Shape.S4x4);
         int width = Math.min(lanes, games);
         long[] scores = new long[games];
@@ -71,6 +33,7 @@ public final class GreedyEvaluation {
         Rng[] rng = new Rng[width];
         long[] batch = new long[4 * width];
         double[] y = new double[4 * width];
+        double[] q = new double[4];
         int[] dirOf = new int[4 * width];
         int[] laneOf = new int[4 * width];
         int nextGame = 0;
@@ -102,15 +65,12 @@ public final class GreedyEvaluation {
                 if (game[l] < 0) {
                     continue;
                 }
-                int best = -1;
-                double bestQ = Double.NEGATIVE_INFINITY;
+                int legal = 0;
                 for (; i < n && laneOf[i] == l; i++) {
-                    double q = moves.reward(board[l], dirOf[i]) + y[i];
-                    if (q > bestQ) {
-                        bestQ = q;
-                        best = dirOf[i];
-                    }
+                    legal |= 1 << dirOf[i];
+                    q[dirOf[i]] = moves.reward(board[l], dirOf[i]) + y[i];
                 }
+                int best = BestMove.of(q, legal);
                 score[l] += moves.reward(board[l], best);
                 board[l] = Spawns.spawn(moves.move(board[l], best), Shape.S4x4, rng[l]);
                 if (moves.isTerminal(board[l])) {
@@ -128,6 +88,6 @@ public final class GreedyEvaluation {
                 }
             }
         }
-        return new Result(scores, maxCodes);
+        return GameStats.of(Shape.S4x4, scores, maxCodes);
     }
 }

@@ -13,6 +13,7 @@ import g2048.nn.NetworkModel;
 import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
 import g2048.nn.TrainingDevice;
+import g2048.player.GameStats;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -232,7 +233,7 @@ public final class TrainingRun {
             NetworkFile.save(out.resolve(LATEST), saved);
             listener.snapshotSaved(snap, s.positions());
             if (evaluation.games() > 0 && !(s.last() && interrupted.get())) {
-                GreedyEvaluation.Result r = evaluate(new NetworkModel(net, s.weights(), snap.getFileName().toString()));
+                GameStats r = evaluate(new NetworkModel(net, s.weights(), snap.getFileName().toString()));
                 LearningCurve.Row row = new LearningCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
                         evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13), r.reach(14),
                         st.recentMeanScore());
@@ -266,7 +267,7 @@ public final class TrainingRun {
     }
 
     /** The snapshot's greedy games on an evaluator the backend opens for them (freed after), its notes to the listener. */
-    private GreedyEvaluation.Result evaluate(NetworkModel model) {
+    private GameStats evaluate(NetworkModel model) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         Evaluator e;
         try (PrintStream notes = new PrintStream(text, true, StandardCharsets.UTF_8)) {

@@ -1,6 +1,7 @@
 package g2048.eval;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Board;
 import g2048.game.Rng;
@@ -56,9 +57,15 @@ class LineHeuristicEvaluatorTest {
     }
 
     @Test
-    void everyLineScoresAboveALostGame() {
-        // the worst line for every penalty: the largest tiles alternating
-        assertEquals(true, LineHeuristicEvaluator.lineScore(new int[] {15, 1, 15, 1}) > 0);
-        assertEquals(true, LineHeuristicEvaluator.lineScore(new int[] {15, 14, 15, 14}) > 0);
+    void everyLineWithTilesUpTo2048ScoresAboveALostGame() {
+        int[] line = new int[4];
+        for (int i = 0; i < 12 * 12 * 12 * 12; i++) {
+            for (int k = 0, x = i; k < 4; k++, x /= 12) {
+                line[k] = x % 12;
+            }
+            assertTrue(LineHeuristicEvaluator.lineScore(line) > 0, java.util.Arrays.toString(line));
+        }
+        // 4096 tiles out of order are what it takes for a line to fall below; a board needs several such lines
+        assertTrue(LineHeuristicEvaluator.lineScore(new int[] {12, 1, 12, 12}) < 0);
     }
 }

@@ -84,6 +84,30 @@ public final class ReferenceGame {
         };
     }
 
+    /**
+     * A move on a board of {@code shape} (the bit layout of {@link Board}) by the grid rules above:
+     * {@code {afterstate, reward}}, the afterstate equal to {@code board} when the move is illegal.
+     */
+    public static long[] move(long board, Shape shape, int dir) {
+        Result r = move(toGrid(board, shape), dir);
+        return new long[] {toBoard(r.grid()), r.reward()};
+    }
+
+    /** The empty cells of a board of {@code shape} as nibble indices ({@code 4r + c}), ascending, read cell by cell. */
+    public static int[] empties(long board, Shape shape) {
+        int[][] grid = toGrid(board, shape);
+        int[] cells = new int[shape.cells()];
+        int n = 0;
+        for (int r = 0; r < shape.rows(); r++) {
+            for (int c = 0; c < shape.cols(); c++) {
+                if (grid[r][c] == 0) {
+                    cells[n++] = 4 * r + c;
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(cells, n);
+    }
+
     /** True if no move changes the grid. */
     public static boolean isTerminal(int[][] grid) {
         for (int d = 0; d < 4; d++) {

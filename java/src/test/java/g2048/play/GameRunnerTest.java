@@ -12,6 +12,7 @@ import g2048.game.BoardText;
 import g2048.game.ReferenceGame;
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.player.Player;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -23,12 +24,12 @@ class GameRunnerTest {
     }
 
     private static void assertSameResults(Summary a, Summary b) {
-        assertEquals(a.games(), b.games());
-        assertEquals(a.mean(), b.mean());
-        assertEquals(a.sd(), b.sd());
-        assertEquals(a.max(), b.max());
+        assertEquals(a.stats().games(), b.stats().games());
+        assertEquals(a.stats().mean(), b.stats().mean());
+        assertEquals(a.stats().sd(), b.stats().sd());
+        assertEquals(a.stats().max(), b.stats().max());
         assertEquals(a.moves(), b.moves());
-        assertArrayEquals(a.reachRates(), b.reachRates());
+        assertArrayEquals(a.stats().reachRates(), b.stats().reachRates());
     }
 
     @Test
@@ -39,10 +40,10 @@ class GameRunnerTest {
         assertSameResults(one, two);
         assertEquals(1, one.threads());
         assertEquals(2, two.threads());
-        assertNotEquals(one.mean(), run(new RandomPlayer(s), s, 300, 2, 18).mean(), "another seed, other games");
+        assertNotEquals(one.stats().mean(), run(new RandomPlayer(s), s, 300, 2, 18).stats().mean(), "another seed, other games");
 
         Shape small = Shape.S3x3;
-        assertSameResults(run(new HeuristicPlayer(small), small, 20, 1, 3), run(new HeuristicPlayer(small), small, 20, 2, 3));
+        assertSameResults(run(Players.heuristic(small), small, 20, 1, 3), run(Players.heuristic(small), small, 20, 2, 3));
     }
 
     /** Wraps a player and checks every state it is shown against the reference rules. */
@@ -120,23 +121,15 @@ class GameRunnerTest {
             new GameResult(3, 4, 20000, 900, 12, 0),
         };
         Summary sum = Summary.of("p", s, 2, results, 2.0, new org.HdrHistogram.Histogram(3));
-        assertEquals(4, sum.games());
-        assertEquals(8000.0, sum.mean(), 1e-9);
+        assertEquals(4, sum.stats().games());
+        assertEquals(8000.0, sum.stats().mean(), 1e-9);
         double sd = Math.sqrt(((7000.0 * 7000) + (5000.0 * 5000) + 0 + (12000.0 * 12000)) / 3);
-        assertEquals(sd, sum.sd(), 1e-9);
-        assertEquals(20000, sum.max());
+        assertEquals(sd, sum.stats().sd(), 1e-9);
+        assertEquals(20000, sum.stats().max());
         assertEquals(1600, sum.moves());
         assertEquals(800.0, sum.movesPerSecond(), 1e-9);
-        assertArrayEquals(new int[] {11, 12, 13, 14, 15}, sum.reachCodes());
-        assertArrayEquals(new double[] {0.75, 0.5, 0.25, 0, 0}, sum.reachRates(), 1e-12);
-    }
-
-    @Test
-    void reachTilesAreTheLargestTilesOfTheShape() {
-        assertArrayEquals(new int[] {11, 12, 13, 14, 15}, ReachTiles.codes(Shape.S4x4));
-        assertArrayEquals(new int[] {6, 7, 8, 9, 10}, ReachTiles.codes(Shape.S3x3));
-        assertArrayEquals(new int[] {9, 10, 11, 12, 13}, ReachTiles.codes(new Shape(3, 4)));
-        assertArrayEquals(new int[] {1, 2, 3, 4, 5}, ReachTiles.codes(Shape.S2x2));
+        assertArrayEquals(new int[] {11, 12, 13, 14, 15}, sum.stats().reachCodes());
+        assertArrayEquals(new double[] {0.75, 0.5, 0.25, 0, 0}, sum.stats().reachRates(), 1e-12);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package g2048.play;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,11 +10,20 @@ import g2048.game.Moves;
 import g2048.game.RandomBoards;
 import g2048.game.Shape;
 import g2048.game.Shapes;
+import g2048.player.Player;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.GreedyPlayer;
+import g2048.search.SearchConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The built-in players choose legal moves on every shape; the heuristic one plays far better than chance. */
+/**
+ * Players built by name: the built-in ones choose legal moves on every shape, the heuristic one plays
+ * far better than chance, and settings a player cannot take are refused naming their option.
+ */
 class PlayersTest {
 
     static java.util.stream.Stream<Shape> shapes() {
@@ -24,7 +34,7 @@ class PlayersTest {
     @MethodSource("shapes")
     void playersChooseALegalMoveOrMinusOneWhenNoneIs(Shape shape) {
         Moves moves = Moves.of(shape);
-        Player[] players = {new HeuristicPlayer(shape), new RandomPlayer(shape).forThread()};
+        Player[] players = {Players.heuristic(shape), new RandomPlayer(shape).forThread()};
         players[1].startGame(1);
         RandomBoards random = new RandomBoards(shape, 44);
         for (int i = 0; i < 3000; i++) {
@@ -48,11 +58,12 @@ class PlayersTest {
     void theHeuristicPlayerBeatsChance(int rows, int cols, int code, double rate) {
         Shape shape = new Shape(rows, cols);
         GameRunner runner = new GameRunner(shape);
-        Summary heuristic = runner.run(new HeuristicPlayer(shape), 100, 2, 8, null);
+        Summary heuristic = runner.run(Players.heuristic(shape), 100, 2, 8, null);
         Summary random = runner.run(new RandomPlayer(shape), 100, 2, 8, null);
-        assertTrue(heuristic.mean() > 2 * random.mean(), heuristic.mean() + " vs random " + random.mean());
-        int i = java.util.Arrays.binarySearch(heuristic.reachCodes(), code);
-        assertTrue(heuristic.reachRates()[i] >= rate, (1 << code) + " reached in " + heuristic.reachRates()[i]);
+        double mean = heuristic.stats().mean();
+        assertTrue(mean > 2 * random.stats().mean(), mean + " vs random " + random.stats().mean());
+        double reached = heuristic.stats().reach(code);
+        assertTrue(reached >= rate, (1 << code) + " reached in " + reached);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -67,5 +78,28 @@ class PlayersTest {
             long x = random.next();
             assertEquals(a.chooseMove(x), b.chooseMove(x));
         }
+    }
+
+    @Test
+    void aNameBuildsItsPlayerAndSettingsItCannotTakeAreRefusedByOption() {
+        Shape shape = Shape.S3x3;
+        SearchConfig one = SearchConfig.ofDepth(1);
+        assertTrue(Players.create(PlayerSpec.of("lines"), shape, one) instanceof GreedyPlayer);
+        assertTrue(Players.create(PlayerSpec.of("lines"), shape, SearchConfig.ofDepth(2)) instanceof ExpectimaxPlayer);
+        assertEquals("random", Players.create(PlayerSpec.of("random"), shape, one).name());
+        assertEquals("heuristic", Players.create(PlayerSpec.of("heuristic"), shape, one).name());
+        assertRefused("--depth: player 'random' does not search",
+                () -> Players.create(PlayerSpec.of("random"), shape, SearchConfig.ofDepth(2)));
+        assertRefused("--time-ms, --cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
+        assertRefused("--player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
+        assertRefused("--db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
+        assertRefused("--player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
+                () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
+        assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of("ntuple"), shape, one));
+    }
+
+    private static void assertRefused(String message, Executable build) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, build);
+        assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 }

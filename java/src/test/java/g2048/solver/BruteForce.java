@@ -1,5 +1,6 @@
 package g2048.solver;
 
+import g2048.game.ReferenceGame;
 import g2048.game.Shape;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,13 +14,23 @@ import java.util.function.ToIntFunction;
  */
 final class BruteForce {
 
-    final ReferenceGame game;
+    final Shape shape;
     final Map<Long, Double> stateValues = new HashMap<>();
     final Set<Long> afterstates = new HashSet<>();
     final Map<Long, Double> afterValues = new HashMap<>();
 
     BruteForce(Shape shape) {
-        this.game = new ReferenceGame(shape);
+        this.shape = shape;
+    }
+
+    /** {@code {afterstate, reward}} of a move by the reference rules; the afterstate is {@code board} when illegal. */
+    long[] move(long board, int d) {
+        return ReferenceGame.move(board, shape, d);
+    }
+
+    /** The empty cells of a board as nibble indices, by the reference rules. */
+    int[] empties(long board) {
+        return ReferenceGame.empties(board, shape);
     }
 
     /** Optimal value of a state; every state and afterstate it reaches is recorded. */
@@ -30,7 +41,7 @@ final class BruteForce {
         }
         double best = 0;
         for (int d = 0; d < 4; d++) {
-            long[] m = game.move(state, d);
+            long[] m = move(state, d);
             if (m[0] != state) {
                 best = Math.max(best, m[1] + afterValue(m[0]));
             }
@@ -45,7 +56,7 @@ final class BruteForce {
             return memo;
         }
         afterstates.add(after);
-        int[] e = game.empties(after);
+        int[] e = empties(after);
         double v = 0;
         for (int cell : e) {
             v += 0.9 * value(after | (1L << (4 * cell))) + 0.1 * value(after | (2L << (4 * cell)));
@@ -63,7 +74,7 @@ final class BruteForce {
         }
         int legal = 0;
         for (int d = 0; d < 4; d++) {
-            if (game.move(state, d)[0] != state) {
+            if (move(state, d)[0] != state) {
                 legal |= 1 << d;
             }
         }
@@ -75,8 +86,8 @@ final class BruteForce {
                     continue;
                 }
                 double p = chosen >= 0 ? 1 : 1.0 / Integer.bitCount(legal);
-                long[] mv = game.move(state, d);
-                int[] e = game.empties(mv[0]);
+                long[] mv = move(state, d);
+                int[] e = empties(mv[0]);
                 double after = 0;
                 for (int cell : e) {
                     after += 0.9 * policyValue(mv[0] | (1L << (4 * cell)), policy, memo)
@@ -91,8 +102,8 @@ final class BruteForce {
 
     /** The expected value over the initial distribution (two spawns on an empty board) of a state-value function. */
     double fromStart(ToDouble f, int ageFilter) {
-        int rows = game.shape.rows();
-        int cols = game.shape.cols();
+        int rows = shape.rows();
+        int cols = shape.cols();
         int n = rows * cols;
         double sum = 0;
         double w = 0;

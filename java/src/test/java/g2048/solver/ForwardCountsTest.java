@@ -2,6 +2,7 @@ package g2048.solver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import g2048.game.ReferenceGame;
 import g2048.game.Shape;
 import g2048.game.Symmetries;
 import java.nio.file.Path;
@@ -33,7 +34,6 @@ class ForwardCountsTest {
         List<AgeStats> ages = AgeStats.read(tmp, Manifest.read(tmp));
         assertEquals(maxAge, ages.get(ages.size() - 1).age());
 
-        ReferenceGame game = new ReferenceGame(shape);
         Symmetries sym = new Symmetries(shape);
         TreeMap<Integer, Set<Long>> states = new TreeMap<>();
         TreeMap<Integer, Set<Long>> afters = new TreeMap<>();
@@ -60,13 +60,13 @@ class ForwardCountsTest {
             states.computeIfAbsent(age, k -> new HashSet<>()).add(sym.normalize(s));
             boolean any = false;
             for (int d = 0; d < 4; d++) {
-                long a = game.move(s, d)[0];
+                long a = ReferenceGame.move(s, shape, d)[0];
                 if (a == s) {
                     continue;
                 }
                 any = true;
                 afters.computeIfAbsent(age, k -> new HashSet<>()).add(sym.normalize(a));
-                for (int cell : game.empties(a)) {
+                for (int cell : ReferenceGame.empties(a, shape)) {
                     for (int t = 1; t <= 2; t++) {
                         long next = a | ((long) t << (4 * cell));
                         if (age + (1 << t) <= maxAge && seen.add(next)) {

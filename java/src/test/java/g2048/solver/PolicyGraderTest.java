@@ -3,9 +3,11 @@ package g2048.solver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
-import g2048.play.HeuristicPlayer;
-import g2048.play.Player;
+import g2048.player.Player;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.SearchConfig;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -30,6 +32,11 @@ class PolicyGraderTest {
         bf.fromStart(bf::value, 0);
     }
 
+    /** A deterministic player far from optimal: 2-ply expectimax over the line heuristic, 3-ply on crowded boards. */
+    private static Player searching() {
+        return new ExpectimaxPlayer(new LineHeuristicEvaluator(SHAPE), SearchConfig.ofDepth(2)).deeperWhenCrowded(2);
+    }
+
     /** Expected optimal moves / expected moves of a deterministic policy, by recursion from the initial distribution. */
     private static double optimalShare(Player player) {
         Map<Long, double[]> memo = new HashMap<>();
@@ -46,7 +53,7 @@ class PolicyGraderTest {
         double best = Double.NEGATIVE_INFINITY;
         double[] q = new double[4];
         for (int d = 0; d < 4; d++) {
-            long[] mv = bf.game.move(s, d);
+            long[] mv = bf.move(s, d);
             q[d] = mv[0] == s ? Double.NaN : mv[1] + bf.afterValue(mv[0]);
             if (!Double.isNaN(q[d])) {
                 best = Math.max(best, q[d]);
@@ -55,8 +62,8 @@ class PolicyGraderTest {
         double[] out = {0, 0};
         if (best != Double.NEGATIVE_INFINITY) {
             int d = player.chooseMove(s);
-            long[] mv = bf.game.move(s, d);
-            int[] e = bf.game.empties(mv[0]);
+            long[] mv = bf.move(s, d);
+            int[] e = bf.empties(mv[0]);
             double n = 0;
             double o = 0;
             for (int cell : e) {
@@ -95,17 +102,17 @@ class PolicyGraderTest {
     }
 
     @Test
-    void heuristicPlayerMatchesBruteForcePolicyEvaluationAndShare() throws Exception {
-        HeuristicPlayer h = new HeuristicPlayer(SHAPE);
+    void aSearchingPlayerMatchesBruteForcePolicyEvaluationAndShare() throws Exception {
+        Player h = searching();
         Map<Long, Double> memo = new HashMap<>();
         double want = bf.fromStart(b -> bf.policyValue(b, s -> h.chooseMove(s), memo), 0);
         double wantShare = optimalShare(h);
         try (Solution sol = Solution.open(tmp)) {
-            PolicyGrader.Grade g = PolicyGrader.grade(sol, PolicyGrader.deterministic(new HeuristicPlayer(SHAPE)));
+            PolicyGrader.Grade g = PolicyGrader.grade(sol, PolicyGrader.deterministic(searching()));
             assertEquals(want, g.expectedScore(), 1e-9);
             assertEquals(wantShare, g.optimalShare(), 1e-9);
             assertTrue(g.expectedScore() <= g.optimalExpectedScore() + 1e-6);
-            PolicyGrader.Grade g3 = PolicyGrader.grade(sol, PolicyGrader.deterministic(new HeuristicPlayer(SHAPE)), 3,
+            PolicyGrader.Grade g3 = PolicyGrader.grade(sol, PolicyGrader.deterministic(searching()), 3,
                     (a, l, n) -> { });
             assertEquals(g.expectedScore(), g3.expectedScore(), 1e-9, "three threads");
             assertEquals(g.optimalShare(), g3.optimalShare(), 1e-9, "three threads");

@@ -78,7 +78,7 @@ class SolverVsBruteForceTest {
 
     private static boolean isTerminal(BruteForce bf, long s) {
         for (int d = 0; d < 4; d++) {
-            if (bf.game.move(s, d)[0] != s) {
+            if (bf.move(s, d)[0] != s) {
                 return false;
             }
         }

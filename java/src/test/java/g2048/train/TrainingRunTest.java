@@ -39,8 +39,8 @@ class TrainingRunTest {
         double learned = GreedyEvaluation.play(new NetworkEvaluator(net, trained.weights(), "trained"), 100, 50, 99).mean();
         double untrained = GreedyEvaluation.play(new NetworkEvaluator(net, Initializer.truncatedNormal(net, 11), "untrained"), 100, 50, 99).mean();
         Summary random = new GameRunner(Shape.S4x4).run(new RandomPlayer(Shape.S4x4), 300, 2, 99, null);
-        System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.mean());
-        assertTrue(learned > 3 * random.mean(), "trained " + learned + " vs random " + random.mean());
+        System.out.printf("CNN22SSS after %d positions: greedy mean %.0f, untrained %.0f, random %.0f%n", trained.positions(), learned, untrained, random.stats().mean());
+        assertTrue(learned > 3 * random.stats().mean(), "trained " + learned + " vs random " + random.stats().mean());
         assertTrue(learned > 1.3 * untrained, "trained " + learned + " vs untrained " + untrained);
         // Every step was timed, and each thread's parts lie inside its whole.
         TimeSplit t = run.stats().time();
