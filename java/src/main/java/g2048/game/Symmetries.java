@@ -89,19 +89,17 @@ public final class Symmetries {
         return best;
     }
 
-    /** Reverses the order of the four nibbles inside each 16-bit row. */
-    static long mirrorColumns(long b) {
+    /** Reverses the order of the four nibbles inside each 16-bit row (mirrors the columns of a 4×4 board). */
+    public static long mirrorColumns(long b) {
         return ((b & 0x000F_000F_000F_000FL) << 12)
                 | ((b & 0x00F0_00F0_00F0_00F0L) << 4)
                 | ((b >>> 4) & 0x00F0_00F0_00F0_00F0L)
                 | ((b >>> 12) & 0x000F_000F_000F_000FL);
     }
 
-    /** Reverses the order of the four 16-bit rows. */
-    static long flipRows(long b) {
-        return (b << 48)
-                | ((b << 16) & 0x0000_FFFF_0000_0000L)
-                | ((b >>> 16) & 0x0000_0000_FFFF_0000L)
-                | (b >>> 48);
+    /** Reverses the order of the four 16-bit rows (flips the rows of a 4×4 board): the halves swapped, then the rows in each. */
+    public static long flipRows(long b) {
+        long halves = Long.rotateLeft(b, 32);
+        return ((halves >>> 16) & 0x0000_FFFF_0000_FFFFL) | ((halves & 0x0000_FFFF_0000_FFFFL) << 16);
     }
 }

@@ -1,6 +1,5 @@
 package g2048.ntuple;
 
-import g2048.game.Board;
 import g2048.game.Shape;
 import g2048.game.Symmetries;
 import java.lang.foreign.Arena;
@@ -32,16 +31,8 @@ public final class Int16Network {
     private final int images;
     private final int tuples;
     private final int[] base;
-    private final boolean fourBy8;
-    private final long m0;
-    private final long m1;
-    private final long m2;
-    private final long m3;
-    /** The first byte of each tuple's table, so that a look-up is one load at table + 2 · index. */
-    private final long t0;
-    private final long t1;
-    private final long t2;
-    private final long t3;
+    /** The 4×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16}. */
+    private final boolean fourBySix;
     private final boolean raw;
     private final long address;
 
@@ -79,17 +70,9 @@ public final class Int16Network {
         for (int k = 0; k < tuples; k++) {
             base[k] = net.base(k);
         }
-        this.fourBy8 = tuples == 4 && spec.values() == 16 && images == 8 && shape.rows() == 4 && shape.cols() == 4;
-        this.m0 = net.mask(0);
-        this.m1 = tuples > 1 ? net.mask(1) : 0;
-        this.m2 = tuples > 2 ? net.mask(2) : 0;
-        this.m3 = tuples > 3 ? net.mask(3) : 0;
         this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
+        this.fourBySix = raw && net.fourBySix();
         this.address = lut.address();
-        this.t0 = address;
-        this.t1 = address + 2L * (tuples > 1 ? base[1] : 0);
-        this.t2 = address + 2L * (tuples > 2 ? base[2] : 0);
-        this.t3 = address + 2L * (tuples > 3 ? base[3] : 0);
     }
 
     /**
@@ -137,8 +120,8 @@ public final class Int16Network {
 
     /** The value of {@code board}: step × the exact sum of its features' entries. */
     public double value(long board) {
-        if (fourBy8 && raw) {
-            return step * sum4x8(board);
+        if (fourBySix) {
+            return step * FourBySix.sum16(address, board);
         }
         long sum = 0;
         for (int s = 0; s < images; s++) {
@@ -148,21 +131,5 @@ public final class Int16Network {
             }
         }
         return step * sum;
-    }
-
-    /** As {@code TupleNetwork.value4x8Raw}: eight images, 32 look-ups summed as a tree so that they overlap. */
-    private int sum4x8(long b) {
-        long m = TupleNetwork.mirror(b);
-        long f = TupleNetwork.flip(b);
-        long mf = TupleNetwork.flip(m);
-        long t = Board.transpose(b);
-        long tf = TupleNetwork.mirror(t);
-        return ((sum4(b) + sum4(m)) + (sum4(f) + sum4(mf)))
-                + ((sum4(t) + sum4(TupleNetwork.flip(t))) + (sum4(tf) + sum4(TupleNetwork.flip(tf))));
-    }
-
-    private int sum4(long x) {
-        return (RawMemory.getShort(t0 + 2 * Long.compress(x, m0)) + RawMemory.getShort(t1 + 2 * Long.compress(x, m1)))
-                + (RawMemory.getShort(t2 + 2 * Long.compress(x, m2)) + RawMemory.getShort(t3 + 2 * Long.compress(x, m3)));
     }
 }

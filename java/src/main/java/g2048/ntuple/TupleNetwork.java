@@ -1,6 +1,5 @@
 package g2048.ntuple;
 
-import g2048.game.Board;
 import g2048.game.Shape;
 import g2048.game.Symmetries;
 import java.lang.foreign.MemorySegment;
@@ -44,15 +43,8 @@ public final class TupleNetwork {
     private final int[] chunks;
     private final int[] digits;
     private final int valuesPow4;
-    /** The 4×6 case (4 tuples, 16 values, 8 symmetries on 4×4): unrolled, see {@link #sum4}. */
-    private final boolean fourBy8;
-    private final long m0;
-    private final long m1;
-    private final long m2;
-    private final long m3;
-    private final long b1;
-    private final long b2;
-    private final long b3;
+    /** The 4×6 network on 4×4: its unrolled path, see {@link FourBySix}. */
+    private final boolean fourBySix;
     /** Whether look-ups skip the segment's checks (see {@link RawMemory}); {@code address} is the table's start. */
     private final boolean raw;
     /** Unchecked writes too, never on a read-only (mapped) table, where they would crash. */
@@ -94,14 +86,7 @@ public final class TupleNetwork {
             chunks[t] = (spec.tuples()[t].length + 3) / 4;
         }
         int c = spec.values();
-        this.fourBy8 = tuples == 4 && c == 16 && images == 8 && shape.rows() == 4 && shape.cols() == 4;
-        this.m0 = masks[0];
-        this.m1 = tuples > 1 ? masks[1] : 0;
-        this.m2 = tuples > 2 ? masks[2] : 0;
-        this.m3 = tuples > 3 ? masks[3] : 0;
-        this.b1 = tuples > 1 ? base[1] : 0;
-        this.b2 = tuples > 2 ? base[2] : 0;
-        this.b3 = tuples > 3 ? base[3] : 0;
+        this.fourBySix = FourBySix.is(spec, shape);
         this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.rawWrite = raw && !lut.isReadOnly();
         this.address = lut.address();
@@ -172,8 +157,8 @@ public final class TupleNetwork {
     /** The value of {@code board} in bank {@code bank}: the sum of its features' entries. */
     public float value(int bank, long board) {
         long off = bank * weights;
-        if (fourBy8) {
-            return raw ? value4x8Raw(address + Float.BYTES * off, board) : value4x8(off, board);
+        if (fourBySix) {
+            return raw ? FourBySix.value(address + Float.BYTES * off, board) : FourBySix.value(lut, off, board);
         }
         float sum = 0;
         for (int s = 0; s < images; s++) {
@@ -186,114 +171,15 @@ public final class TupleNetwork {
         return sum;
     }
 
-    /*
-     * The 4x6 hot path. The eight images of the board are built with a few shifts and masks, and
-     * the 32 look-ups are summed as a tree rather than one chain, so that the loads (mostly cache
-     * misses in a 256 MiB table) overlap instead of waiting on each other's additions.
-     */
-    private float value4x8(long off, long b) {
-        long m = mirror(b);
-        long f = flip(b);
-        long mf = flip(m);
-        long t = Board.transpose(b);
-        long tm = Board.transpose(m);
-        long tf = Board.transpose(f);
-        long tmf = Board.transpose(mf);
-        return ((sum4(off, b) + sum4(off, m)) + (sum4(off, f) + sum4(off, mf)))
-                + ((sum4(off, t) + sum4(off, tm)) + (sum4(off, tf) + sum4(off, tmf)));
-    }
-
-    /**
-     * As {@link #value4x8} with unchecked reads from {@code base}, the bank's first byte; each
-     * tuple's table start is added once, so that a look-up is one load at table + 4 · index.
-     */
-    private float value4x8Raw(long base, long b) {
-        long a1 = base + 4 * b1;
-        long a2 = base + 4 * b2;
-        long a3 = base + 4 * b3;
-        long m = mirror(b);
-        long f = flip(b);
-        long mf = flip(m);
-        // One transpose: the other transposed images follow from it by cheaper flips and mirrors.
-        long t = Board.transpose(b);
-        long tm = flip(t);
-        long tf = mirror(t);
-        long tmf = flip(tf);
-        return ((sum4Raw(base, a1, a2, a3, b) + sum4Raw(base, a1, a2, a3, m))
-                + (sum4Raw(base, a1, a2, a3, f) + sum4Raw(base, a1, a2, a3, mf)))
-                + ((sum4Raw(base, a1, a2, a3, t) + sum4Raw(base, a1, a2, a3, tm))
-                + (sum4Raw(base, a1, a2, a3, tf) + sum4Raw(base, a1, a2, a3, tmf)));
-    }
-
-    private float sum4Raw(long a0, long a1, long a2, long a3, long x) {
-        return (RawMemory.get(a0 + 4 * Long.compress(x, m0)) + RawMemory.get(a1 + 4 * Long.compress(x, m1)))
-                + (RawMemory.get(a2 + 4 * Long.compress(x, m2)) + RawMemory.get(a3 + 4 * Long.compress(x, m3)));
-    }
-
-    private float sum4(long off, long x) {
-        return (lut.getAtIndex(F, off + Long.compress(x, m0)) + lut.getAtIndex(F, off + b1 + Long.compress(x, m1)))
-                + (lut.getAtIndex(F, off + b2 + Long.compress(x, m2)) + lut.getAtIndex(F, off + b3 + Long.compress(x, m3)));
-    }
-
-    private int indices4x8(int off, long b, int[] out) {
-        long m = mirror(b);
-        long f = flip(b);
-        long mf = flip(m);
-        put4(off, b, out, 0);
-        put4(off, m, out, 4);
-        put4(off, f, out, 8);
-        put4(off, mf, out, 12);
-        long t = Board.transpose(b);
-        long tf = mirror(t);
-        put4(off, t, out, 16);
-        put4(off, flip(t), out, 20);
-        put4(off, tf, out, 24);
-        put4(off, flip(tf), out, 28);
-        return 32;
-    }
-
-    private void put4(int off, long x, int[] out, int at) {
-        out[at] = off + (int) Long.compress(x, m0);
-        out[at + 1] = off + (int) b1 + (int) Long.compress(x, m1);
-        out[at + 2] = off + (int) b2 + (int) Long.compress(x, m2);
-        out[at + 3] = off + (int) b3 + (int) Long.compress(x, m3);
-    }
-
-    /** Mirrors the columns of a 4×4 board. */
-    static long mirror(long b) {
-        return ((b & 0x000F_000F_000F_000FL) << 12)
-                | ((b & 0x00F0_00F0_00F0_00F0L) << 4)
-                | ((b >>> 4) & 0x00F0_00F0_00F0_00F0L)
-                | ((b >>> 12) & 0x000F_000F_000F_000FL);
-    }
-
-    /** Flips the rows of a 4×4 board. */
-    static long flip(long b) {
-        long halves = Long.rotateLeft(b, 32);
-        return ((halves >>> 16) & 0x0000_FFFF_0000_FFFFL) | ((halves & 0x0000_FFFF_0000_FFFFL) << 16);
-    }
-
     /**
      * The value of {@code board} in bank {@code bank}, writing each feature's absolute entry number
      * into {@code out[0..features())} for a following {@link #add}.
      */
     public float indices(int bank, long board, int[] out) {
         int off = (int) (bank * weights);
-        if (fourBy8) {
-            indices4x8(off, board, out);
-            float sum = 0;
-            if (raw) {
-                for (int f = 0; f < 32; f += 4) {
-                    sum += (RawMemory.get(address + 4L * out[f]) + RawMemory.get(address + 4L * out[f + 1]))
-                            + (RawMemory.get(address + 4L * out[f + 2]) + RawMemory.get(address + 4L * out[f + 3]));
-                }
-                return sum;
-            }
-            for (int f = 0; f < 32; f += 4) {
-                sum += (lut.getAtIndex(F, out[f]) + lut.getAtIndex(F, out[f + 1]))
-                        + (lut.getAtIndex(F, out[f + 2]) + lut.getAtIndex(F, out[f + 3]));
-            }
-            return sum;
+        if (fourBySix) {
+            FourBySix.indices(off, board, out);
+            return sumOf(out);
         }
         float sum = 0;
         int f = 0;
@@ -306,6 +192,31 @@ public final class TupleNetwork {
             }
         }
         return sum;
+    }
+
+    /**
+     * The sum of the 4×6 network's entries {@code entries[0..32)} (from {@link FourBySix#indices}),
+     * taken four at a time, each four as a tree: the order in which {@link #indices} sums them.
+     */
+    float sumOf(int[] entries) {
+        float sum = 0;
+        if (raw) {
+            for (int f = 0; f < 32; f += 4) {
+                sum += (RawMemory.get(address + 4L * entries[f]) + RawMemory.get(address + 4L * entries[f + 1]))
+                        + (RawMemory.get(address + 4L * entries[f + 2]) + RawMemory.get(address + 4L * entries[f + 3]));
+            }
+            return sum;
+        }
+        for (int f = 0; f < 32; f += 4) {
+            sum += (lut.getAtIndex(F, entries[f]) + lut.getAtIndex(F, entries[f + 1]))
+                    + (lut.getAtIndex(F, entries[f + 2]) + lut.getAtIndex(F, entries[f + 3]));
+        }
+        return sum;
+    }
+
+    /** Whether this is the 4×6 network on 4×4, whose look-ups go through {@link FourBySix}. */
+    boolean fourBySix() {
+        return fourBySix;
     }
 
     /** Adds {@code delta} to the entries {@code entries[0..features())} (racy, see the class comment). */

@@ -1,0 +1,108 @@
+package g2048.ntuple;
+
+import g2048.game.Images4x4;
+import g2048.game.Shape;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The hot path of the 4×6 network ({@code --net 4x6}: the 6-tuples {@code 012345 456789 012456
+ * 45689a} on the eight images of a 4×4 board, 16 values, 67,108,864 weights a bank).
+ *
+ * <p>Its cell masks and table offsets are constants, so that the compiled look-up is one PEXT (the
+ * tuple's cells gathered: the index in base 16) and one load at {@code table + size · index + the
+ * tuple's offset}, with the table's address the only register it needs. Play and training are
+ * bound by the cache misses of these 32 loads per afterstate, and the fewer instructions lie
+ * between them, the more of them the processor has in flight at once.
+ *
+ * <p>The images come from {@link Images4x4} and the look-ups are summed as a tree of pairs rather
+ * than one chain, so that the loads do not wait on each other's additions: image {@code s} gives
+ * {@code v_s = (t0 + t1) + (t2 + t3)} over its tuples, the board
+ * {@code ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7))}. The unchecked reads (see
+ * {@link RawMemory}) and the segment's checked reads sum in the same order, so both give the same
+ * float.
+ */
+final class FourBySix {
+
+    /** Entries per tuple: 16^6. */
+    static final int PER = 1 << 24;
+    /** The tuples' cells as nibble masks. */
+    static final long M0 = 0x0000_0000_00FF_FFFFL;
+    static final long M1 = 0x0000_00FF_FFFF_0000L;
+    static final long M2 = 0x0000_0000_0FFF_0FFFL;
+    static final long M3 = 0x0000_0FFF_0FFF_0000L;
+
+    private static final NetworkSpec SPEC = NetworkSpec.parse("4x6");
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+
+    private FourBySix() {
+    }
+
+    /** Whether {@code spec} on {@code shape} is this network. */
+    static boolean is(NetworkSpec spec, Shape shape) {
+        return spec.equals(SPEC) && shape.equals(Shape.S4x4);
+    }
+
+    /** The value of {@code b} from the float32 bank whose first byte is at address {@code bank}. */
+    static float value(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum(bank, x.s0()) + sum(bank, x.s1())) + (sum(bank, x.s2()) + sum(bank, x.s3())))
+                + ((sum(bank, x.s4()) + sum(bank, x.s5())) + (sum(bank, x.s6()) + sum(bank, x.s7())));
+    }
+
+    private static float sum(long bank, long x) {
+        return (RawMemory.get(bank + 4 * Long.compress(x, M0)) + RawMemory.get(bank + 4 * (PER + Long.compress(x, M1))))
+                + (RawMemory.get(bank + 4 * (2L * PER + Long.compress(x, M2)))
+                + RawMemory.get(bank + 4 * (3L * PER + Long.compress(x, M3))));
+    }
+
+    /** {@link #value} read through the segment's checked accesses, from the bank starting at entry {@code off}. */
+    static float value(MemorySegment lut, long off, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum(lut, off, x.s0()) + sum(lut, off, x.s1())) + (sum(lut, off, x.s2()) + sum(lut, off, x.s3())))
+                + ((sum(lut, off, x.s4()) + sum(lut, off, x.s5())) + (sum(lut, off, x.s6()) + sum(lut, off, x.s7())));
+    }
+
+    private static float sum(MemorySegment lut, long off, long x) {
+        return (lut.getAtIndex(F, off + Long.compress(x, M0)) + lut.getAtIndex(F, off + PER + Long.compress(x, M1)))
+                + (lut.getAtIndex(F, off + 2L * PER + Long.compress(x, M2))
+                + lut.getAtIndex(F, off + 3L * PER + Long.compress(x, M3)));
+    }
+
+    /** The exact sum of {@code b}'s entries in the int16 bank whose first byte is at address {@code bank}. */
+    static int sum16(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum16x(bank, x.s0()) + sum16x(bank, x.s1())) + (sum16x(bank, x.s2()) + sum16x(bank, x.s3())))
+                + ((sum16x(bank, x.s4()) + sum16x(bank, x.s5())) + (sum16x(bank, x.s6()) + sum16x(bank, x.s7())));
+    }
+
+    private static int sum16x(long bank, long x) {
+        return (RawMemory.getShort(bank + 2 * Long.compress(x, M0))
+                + RawMemory.getShort(bank + 2 * (PER + Long.compress(x, M1))))
+                + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M2)))
+                + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M3))));
+    }
+
+    /**
+     * Writes the 32 entry numbers of {@code b}, each plus {@code off} (the bank's first entry), into
+     * {@code out[0..32)}: image after image, tuple after tuple.
+     */
+    static void indices(int off, long b, int[] out) {
+        Images4x4 x = Images4x4.of(b);
+        put(off, x.s0(), out, 0);
+        put(off, x.s1(), out, 4);
+        put(off, x.s2(), out, 8);
+        put(off, x.s3(), out, 12);
+        put(off, x.s4(), out, 16);
+        put(off, x.s5(), out, 20);
+        put(off, x.s6(), out, 24);
+        put(off, x.s7(), out, 28);
+    }
+
+    private static void put(int off, long x, int[] out, int at) {
+        out[at] = off + (int) Long.compress(x, M0);
+        out[at + 1] = off + PER + (int) Long.compress(x, M1);
+        out[at + 2] = off + 2 * PER + (int) Long.compress(x, M2);
+        out[at + 3] = off + 3 * PER + (int) Long.compress(x, M3);
+    }
+}
