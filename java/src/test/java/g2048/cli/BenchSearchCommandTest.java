@@ -51,7 +51,7 @@ class BenchSearchCommandTest {
         assertBadInput(run("bench", "search", "--games", "0"), "--games");
         assertBadInput(run("bench", "search", "--threads", "0"), "--threads");
         assertBadInput(run("bench", "search", "--depth", "0"), "--depth");
-        assertBadInput(run("bench", "search", "--player", "random"), "no value function");
+        assertBadInput(run("bench", "search", "--player", "random"), "does not search");
         assertBadInput(run("bench", "search", "--shape", "5x5"), "--shape");
         assertBadInput(run("bench", "search", "--hlog", dir.resolve("missing/x.hlog").toString()), "--hlog");
         assertBadInput(run("bench", "search", "--hlog", dir.toString()), "--hlog");
