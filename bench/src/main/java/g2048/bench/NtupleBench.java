@@ -6,11 +6,11 @@ import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.ntuple.Learner;
 import g2048.ntuple.Method;
-import g2048.ntuple.MovePolicy;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TupleNetwork;
+import g2048.player.Player;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +90,7 @@ public class NtupleBench {
             throw new IllegalStateException("asked for huge pages " + hugePages + ", got " + table.hugePages());
         }
         // Collect states and afterstates from greedy games.
-        MovePolicy policy = net.policy();
+        Player policy = net.policy();
         Moves moves = Moves.of(Shape.S4x4);
         Rng rng = new Rng(7);
         int n = 0;
@@ -116,7 +116,7 @@ public class NtupleBench {
     public static class Cursor {
         int i;
         final int[] entries = new int[64];
-        MovePolicy policy;
+        Player policy;
         Learner learner;
         final Rng rng = new Rng(3);
         long game;

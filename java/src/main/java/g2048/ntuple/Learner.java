@@ -5,6 +5,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.player.Player;
 
 /**
  * Plays games with one of the seed's move-evaluation schemes and, when learning, adjusts the
@@ -19,7 +20,7 @@ import g2048.game.Spawns;
  * read from follows its large tiles) and {@link Coherence} (each weight's rate scaled by its
  * temporal coherence) when the model has accumulators.
  */
-public abstract class Learner implements MovePolicy {
+public abstract class Learner implements Player {
 
     /** What one game ended with. */
     public record Outcome(long score, int moves, int maxCode) {

@@ -2,6 +2,7 @@ package g2048.ntuple;
 
 import g2048.eval.Evaluator;
 import g2048.game.Shape;
+import g2048.player.Player;
 import java.lang.foreign.Arena;
 
 /**
@@ -246,7 +247,7 @@ public final class NtupleModel implements AutoCloseable {
     }
 
     /** A new move policy for the calling thread: the method's own 1-ply move choice. */
-    public MovePolicy policy() {
+    public Player policy() {
         return learner(0f);
     }
 

@@ -148,7 +148,7 @@ public final class Players {
                         + " is a q-learning model, which plays from its float32 action networks");
             }
             // the action networks choose; each thread needs its own policy (scratch space)
-            return Player.perThread(model.describe() + ", greedy", () -> model.policy()::chooseMove);
+            return Player.perThread(model.describe() + ", greedy", model::policy);
         });
     }
 
