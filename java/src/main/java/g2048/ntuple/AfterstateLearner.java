@@ -12,7 +12,7 @@ import g2048.game.Spawns;
  * {@code s'_next} used by the update was computed before it, exactly as in the figure, and the
  * game goes on with that choice rather than evaluating the same state a second time.
  */
-final class AfterstateLearner extends Learner {
+class AfterstateLearner extends Learner {
 
     private long chosenAfter;
     private int chosenReward;
@@ -23,7 +23,7 @@ final class AfterstateLearner extends Learner {
     }
 
     /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
-    private int choose(long s) {
+    final int choose(long s) {
         int best = -1;
         float bestTotal = Float.NEGATIVE_INFINITY;
         for (int d = 0; d < 4; d++) {
@@ -45,7 +45,7 @@ final class AfterstateLearner extends Learner {
     }
 
     @Override
-    public int chooseMove(long board) {
+    public final int chooseMove(long board) {
         return choose(board);
     }
 
@@ -92,5 +92,9 @@ final class AfterstateLearner extends Learner {
 
     int chosenReward() {
         return chosenReward;
+    }
+
+    float chosenValue() {
+        return chosenValue;
     }
 }

@@ -5,12 +5,12 @@ import g2048.game.Spawns;
 
 /**
  * TD-afterstate with the targets of a {@link TdRule} other than online TD(0): n-step TD and
- * TD(λ), forward or backward. Moves are chosen as {@link AfterstateLearner} chooses them
+ * TD(λ), forward or backward. Moves are chosen by {@link AfterstateLearner}'s choice
  * (maximising {@code r + V(s')}, first direction on ties); the game's afterstates, the rewards that
  * made them and their values at choice time are kept, so that a forward update can run once its
  * horizon is played and a backward pass can run at the end. One instance per thread.
  */
-final class EpisodeLearner extends Learner {
+final class EpisodeLearner extends AfterstateLearner {
 
     private final TdRule rule;
     private final int horizon;
@@ -19,41 +19,12 @@ final class EpisodeLearner extends Learner {
     private long[] afters = new long[4096];
     private int[] rewards = new int[4096];
     private float[] values = new float[4096];
-    private long chosenAfter;
-    private int chosenReward;
-    private float chosenValue;
 
     EpisodeLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence, TdRule rule) {
         super(net, alpha, stages, coherence);
         this.rule = rule;
         this.horizon = rule.steps();
         this.lambda = rule.lambda();
-    }
-
-    private int choose(long s) {
-        int best = -1;
-        float bestTotal = Float.NEGATIVE_INFINITY;
-        for (int d = 0; d < 4; d++) {
-            long after = moves.move(s, d);
-            if (after == s) {
-                continue;
-            }
-            int r = moves.reward(s, d);
-            float v = net.value(stages.of(after), after);
-            if (r + v > bestTotal) {
-                bestTotal = r + v;
-                best = d;
-                chosenAfter = after;
-                chosenReward = r;
-                chosenValue = v;
-            }
-        }
-        return best;
-    }
-
-    @Override
-    public int chooseMove(long board) {
-        return choose(board);
     }
 
     @Override
@@ -66,13 +37,13 @@ final class EpisodeLearner extends Learner {
             if (choose(s) < 0) {
                 break;
             }
-            record(t, chosenAfter, chosenReward, chosenValue);
-            score += chosenReward;
+            record(t, chosenAfter(), chosenReward(), chosenValue());
+            score += chosenReward();
             if (learn && !rule.backward() && t >= horizon) {
                 learnForward(t - horizon, t, false);
             }
             t++;
-            s = Spawns.spawn(chosenAfter, cellMask, rng);
+            s = Spawns.spawn(chosenAfter(), cellMask, rng);
         }
         if (learn && t > 0) {
             int last = t - 1;
