@@ -2,7 +2,7 @@ package g2048.ntuple;
 
 import g2048.concurrent.Workers;
 import g2048.game.Rng;
-import g2048.game.Shape;
+import g2048.player.GameStats;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -131,41 +131,9 @@ public final class Trainer {
             }
         });
         double seconds = (System.nanoTime() - t0) / 1e9;
-        double sum = 0;
-        long max = 0;
-        for (long s : scores) {
-            sum += s;
-            max = Math.max(max, s);
-        }
-        double mean = sum / games;
-        double sq = 0;
-        for (long s : scores) {
-            sq += (s - mean) * (s - mean);
-        }
-        int[] codes = reachCodes(model.shape());
-        double[] rates = new double[codes.length];
-        for (int k = 0; k < codes.length; k++) {
-            int n = 0;
-            for (int c : maxCodes) {
-                if (c >= codes[k]) {
-                    n++;
-                }
-            }
-            rates[k] = (double) n / games;
-        }
-        return new Evaluation(games, mean, games > 1 ? Math.sqrt(sq / (games - 1)) : 0, max, codes, rates,
-                moves.get(), seconds, cpuNanos.get() / 1e9);
-    }
-
-    /** 2048..32768 on 4×4 as the seed reports; the five largest reachable tiles on smaller boards. */
-    static int[] reachCodes(Shape shape) {
-        int top = shape.maxReachableCode();
-        int first = shape.equals(Shape.S4x4) ? 11 : Math.max(1, top - 4);
-        int[] codes = new int[top - first + 1];
-        for (int i = 0; i < codes.length; i++) {
-            codes[i] = first + i;
-        }
-        return codes;
+        GameStats g = GameStats.of(model.shape(), scores, maxCodes);
+        return new Evaluation(games, g.mean(), g.sd(), g.max(), g.reachCodes(), g.reachRates(), moves.get(), seconds,
+                cpuNanos.get() / 1e9);
     }
 
     /**
