@@ -127,57 +127,30 @@ final class TrainNtupleCommand implements Callable<Integer> {
         if (evalGames < 1) {
             throw new Errors.BadInput("--eval-games: expected at least 1, got " + evalGames);
         }
+        // Fails before any training when --out could not be written at the first checkpoint.
+        OutputDirectory.checkWritable("--out", out.toAbsolutePath().getParent());
+        OutputDirectory.checkFileWritable("--out", out);
+        if (out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION)) {
+            System.out.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
+                    + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
+        }
         try (LockFile lock = lockOutput()) {
-            checkWritable();
             NtupleModel model = resume == null ? createModel() : resumeModel();
             try (model) {
                 return train(model);
             }
         } catch (IOException e) {
-            throw new Errors.BadInput("--out " + out + ": " + why(e), e);
+            throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + e.getMessage() + ")", e);
         }
-    }
-
-    /** An I/O failure in words, without the exception's class. */
-    private static String why(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException a) {
-            return "permission denied (" + a.getFile() + ")";
-        }
-        if (e instanceof java.nio.file.NoSuchFileException n) {
-            return "no such file or directory (" + n.getFile() + ")";
-        }
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason() + " (" + f.getFile() + ")";
-        }
-        return e.getMessage();
     }
 
     /** One run at a time writes --out: the lock is {@code .NAME.lock} beside it, held for the run. */
     private LockFile lockOutput() throws IOException {
-        Path dir = out.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path lockFile = dir.resolve("." + out.getFileName() + ".lock");
+        Path lockFile = out.toAbsolutePath().getParent().resolve("." + out.getFileName() + ".lock");
         try {
             return LockFile.acquire(lockFile);
         } catch (LockFile.Held e) {
             throw new Errors.BadInput("--out " + out + ": in use by another run (" + lockFile + " is locked)", e);
-        }
-    }
-
-    /** Fails before any training when --out could not be written at the first checkpoint. */
-    private void checkWritable() throws IOException {
-        if (Files.isDirectory(out)) {
-            throw new Errors.BadInput("--out " + out + ": is a directory, expected a model file name");
-        }
-        Path dir = out.toAbsolutePath().getParent();
-        try {
-            Files.delete(Files.createTempFile(dir, "." + out.getFileName(), ".probe"));
-        } catch (IOException e) {
-            throw new Errors.BadInput("--out " + out + ": cannot write in " + dir + ": " + why(e), e);
-        }
-        if (out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION)) {
-            System.out.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
-                    + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
         }
     }
 
