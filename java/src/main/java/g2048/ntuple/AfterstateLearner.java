@@ -2,6 +2,7 @@ package g2048.ntuple;
 
 import g2048.game.Rng;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 
 /**
  * TD-afterstate (seed 001, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
@@ -14,6 +15,11 @@ import g2048.game.Spawns;
  */
 class AfterstateLearner extends Learner {
 
+    /** Each legal direction's afterstate, reward, value and reward + value, for the choice. */
+    private final long[] moveAfters = new long[4];
+    private final int[] moveRewards = new int[4];
+    private final float[] moveValues = new float[4];
+    private final double[] moveTotals = new double[4];
     private long chosenAfter;
     private int chosenReward;
     private float chosenValue;
@@ -22,24 +28,27 @@ class AfterstateLearner extends Learner {
         super(net, alpha, stages, coherence);
     }
 
-    /** Picks the best move of {@code s}, leaving its afterstate, reward and value in the fields. */
+    /** Picks the best move of {@code s} ({@link BestMove}), leaving its afterstate, reward and value in the fields. */
     final int choose(long s) {
-        int best = -1;
-        float bestTotal = Float.NEGATIVE_INFINITY;
+        int legal = 0;
         for (int d = 0; d < 4; d++) {
             long after = moves.move(s, d);
-            if (after == s) {
-                continue;
+            if (after != s) {
+                int r = moves.reward(s, d);
+                float v = net.value(stages.of(after), after);
+                legal |= 1 << d;
+                moveAfters[d] = after;
+                moveRewards[d] = r;
+                moveValues[d] = v;
+                // the float sum, as the targets use it, so that equal totals stay equal
+                moveTotals[d] = r + v;
             }
-            int r = moves.reward(s, d);
-            float v = net.value(stages.of(after), after);
-            if (r + v > bestTotal) {
-                bestTotal = r + v;
-                best = d;
-                chosenAfter = after;
-                chosenReward = r;
-                chosenValue = v;
-            }
+        }
+        int best = BestMove.of(moveTotals, legal);
+        if (best >= 0) {
+            chosenAfter = moveAfters[best];
+            chosenReward = moveRewards[best];
+            chosenValue = moveValues[best];
         }
         return best;
     }

@@ -2,6 +2,7 @@ package g2048.ntuple;
 
 import g2048.game.Rng;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 
 /**
  * Q-learning (seed 001, Fig. 4) with four networks, one per action (banks 0..3 = up, right, down,
@@ -14,6 +15,8 @@ import g2048.game.Spawns;
 final class QLearner extends Learner {
 
     private float chosenValue;
+    /** V_a(s) by legal action, for the choice. */
+    private final double[] values = new double[4];
 
     QLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         super(net, alpha, stages, coherence);
@@ -23,20 +26,16 @@ final class QLearner extends Learner {
     }
 
     private int choose(long s) {
-        int best = -1;
-        float bestValue = Float.NEGATIVE_INFINITY;
+        int legal = 0;
         int first = 4 * stages.of(s);
         for (int d = 0; d < 4; d++) {
-            if (moves.move(s, d) == s) {
-                continue;
-            }
-            float v = net.value(first + d, s);
-            if (v > bestValue) {
-                bestValue = v;
-                best = d;
+            if (moves.move(s, d) != s) {
+                legal |= 1 << d;
+                values[d] = net.value(first + d, s);
             }
         }
-        chosenValue = bestValue;
+        int best = BestMove.of(values, legal);
+        chosenValue = best < 0 ? Float.NEGATIVE_INFINITY : (float) values[best];
         return best;
     }
 

@@ -3,6 +3,7 @@ package g2048.ntuple;
 import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
+import g2048.player.BestMove;
 
 /**
  * TD-state (seed 001, Fig. 5): moves maximise {@code r + Σ P(s'') V(s'')} over every spawn the
@@ -15,6 +16,8 @@ final class StateLearner extends Learner {
 
     /** Whether terminal states take the network's value rather than 0. */
     private final boolean networkAtTerminal;
+    /** reward + expected value by legal direction, for the choice. */
+    private final double[] totals = new double[4];
 
     StateLearner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence) {
         super(net, alpha, stages, coherence);
@@ -41,20 +44,15 @@ final class StateLearner extends Learner {
 
     @Override
     public int chooseMove(long s) {
-        int best = -1;
-        float bestTotal = Float.NEGATIVE_INFINITY;
+        int legal = 0;
         for (int d = 0; d < 4; d++) {
             long after = moves.move(s, d);
-            if (after == s) {
-                continue;
-            }
-            float total = moves.reward(s, d) + expectation(after);
-            if (total > bestTotal) {
-                bestTotal = total;
-                best = d;
+            if (after != s) {
+                legal |= 1 << d;
+                totals[d] = moves.reward(s, d) + expectation(after);
             }
         }
-        return best;
+        return BestMove.of(totals, legal);
     }
 
     @Override
