@@ -1,7 +1,6 @@
 package g2048.ntuple;
 
 import g2048.game.Shape;
-import g2048.game.Symmetries;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,19 +20,15 @@ public final class Int16Network {
 
     private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT;
 
-    private final TupleNetwork source;
-    private final Shape shape;
-    private final Symmetries symmetries;
+    private final TupleLayout layout;
     private final MemorySegment lut;
     private final boolean hugePages;
     private final double step;
     private final boolean exact;
     private final int images;
     private final int tuples;
-    private final int[] base;
     /** The 4×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16}. */
     private final boolean fourBySix;
-    private final boolean raw;
     private final long address;
 
     /**
@@ -43,15 +38,11 @@ public final class Int16Network {
      * {@code max|w| / 32767} and each entry is rounded to the nearest step.
      */
     public Int16Network(TupleNetwork net, int bank, double quantum, Arena arena) {
-        this.source = net;
-        this.shape = net.shape();
-        this.symmetries = new Symmetries(shape);
         long n = net.weights();
         long first = bank * n;
         OffHeap.Table t = OffHeap.allocate(n * Short.BYTES, arena);
-        this.lut = t.segment();
-        this.hugePages = t.hugePages();
-        boolean fits = quantum > 0 && fill(net, first, n, quantum, true);
+        MemorySegment table = t.segment();
+        boolean fits = quantum > 0 && fill(net, first, n, quantum, true, table);
         double chosen = quantum;
         if (!fits) {
             float max = 0;
@@ -59,19 +50,33 @@ public final class Int16Network {
                 max = Math.max(max, Math.abs(net.entry(first + i)));
             }
             chosen = max == 0 ? 1.0 : max / 32767.0;
-            fill(net, first, n, chosen, false);
+            fill(net, first, n, chosen, false, table);
         }
-        this.step = chosen;
-        this.exact = fits || isExact(net, first, n, chosen);
-        NetworkSpec spec = net.spec();
-        this.images = spec.symmetric() ? symmetries.count() : 1;
-        this.tuples = spec.tuples().length;
-        this.base = new int[tuples];
-        for (int k = 0; k < tuples; k++) {
-            base[k] = net.base(k);
+        this(net.layout(), table, t.hugePages(), chosen, fits || isExact(net, first, n, chosen, table));
+    }
+
+    /**
+     * Over {@code table}, one bank of 16-bit multiples of {@code step} laid out as {@code layout}
+     * says, written by whoever made it (the compact model form's loader): no float32 table behind it.
+     */
+    Int16Network(TupleLayout layout, OffHeap.Table table, double step) {
+        this(layout, table.segment(), table.hugePages(), step, true);
+    }
+
+    private Int16Network(TupleLayout layout, MemorySegment lut, boolean hugePages, double step, boolean exact) {
+        if (lut.byteSize() != layout.spec().weights() * Short.BYTES) {
+            throw new IllegalArgumentException("int16 table of " + lut.byteSize() + " bytes for a bank of "
+                    + layout.spec().weights() + " weights");
         }
-        this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
-        this.fourBySix = raw && net.fourBySix();
+        this.layout = layout;
+        this.lut = lut;
+        this.hugePages = hugePages;
+        this.step = step;
+        this.exact = exact;
+        this.images = layout.images();
+        this.tuples = layout.tuples();
+        boolean raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
+        this.fourBySix = raw && layout.fourBySix();
         this.address = lut.address();
     }
 
@@ -79,7 +84,7 @@ public final class Int16Network {
      * Writes {@code round(w / step)} for every entry; with {@code strict}, stops and returns false
      * at the first entry that is not exactly a 16-bit multiple of {@code step}.
      */
-    private boolean fill(TupleNetwork net, long first, long n, double step, boolean strict) {
+    private static boolean fill(TupleNetwork net, long first, long n, double step, boolean strict, MemorySegment lut) {
         for (long i = 0; i < n; i++) {
             float w = net.entry(first + i);
             long q = Math.round(w / step);
@@ -91,7 +96,7 @@ public final class Int16Network {
         return true;
     }
 
-    private boolean isExact(TupleNetwork net, long first, long n, double step) {
+    private static boolean isExact(TupleNetwork net, long first, long n, double step, MemorySegment lut) {
         for (long i = 0; i < n; i++) {
             if ((float) (step * lut.getAtIndex(S, i)) != net.entry(first + i)) {
                 return false;
@@ -101,7 +106,12 @@ public final class Int16Network {
     }
 
     public Shape shape() {
-        return shape;
+        return layout.shape();
+    }
+
+    /** The quantised entry {@code i} of the bank (the value is {@code step · q}). */
+    short entry(long i) {
+        return lut.getAtIndex(S, i);
     }
 
     /** The value of one quantum. */
@@ -125,9 +135,9 @@ public final class Int16Network {
         }
         long sum = 0;
         for (int s = 0; s < images; s++) {
-            long x = s == 0 ? board : symmetries.apply(s, board);
+            long x = layout.image(s, board);
             for (int k = 0; k < tuples; k++) {
-                sum += lut.getAtIndex(S, base[k] + source.index(x, k));
+                sum += lut.getAtIndex(S, layout.entry(x, k));
             }
         }
         return step * sum;

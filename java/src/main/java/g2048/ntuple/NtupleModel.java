@@ -4,6 +4,8 @@ import g2048.eval.Evaluator;
 import g2048.game.Shape;
 import g2048.player.Player;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * A network with what it was trained for: spec, board shape, learning method, tables and training
@@ -15,7 +17,10 @@ public final class NtupleModel implements AutoCloseable {
     private final Method method;
     private final TerminalValue terminal;
     private final Stages stages;
-    private final TupleNetwork net;
+    private final TupleLayout layout;
+    private final int banks;
+    /** The float32 tables; for a model loaded as int16 tables only, made from them on first use. */
+    private volatile TupleNetwork net;
     private final Arena arena;
     private final String source;
     private volatile TrainingState training;
@@ -29,19 +34,44 @@ public final class NtupleModel implements AutoCloseable {
 
     NtupleModel(Method method, TerminalValue terminal, Stages stages, TupleNetwork net, Arena arena,
                 TrainingState training, String source, double quantum, double initialValue, Coherence coherence) {
-        if (net.banks() != method.banks() * stages.count()) {
-            throw new IllegalArgumentException(method.text() + " with " + stages.count() + " stage(s) needs "
-                    + method.banks() * stages.count() + " networks, got " + net.banks());
+        this(method, terminal, stages, net.layout(), net.banks(), net, null, arena, training, source, quantum, initialValue,
+                coherence);
+    }
+
+    /**
+     * A model for play whose tables are the int16 banks {@code int16} (one per stage: a
+     * TD-afterstate model read from the compact form, each weight {@code (float) quantum · q});
+     * the float32 tables are made from them only if something asks for them ({@link #network()}).
+     */
+    NtupleModel(Method method, Stages stages, Int16Network[] int16, TupleLayout layout, Arena arena, TrainingState training,
+                String source, float quantum, double initialValue) {
+        this(method, TerminalValue.ZERO, stages, layout, int16.length, null, int16.clone(), arena, training, source, quantum,
+                initialValue, null);
+        if (method != Method.TD_AFTERSTATE) {
+            throw new IllegalArgumentException("int16 tables alone serve td-afterstate models only, not " + method.text());
         }
-        if (coherence != null && coherence.weights() != net.banks() * net.weights()) {
+    }
+
+    private NtupleModel(Method method, TerminalValue terminal, Stages stages, TupleLayout layout, int banks,
+                        TupleNetwork net, Int16Network[] int16, Arena arena, TrainingState training, String source,
+                        double quantum, double initialValue, Coherence coherence) {
+        if (banks != method.banks() * stages.count()) {
+            throw new IllegalArgumentException(method.text() + " with " + stages.count() + " stage(s) needs "
+                    + method.banks() * stages.count() + " networks, got " + banks);
+        }
+        long weights = layout.spec().weights();
+        if (coherence != null && coherence.weights() != banks * weights) {
             throw new IllegalArgumentException("coherence accumulators for " + coherence.weights() + " weights, the network has "
-                    + net.banks() * net.weights());
+                    + banks * weights);
         }
         checkTerminal(method, terminal);
         this.method = method;
         this.terminal = terminal;
         this.stages = stages;
+        this.layout = layout;
+        this.banks = banks;
         this.net = net;
+        this.int16 = int16;
         this.arena = arena;
         this.training = training;
         this.source = source;
@@ -99,11 +129,11 @@ public final class NtupleModel implements AutoCloseable {
     }
 
     public NetworkSpec spec() {
-        return net.spec();
+        return layout.spec();
     }
 
     public Shape shape() {
-        return net.shape();
+        return layout.shape();
     }
 
     public Method method() {
@@ -115,8 +145,40 @@ public final class NtupleModel implements AutoCloseable {
         return terminal;
     }
 
+    /**
+     * The float32 tables. A model loaded for play as int16 tables only makes them here on first
+     * use (each weight {@code (float) step · q}, the value the compact form's loader always gave
+     * it), doubling its memory: play at 1-ply never asks.
+     */
     public TupleNetwork network() {
+        TupleNetwork n = net;
+        return n != null ? n : floatTables();
+    }
+
+    private synchronized TupleNetwork floatTables() {
+        if (net == null) {
+            long weights = layout.spec().weights();
+            OffHeap.Table t = OffHeap.allocate(banks * weights * Float.BYTES, arena);
+            float step = (float) quantum;
+            MemorySegment table = t.segment();
+            for (int b = 0; b < banks; b++) {
+                Int16Network bank = int16[b];
+                long first = b * weights;
+                for (long i = 0; i < weights; i++) {
+                    short q = bank.entry(i);
+                    if (q != 0) {
+                        table.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, step * q);
+                    }
+                }
+            }
+            net = new TupleNetwork(layout.spec(), layout.shape(), banks, table, t.hugePages());
+        }
         return net;
+    }
+
+    /** Whether the float32 tables exist (false for a model read as int16 tables only, until {@link #network()}). */
+    public boolean hasFloatTables() {
+        return net != null;
     }
 
     /** The stages its tables are split into (one for a plain network). */
@@ -144,7 +206,7 @@ public final class NtupleModel implements AutoCloseable {
      */
     public void setCoherent(boolean on) {
         if (on && coherence == null) {
-            coherence = Coherence.fresh(net.banks() * net.weights(), arena);
+            coherence = Coherence.fresh(banks * layout.spec().weights(), arena);
         } else if (!on) {
             coherence = null;
         }
@@ -161,6 +223,7 @@ public final class NtupleModel implements AutoCloseable {
             throw new IllegalArgumentException("model " + source + " already has " + stages.count()
                     + " stages; only a single-stage model can be split");
         }
+        TupleNetwork net = network();
         Arena fresh = Arena.ofShared();
         try {
             long bytes = net.table().byteSize();
@@ -223,20 +286,22 @@ public final class NtupleModel implements AutoCloseable {
             }
             String tables = ", int16 tables (" + (exact ? "exact" : "rounded to steps of " + (float) copies[0].step()) + ")";
             if (copies.length == 1) {
-                return new AfterstateEvaluator(net.shape(), copies[0]::value, describe() + tables);
+                return new AfterstateEvaluator(shape(), copies[0]::value, describe() + tables);
             }
-            return new AfterstateEvaluator(net.shape(), b -> copies[stages.of(b)].value(b), describe() + tables);
+            return new AfterstateEvaluator(shape(), b -> copies[stages.of(b)].value(b), describe() + tables);
         }
+        TupleNetwork net = network();
         if (method == Method.TD_STATE) {
             return new StateEvaluator(net, terminal, stages, describe());
         }
-        return stages.count() == 1 ? new AfterstateEvaluator(net.shape(), b -> net.value(0, b), describe())
-                : new AfterstateEvaluator(net.shape(), b -> net.value(stages.of(b), b), describe());
+        return stages.count() == 1 ? new AfterstateEvaluator(shape(), b -> net.value(0, b), describe())
+                : new AfterstateEvaluator(shape(), b -> net.value(stages.of(b), b), describe());
     }
 
-    /** The int16 copy of every stage's bank, made on first use. */
+    /** The int16 copy of every stage's bank, made on first use (read from the file for a compact model). */
     private synchronized Int16Network[] int16() {
         if (int16 == null) {
+            TupleNetwork net = network();
             Int16Network[] copies = new Int16Network[net.banks()];
             for (int b = 0; b < copies.length; b++) {
                 copies[b] = new Int16Network(net, b, quantum, arena);
@@ -258,12 +323,12 @@ public final class NtupleModel implements AutoCloseable {
 
     /** A new learner for the calling thread with the targets of {@code rule} (TD-afterstate only, unless TD(0)). */
     public Learner learner(float alpha, TdRule rule) {
-        return method.learner(net, alpha, terminal, stages, coherence, rule);
+        return method.learner(network(), alpha, terminal, stages, coherence, rule);
     }
 
     /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */
     public String describe() {
-        return "ntuple " + net.spec().name() + (stages.count() == 1 ? "" : " " + stages.count() + " stages (" + stages.text() + ")")
+        return "ntuple " + layout.spec().name() + (stages.count() == 1 ? "" : " " + stages.count() + " stages (" + stages.text() + ")")
                 + " " + method.text()
                 + (terminal == TerminalValue.ZERO ? "" : " (terminal states valued by the network)") + " (" + source + ")";
     }

@@ -40,7 +40,9 @@ import java.util.zip.InflaterInputStream;
  *     16-bit {@code q} ({@code step = max|w| / 32767}), then coded as runs
  *     {@code (zeros: varint, literals: varint, literals × int16)} and deflated. Most entries of a
  *     trained 6-tuple network are never visited and stay 0. Loading inflates it into an anonymous
- *     off-heap table (huge pages where allowed); no cache file is written.</li>
+ *     off-heap table (huge pages where allowed); no cache file is written. A TD-afterstate model
+ *     loaded for play is inflated straight into int16 tables ({@link Int16Network}, half the
+ *     memory), its float32 tables made only if asked for ({@link NtupleModel#network()}).</li>
  * </ul>
  * A model that learns by temporal coherence keeps its accumulators after the tables in the full
  * form, so that resuming continues exactly; the compact form holds the tables only (a resumed
@@ -143,7 +145,6 @@ public final class NtupleModels {
                     huge = false;
                 }
             } else {
-                OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(file, "compact data of " + h.dataBytes() + " bytes is too large");
                 }
@@ -157,7 +158,25 @@ public final class NtupleModels {
                 if (data.hasRemaining() || (int) crc.getValue() != h.dataCrc()) {
                     throw new ModelFileException(file, "corrupt data (checksum mismatch)");
                 }
-                inflate(file, new java.io.ByteArrayInputStream(data.array()), h, t.segment());
+                if (!writable && h.method() == Method.TD_AFTERSTATE) {
+                    // Play reads the int16 steps as they are: no float32 tables (half the memory).
+                    OffHeap.Table t = OffHeap.allocate(h.banks() * h.weights() * Short.BYTES, arena);
+                    inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
+                            t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
+                    TupleLayout layout = new TupleLayout(h.spec(), h.shape());
+                    Int16Network[] banks = new Int16Network[h.banks()];
+                    long bankBytes = h.weights() * Short.BYTES;
+                    for (int b = 0; b < banks.length; b++) {
+                        banks[b] = new Int16Network(layout,
+                                new OffHeap.Table(t.segment().asSlice(b * bankBytes, bankBytes), t.hugePages()), (float) h.step());
+                    }
+                    return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), file.toString(),
+                            (float) h.step(), h.initialValue());
+                }
+                OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
+                float step = (float) h.step();
+                inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
+                        t.segment().setAtIndex(F, i, step * q));
                 table = t.segment();
                 huge = t.hugePages();
             }
@@ -287,10 +306,19 @@ public final class NtupleModels {
         throw new IOException("varint longer than 64 bits");
     }
 
-    private static void inflate(Path file, InputStream raw, ModelHeader h, MemorySegment table) throws IOException {
+    /** Where the inflated weights go: entry {@code i} (over all banks) is {@code step · q}. */
+    private interface WeightSink {
+        void put(long i, short q);
+    }
+
+    /**
+     * Decodes the compact form's banks × weights entries into {@code sink}, one by one; entries in
+     * zero runs are not written (the tables start zeroed).
+     */
+    private static void inflate(Path file, InputStream raw, ModelHeader h, WeightSink sink)
+            throws IOException {
         Inflater inflater = new Inflater();
-        long n = table.byteSize() / Float.BYTES;
-        float step = (float) h.step();
+        long n = h.banks() * h.weights();
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(
                 new InflaterInputStream(raw, inflater, 1 << 16), 1 << 16))) {
             long i = 0;
@@ -304,7 +332,7 @@ public final class NtupleModels {
                 for (long k = 0; k < lit; k++) {
                     int lo = in.readUnsignedByte();
                     int hi = in.readByte();
-                    table.setAtIndex(F, i++, step * ((hi << 8) | lo));
+                    sink.put(i++, (short) ((hi << 8) | lo));
                 }
             }
             if (in.read() >= 0) {

@@ -1,7 +1,6 @@
 package g2048.ntuple;
 
 import g2048.game.Shape;
-import g2048.game.Symmetries;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -16,10 +15,8 @@ import java.lang.foreign.ValueLayout;
  * <p><b>Index extraction.</b> Symmetric sampling looks a tuple up on every image of the board under
  * the shape's symmetries (8 on a square, 4 on a rectangle); that is the same as looking up the
  * tuple's image cells on the board itself (see {@link SymmetricSampling}). Here the board is
- * transformed once per symmetry and each tuple's cells, kept in ascending order, are gathered with
- * one {@link Long#compress} (a single PEXT instruction on x86 with BMI2): the gathered nibbles are
- * already the index in base 16. For fewer values per cell a 65,536-entry table turns each group of
- * four nibbles into base {@code c} with codes clamped to {@code c − 1}.
+ * transformed once per symmetry and each tuple's entry taken from its cells as
+ * {@link TupleLayout} says (one PEXT per look-up for 16 values per cell).
  *
  * <p><b>Threading.</b> Reads and updates are plain, unsynchronised float accesses: several trainer
  * threads update the same entries racily, as the papers' trainers do; an update may be lost, an
@@ -29,20 +26,13 @@ public final class TupleNetwork {
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
-    private final NetworkSpec spec;
-    private final Shape shape;
-    private final Symmetries symmetries;
+    private final TupleLayout layout;
     private final int banks;
     private final long weights;
     private final MemorySegment lut;
     private final boolean hugePages;
     private final int images;
     private final int tuples;
-    private final long[] masks;
-    private final int[] base;
-    private final int[] chunks;
-    private final int[] digits;
-    private final int valuesPow4;
     /** The 4×6 network on 4×4: its unrolled path, see {@link FourBySix}. */
     private final boolean fourBySix;
     /** Whether look-ups skip the segment's checks (see {@link RawMemory}); {@code address} is the table's start. */
@@ -64,55 +54,30 @@ public final class TupleNetwork {
         if (banks * spec.weights() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("network " + spec.name() + " × " + banks + " banks has more than 2^31 weights");
         }
-        this.spec = spec;
-        this.shape = shape;
-        this.symmetries = new Symmetries(shape);
+        this.layout = new TupleLayout(spec, shape);
         this.banks = banks;
         this.weights = spec.weights();
         this.lut = lut;
         this.hugePages = hugePages;
-        this.images = spec.symmetric() ? symmetries.count() : 1;
-        this.tuples = spec.tuples().length;
-        this.masks = new long[tuples];
-        this.base = new int[tuples];
-        this.chunks = new int[tuples];
-        int offset = 0;
-        for (int t = 0; t < tuples; t++) {
-            for (int cell : spec.tuples()[t]) {
-                masks[t] |= 0xFL << (4 * cell);
-            }
-            base[t] = offset;
-            offset += spec.tupleEntries(t);
-            chunks[t] = (spec.tuples()[t].length + 3) / 4;
-        }
-        int c = spec.values();
-        this.fourBySix = FourBySix.is(spec, shape);
+        this.images = layout.images();
+        this.tuples = layout.tuples();
+        this.fourBySix = layout.fourBySix();
         this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.rawWrite = raw && !lut.isReadOnly();
         this.address = lut.address();
-        this.valuesPow4 = c * c * c * c;
-        if (c == 16) {
-            this.digits = null;
-        } else {
-            digits = new int[1 << 16];
-            for (int x = 0; x < digits.length; x++) {
-                int v = 0;
-                int mul = 1;
-                for (int j = 0; j < 4; j++) {
-                    v += Math.min((x >>> (4 * j)) & 0xF, c - 1) * mul;
-                    mul *= c;
-                }
-                digits[x] = v;
-            }
-        }
     }
 
     public NetworkSpec spec() {
-        return spec;
+        return layout.spec();
     }
 
     public Shape shape() {
-        return shape;
+        return layout.shape();
+    }
+
+    /** Where its look-ups land. */
+    TupleLayout layout() {
+        return layout;
     }
 
     public int banks() {
@@ -162,9 +127,9 @@ public final class TupleNetwork {
         }
         float sum = 0;
         for (int s = 0; s < images; s++) {
-            long x = s == 0 ? board : symmetries.apply(s, board);
+            long x = layout.image(s, board);
             for (int t = 0; t < tuples; t++) {
-                long i = off + base[t] + index(x, t);
+                long i = off + layout.entry(x, t);
                 sum += raw ? RawMemory.get(address + 4 * i) : lut.getAtIndex(F, i);
             }
         }
@@ -184,9 +149,9 @@ public final class TupleNetwork {
         float sum = 0;
         int f = 0;
         for (int s = 0; s < images; s++) {
-            long x = s == 0 ? board : symmetries.apply(s, board);
+            long x = layout.image(s, board);
             for (int t = 0; t < tuples; t++) {
-                int i = off + base[t] + index(x, t);
+                int i = off + layout.entry(x, t);
                 out[f++] = i;
                 sum += raw ? RawMemory.get(address + 4L * i) : lut.getAtIndex(F, i);
             }
@@ -235,29 +200,14 @@ public final class TupleNetwork {
         }
     }
 
-    /** The entry tuple {@code t} reads on an already transformed board {@code x}. */
-    int index(long x, int t) {
-        long packed = Long.compress(x, masks[t]);
-        if (digits == null) {
-            return (int) packed;
-        }
-        int idx = digits[(int) packed & 0xFFFF];
-        int mul = valuesPow4;
-        for (int k = 1; k < chunks[t]; k++) {
-            idx += digits[(int) (packed >>> (16 * k)) & 0xFFFF] * mul;
-            mul *= valuesPow4;
-        }
-        return idx;
-    }
-
     /** The cells of tuple {@code t} as a nibble mask. */
     long mask(int t) {
-        return masks[t];
+        return layout.mask(t);
     }
 
     /** The start of tuple {@code t}'s table within a bank. */
     int base(int t) {
-        return base[t];
+        return layout.base(t);
     }
 
     /** One entry, by absolute number. */
