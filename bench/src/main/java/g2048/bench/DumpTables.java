@@ -15,9 +15,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Writes the tables of a 4×6 n-tuple model as raw little-endian float32, tuple after tuple
- * (16^6 entries each, index = the tuple's cells' nibbles in board order), for the native
- * reference search of {@code bench/reference/} to read.
+ * Writes the tables of a 4×6 n-tuple model as raw little-endian float32, bank after bank (one per
+ * stage of a multi-stage model), tuple after tuple (16^6 entries each, index = the tuple's cells'
+ * nibbles in board order), for the native references of {@code bench/reference/} to read (a
+ * reader that wants one stage reads the first bank).
  *
  * <pre>java -cp bench/target/benchmarks.jar g2048.bench.DumpTables MODEL OUT</pre>
  */
@@ -41,7 +42,7 @@ public final class DumpTables {
             Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), out.getFileName().toString(), ".tmp");
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-                for (long i = 0, n = net.weights(); i < n; i++) {
+                for (long i = 0, n = net.banks() * net.weights(); i < n; i++) {
                     buf.putFloat(net.entry(i));
                     if (!buf.hasRemaining()) {
                         buf.flip();
@@ -60,7 +61,8 @@ public final class DumpTables {
                 throw e;
             }
             Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            System.err.println("wrote " + net.weights() + " float32 entries of " + model.describe() + " to " + out);
+            System.err.println("wrote " + net.banks() * net.weights() + " float32 entries (" + net.banks() + " banks) of "
+                    + model.describe() + " to " + out);
         }
     }
 }

@@ -24,6 +24,19 @@ public record Stages(int[] thresholds) {
     /** The most stages a model file can describe. */
     public static final int MAX_STAGES = 8;
 
+    /**
+     * The tile set of every 16-bit quarter of a board: a board's tile set is the OR of its four
+     * quarters', four loads from a table that stays in the L2 cache instead of a loop over sixteen
+     * cells (the stage is looked up for every afterstate evaluated).
+     */
+    private static final char[] QUARTER_SET = new char[1 << 16];
+
+    static {
+        for (int q = 0; q < QUARTER_SET.length; q++) {
+            QUARTER_SET[q] = (char) Board.tileSet(q);
+        }
+    }
+
     public Stages {
         thresholds = thresholds.clone();
         if (thresholds.length + 1 > MAX_STAGES) {
@@ -62,14 +75,16 @@ public record Stages(int[] thresholds) {
         return thresholds.length + 1;
     }
 
-    /** The stage of {@code board}: how many thresholds its tile set reaches. */
+    /** The stage of {@code board}: how many thresholds its tile set ({@link Board#tileSet}) reaches. */
     public int of(long board) {
-        if (thresholds.length == 0) {
+        int[] t = thresholds;
+        if (t.length == 0) {
             return 0;
         }
-        int set = Board.tileSet(board);
+        int set = QUARTER_SET[(int) board & 0xFFFF] | QUARTER_SET[(int) (board >>> 16) & 0xFFFF]
+                | QUARTER_SET[(int) (board >>> 32) & 0xFFFF] | QUARTER_SET[(int) (board >>> 48)];
         int k = 0;
-        while (k < thresholds.length && set >= thresholds[k]) {
+        while (k < t.length && set >= t[k]) {
             k++;
         }
         return k;

@@ -44,6 +44,25 @@ class StagesTest {
     }
 
     @Test
+    void theStageIsTheCountOfThresholdsAtOrBelowTheTileSet() {
+        Rng rng = new Rng(78);
+        Stages[] all = {Stages.parse("16384"), Stages.parse("16384,32768,49152"), Stages.parse("2,6,130,65534"),
+            Stages.parse("4096,8192,16384,32768,40000,49152,65000")};
+        for (int i = 0; i < 20_000; i++) {
+            // random nibbles, and boards with a few large tiles, where the stages change
+            long b = i % 2 == 0 ? rng.nextLong() : rng.nextLong() & 0x000F_00F0_0F00_F000L | 0xC000_0D00_00E0_000FL & rng.nextLong();
+            int set = g2048.game.Board.tileSet(b);
+            for (Stages s : all) {
+                int expected = 0;
+                for (int t : s.thresholds()) {
+                    expected += set >= t ? 1 : 0;
+                }
+                assertEquals(expected, s.of(b), s.text() + " on " + Long.toHexString(b));
+            }
+        }
+    }
+
+    @Test
     void badThresholdsAreRefusedWithTheReason() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("32768,16384")).getMessage()
                 .contains("increase"));
