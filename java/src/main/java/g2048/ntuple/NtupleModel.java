@@ -158,7 +158,7 @@ public final class NtupleModel implements AutoCloseable {
     private synchronized TupleNetwork floatTables() {
         if (net == null) {
             long weights = layout.spec().weights();
-            OffHeap.Table t = OffHeap.allocate(banks * weights * Float.BYTES, arena);
+            OffHeap.Table t = OffHeap.allocateTouched(banks * weights * Float.BYTES, arena);
             float step = (float) quantum;
             MemorySegment table = t.segment();
             for (int b = 0; b < banks; b++) {

@@ -160,7 +160,7 @@ public final class NtupleModels {
                 }
                 if (!writable && h.method() == Method.TD_AFTERSTATE) {
                     // Play reads the int16 steps as they are: no float32 tables (half the memory).
-                    OffHeap.Table t = OffHeap.allocate(h.banks() * h.weights() * Short.BYTES, arena);
+                    OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
                     inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
                             t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
                     TupleLayout layout = new TupleLayout(h.spec(), h.shape());
@@ -173,7 +173,8 @@ public final class NtupleModels {
                     return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), file.toString(),
                             (float) h.step(), h.initialValue());
                 }
-                OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
+                // inflate() writes only the non-zero entries: fault every page in while loading
+                OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
                 float step = (float) h.step();
                 inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
                         t.segment().setAtIndex(F, i, step * q));

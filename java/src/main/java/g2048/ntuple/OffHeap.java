@@ -86,6 +86,22 @@ public final class OffHeap {
         }
     }
 
+    /**
+     * As {@link #allocate}, with every page faulted in now: for a table that is loaded once and
+     * then read at random (a model for play), so that the page faults, each zeroing up to 2 MiB,
+     * are paid while loading rather than in the first games' moves. A loader that writes only the
+     * non-zero entries leaves most pages of a sparse table untouched otherwise.
+     */
+    public static Table allocateTouched(long bytes, Arena arena) {
+        Table t = allocate(bytes, arena);
+        MemorySegment s = t.segment();
+        // a zero written into fresh, zeroed memory: one write per 4 KiB page faults in every page
+        for (long off = 0; off < bytes; off += 4096) {
+            s.set(ValueLayout.JAVA_BYTE, off, (byte) 0);
+        }
+        return t;
+    }
+
     /** Asks for huge pages on an existing region (e.g. a private file mapping); true if accepted. */
     static boolean adviseHugePages(MemorySegment segment) {
         if (MADVISE == null) {
