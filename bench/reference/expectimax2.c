@@ -16,62 +16,12 @@
 #include <sys/mman.h>
 #include <time.h>
 
-static uint16_t rowLeft[65536], rowRight[65536];
-static int rowReward[65536];
+#include "game.h"
+
 static float *wf;
 static int16_t *wq;
 static double step;
 static int useInt16, useTT;
-static const uint64_t MASK[4] = {0x0000000000FFFFFFULL, 0x000000FFFFFF0000ULL, 0x000000000FFF0FFFULL, 0x00000FFF0FFF0000ULL};
-#define PER (1u << 24)
-
-static uint64_t transpose(uint64_t x) {
-    uint64_t a1 = x & 0xF0F00F0FF0F00F0FULL, a2 = x & 0x0000F0F00000F0F0ULL, a3 = x & 0x0F0F00000F0F0000ULL;
-    uint64_t a = a1 | (a2 << 12) | (a3 >> 12);
-    uint64_t b1 = a & 0xFF00FF0000FF00FFULL, b2 = a & 0x00FF00FF00000000ULL, b3 = a & 0x00000000FF00FF00ULL;
-    return b1 | (b2 >> 24) | (b3 << 24);
-}
-static uint64_t mirror(uint64_t b) {
-    return ((b & 0x000F000F000F000FULL) << 12) | ((b & 0x00F000F000F000F0ULL) << 4) | ((b >> 4) & 0x00F000F000F000F0ULL) | ((b >> 12) & 0x000F000F000F000FULL);
-}
-static uint64_t flip(uint64_t b) {
-    return (b << 48) | ((b << 16) & 0x0000FFFF00000000ULL) | ((b >> 16) & 0x00000000FFFF0000ULL) | (b >> 48);
-}
-static void initRows(void) {
-    for (int r = 0; r < 65536; r++) {
-        int c[4], o[4] = {0, 0, 0, 0}, n = 0, rew = 0;
-        for (int i = 0; i < 4; i++) c[i] = (r >> (4 * i)) & 15;
-        int last = 0;
-        for (int i = 0; i < 4; i++) {
-            if (!c[i]) continue;
-            if (last && last == c[i]) { o[n - 1] = c[i] + 1; rew += 1 << (c[i] + 1); last = 0; }
-            else { o[n++] = c[i]; last = c[i]; }
-        }
-        rowLeft[r] = o[0] | o[1] << 4 | o[2] << 8 | o[3] << 12;
-        rowReward[r] = rew;
-    }
-    for (int r = 0; r < 65536; r++) {
-        int rev = ((r & 15) << 12) | ((r >> 4 & 15) << 8) | ((r >> 8 & 15) << 4) | (r >> 12);
-        int l = rowLeft[rev];
-        rowRight[r] = ((l & 15) << 12) | ((l >> 4 & 15) << 8) | ((l >> 8 & 15) << 4) | (l >> 12);
-    }
-}
-static uint64_t rows(uint64_t b, const uint16_t *t) {
-    return (uint64_t) t[b & 0xFFFF] | (uint64_t) t[b >> 16 & 0xFFFF] << 16 | (uint64_t) t[b >> 32 & 0xFFFF] << 32 | (uint64_t) t[b >> 48] << 48;
-}
-static int rowsReward(uint64_t b) {
-    return rowReward[b & 0xFFFF] + rowReward[b >> 16 & 0xFFFF] + rowReward[b >> 32 & 0xFFFF] + rowReward[b >> 48];
-}
-// d: 0 up, 1 right, 2 down, 3 left
-static uint64_t move(uint64_t b, int d) {
-    switch (d) {
-        case 0: return transpose(rows(transpose(b), rowLeft));
-        case 1: return rows(b, rowRight);
-        case 2: return transpose(rows(transpose(b), rowRight));
-        default: return rows(b, rowLeft);
-    }
-}
-static int reward(uint64_t b, int d) { return (d & 1) ? rowsReward(b) : rowsReward(transpose(b)); }
 
 static inline int sum4q(uint64_t x) {
     return wq[_pext_u64(x, MASK[0])] + wq[PER + _pext_u64(x, MASK[1])] + wq[2 * PER + _pext_u64(x, MASK[2])] + wq[3 * PER + _pext_u64(x, MASK[3])];
@@ -102,10 +52,6 @@ static double leaf(uint64_t a) {
     tt[at].key = a; tt[at].v = v; tt[at].stamp = stamp;
     return v;
 }
-static uint64_t empties(uint64_t b) {
-    uint64_t x = b | (b >> 1); x |= x >> 2; x &= 0x1111111111111111ULL;
-    return ~x & 0x1111111111111111ULL;
-}
 static double chance1(uint64_t after) {
     uint64_t e = empties(after);
     int n = __builtin_popcountll(e);
@@ -127,15 +73,6 @@ static double chance1(uint64_t after) {
         }
     }
     return sum / n;
-}
-static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
-static uint64_t spawn(uint64_t b) {
-    uint64_t e = empties(b);
-    int n = __builtin_popcountll(e), k = (int) (next() % n);
-    while (k--) e &= e - 1;
-    int sh = __builtin_ctzll(e);
-    return b | (uint64_t) (next() % 10 == 0 ? 2 : 1) << sh;
 }
 int main(int argc, char **argv) {
     if (argc < 5) {
