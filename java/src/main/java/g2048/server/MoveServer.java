@@ -113,8 +113,9 @@ public final class MoveServer implements AutoCloseable {
                 }
                 case "/move" -> {
                     if (allowed(ex, method, "GET", "POST")) {
-                        String query = method.equals("POST") ? body(ex) : ex.getRequestURI().getRawQuery();
-                        if (query != null) {
+                        boolean post = method.equals("POST");
+                        String query = post ? body(ex) : ex.getRequestURI().getRawQuery();
+                        if (!post || query != null) { // null: a body too large, answered 413
                             compute(ex, query, Api.MOVE_PARAMS, api::move);
                         }
                     }
@@ -141,6 +142,14 @@ public final class MoveServer implements AutoCloseable {
             }
         } catch (IOException | UncheckedIOException e) {
             // the client went away: nothing to answer
+        } catch (RuntimeException e) {
+            // a fault of the server itself: one line to the log and to the client, if it can still be told
+            System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + e);
+            try {
+                reply(ex, 500, error("internal error: " + e.getClass().getSimpleName()));
+            } catch (IOException | RuntimeException ignored) {
+                // headers already sent or the client gone
+            }
         }
     }
 
