@@ -25,9 +25,10 @@ async function init() {
       $("player").appendChild(o);
     }
     $("player").value = health.model ? "ntuple" : "heuristic";
-    if (health.db_shape) {
-      $("shape").value = health.db_shape;
-    }
+    // the optimal player plays the database's shape only
+    $("player").addEventListener("change", () => {
+      if ($("player").value === "optimal" && health.db_shape) $("shape").value = health.db_shape;
+    });
   } catch (e) {
     showError(e);
   }
@@ -39,7 +40,7 @@ async function init() {
   $("pause").onclick = () => (timer ? pause() : run());
   $("position").oninput = () => { pause(); show(Number($("position").value)); };
   const params = new URLSearchParams(location.search);
-  for (const key of ["seed", "shape", "player", "depth"]) {
+  for (const key of ["seed", "shape", "player", "depth", "speed"]) {
     if (params.has(key)) $(key).value = params.get(key);
   }
   if (params.has("max_moves")) $("max-moves").value = params.get("max_moves");
