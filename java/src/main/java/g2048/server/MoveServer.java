@@ -227,7 +227,7 @@ public final class MoveServer implements AutoCloseable {
         return j.endArray().end().toString();
     }
 
-    /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}; HEAD goes with GET. */
+    /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}. */
     private static boolean allowed(HttpExchange ex, String method, String... methods) throws IOException {
         for (String m : methods) {
             if (m.equals(method)) {
