@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
  * (HdrHistogram percentiles) and the throughput of closed-loop clients.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Benchmark a running 'g2048 serve': clients send /move requests one after another over",
-            "the boards of a seeded game; prints requests/s and the latency of a request (p50 ... max)."})
+        description = {"Benchmark a running 'g2048 serve': requests/s and the latency of one /move request.",
+            "Closed-loop clients send /move requests one after another over the boards of a seeded game",
+            "and the latency of each request goes into an HdrHistogram (p50, p90, p99, p99.9, max)."})
 final class BenchServeCommand implements Callable<Integer> {
 
     @Option(names = "--url", required = true, description = "The server, e.g. http://127.0.0.1:8048")
