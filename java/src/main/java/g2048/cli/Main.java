@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             GradeCommand.class,
             TrainCommand.class,
             GpuCheckCommand.class,
+            ServeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -1,0 +1,24 @@
+package g2048.server;
+
+/**
+ * A request the server refuses, with the HTTP status to answer and a one-line reason naming the
+ * parameter at fault. The reason goes to the client as {@code {"error": "..."}}.
+ */
+final class BadRequest extends RuntimeException {
+
+    private final int status;
+
+    BadRequest(int status, String message) {
+        super(message, null, false, false);
+        this.status = status;
+    }
+
+    /** 400: a parameter is missing, malformed or out of range. */
+    static BadRequest of(String message) {
+        return new BadRequest(400, message);
+    }
+
+    int status() {
+        return status;
+    }
+}

@@ -1,0 +1,296 @@
+package g2048.server;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * The HTTP server of {@code g2048 serve}, on the JDK's {@link HttpServer}. Connections are handled on
+ * virtual threads; the work of a request (a search, a game) runs on a fixed pool of search threads.
+ *
+ * <p><b>Limits.</b> At most {@code maxInFlight} requests are admitted at once (queued or running);
+ * one more is answered 503 at once. A request not answered within {@code requestTimeoutMs} is
+ * answered 503 and its work is interrupted; a game stops at its next move, a single search runs to
+ * its end and keeps its place among those admitted until then, so a flood of slow requests cannot
+ * pile up work beyond the limit.
+ *
+ * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
+ * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
+ * for a method the path does not take, 413 for a body over 64 KiB, 503 when busy or timed out,
+ * 500 for a fault of the server itself.
+ */
+public final class MoveServer implements AutoCloseable {
+
+    /** How the server listens and how much it takes on. */
+    public record Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs) {
+        public Settings {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("--port: " + port + " is out of range, expected 0..65535");
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("--threads: must be at least 1, got " + threads);
+            }
+            if (maxInFlight < 1) {
+                throw new IllegalArgumentException("--max-requests-in-flight: must be at least 1, got " + maxInFlight);
+            }
+            if (requestTimeoutMs < 1) {
+                throw new IllegalArgumentException("--request-timeout-ms: must be at least 1, got " + requestTimeoutMs);
+            }
+        }
+    }
+
+    private static final int MAX_BODY_BYTES = 64 * 1024;
+    private static final Map<String, String> VIEWER = Map.of(
+            "/", "index.html", "/index.html", "index.html", "/viewer.js", "viewer.js", "/viewer.css", "viewer.css");
+
+    private final MoveService service;
+    private final Api api;
+    private final Settings settings;
+    private final HttpServer http;
+    private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService searches;
+    private final Semaphore admitted;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final Map<String, byte[]> viewer;
+
+    private MoveServer(MoveService service, Settings settings, HttpServer http) {
+        this.service = service;
+        this.api = new Api(service);
+        this.settings = settings;
+        this.http = http;
+        AtomicInteger n = new AtomicInteger();
+        this.searches = Executors.newFixedThreadPool(settings.threads(), r -> {
+            Thread t = new Thread(r, "g2048-serve-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.admitted = new Semaphore(settings.maxInFlight());
+        this.viewer = Map.of("index.html", resource("index.html"), "viewer.js", resource("viewer.js"),
+                "viewer.css", resource("viewer.css"));
+    }
+
+    /** Binds {@code settings.bind():settings.port()} (port 0: any free port) and starts answering. */
+    public static MoveServer start(MoveService service, Settings settings) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(settings.bind(), settings.port()), 64);
+        MoveServer server = new MoveServer(service, settings, http);
+        http.createContext("/", server::handle);
+        http.setExecutor(server.connections);
+        http.start();
+        return server;
+    }
+
+    /** The port it listens on (the one chosen when started with port 0). */
+    public int port() {
+        return http.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String path = ex.getRequestURI().getPath();
+            String method = ex.getRequestMethod();
+            switch (path) {
+                case "/health" -> {
+                    if (allowed(ex, method, "GET")) {
+                        reply(ex, 200, health());
+                    }
+                }
+                case "/move" -> {
+                    if (allowed(ex, method, "GET", "POST")) {
+                        boolean post = method.equals("POST");
+                        String query = post ? body(ex) : ex.getRequestURI().getRawQuery();
+                        if (!post || query != null) { // null: a body too large, answered 413
+                            compute(ex, query, Api.MOVE_PARAMS, api::move);
+                        }
+                    }
+                }
+                case "/game" -> {
+                    if (allowed(ex, method, "GET")) {
+                        compute(ex, ex.getRequestURI().getRawQuery(), Api.GAME_PARAMS, api::game);
+                    }
+                }
+                case "/solve" -> {
+                    if (allowed(ex, method, "GET")) {
+                        compute(ex, ex.getRequestURI().getRawQuery(), Api.SOLVE_PARAMS, api::solve);
+                    }
+                }
+                default -> {
+                    String file = VIEWER.get(path);
+                    if (file == null) {
+                        reply(ex, 404, error("no such path: " + Params.shorten(path)
+                                + " (the API: /move, /game, /solve, /health; the viewer: /)"));
+                    } else if (allowed(ex, method, "GET")) {
+                        send(ex, 200, contentType(file), viewer.get(file));
+                    }
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // the client went away: nothing to answer
+        } catch (RuntimeException e) {
+            // a fault of the server itself: one line to the log and to the client, if it can still be told
+            System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + e);
+            try {
+                reply(ex, 500, error("internal error: " + e.getClass().getSimpleName()));
+            } catch (IOException | RuntimeException ignored) {
+                // headers already sent or the client gone
+            }
+        }
+    }
+
+    /**
+     * Runs {@code work} on a search thread within the limits, answering its JSON, or the error it
+     * names; parameters are parsed there too, so that a bad request costs a permit like any other.
+     */
+    private void compute(HttpExchange ex, String query, java.util.Set<String> names, Function<Params, String> work)
+            throws IOException {
+        if (!admitted.tryAcquire()) {
+            ex.getResponseHeaders().set("Retry-After", "1");
+            reply(ex, 503, error("busy: " + settings.maxInFlight() + " requests in flight, the most this server takes; retry later"));
+            return;
+        }
+        inFlight.incrementAndGet();
+        AtomicBoolean started = new AtomicBoolean();
+        Future<String> f;
+        try {
+            f = searches.submit(() -> {
+                if (!started.compareAndSet(false, true)) {
+                    return null;
+                }
+                try {
+                    return work.apply(Params.parse(query, names));
+                } finally {
+                    release();
+                }
+            });
+        } catch (RuntimeException e) {
+            release();
+            throw e;
+        }
+        try {
+            reply(ex, 200, f.get(settings.requestTimeoutMs(), TimeUnit.MILLISECONDS));
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            if (started.compareAndSet(false, true)) {
+                release(); // it never started: its permit is free now
+            }
+            reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof BadRequest bad) {
+                reply(ex, bad.status(), error(bad.getMessage()));
+            } else if (cause instanceof CancellationException) {
+                reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
+            } else {
+                System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + cause);
+                reply(ex, 500, error("internal error: " + cause.getClass().getSimpleName()
+                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse(""))));
+            }
+        }
+    }
+
+    private void release() {
+        inFlight.decrementAndGet();
+        admitted.release();
+    }
+
+    private String health() {
+        JsonText j = new JsonText().begin().field("status", "ok")
+                .field("model", service.modelName())
+                .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
+                .field("threads", settings.threads())
+                .field("max_requests_in_flight", settings.maxInFlight())
+                .field("requests_in_flight", inFlight.get())
+                .field("request_timeout_ms", settings.requestTimeoutMs())
+                .array("players");
+        for (String p : MoveService.PLAYERS) {
+            j.value(p);
+        }
+        return j.endArray().end().toString();
+    }
+
+    /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}. */
+    private static boolean allowed(HttpExchange ex, String method, String... methods) throws IOException {
+        for (String m : methods) {
+            if (m.equals(method)) {
+                return true;
+            }
+        }
+        ex.getResponseHeaders().set("Allow", String.join(", ", methods));
+        reply(ex, 405, error("method " + Params.shorten(method) + " not allowed here, expected " + String.join(" or ", methods)));
+        return false;
+    }
+
+    /** The form body of a POST, or null after answering 413 when it is too large. */
+    private static String body(HttpExchange ex) throws IOException {
+        try (InputStream in = ex.getRequestBody()) {
+            byte[] b = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (b.length > MAX_BODY_BYTES) {
+                reply(ex, 413, error("body: larger than " + MAX_BODY_BYTES + " bytes"));
+                return null;
+            }
+            return new String(b, StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String error(String message) {
+        return new JsonText().begin().field("error", message).end().toString();
+    }
+
+    private static void reply(HttpExchange ex, int status, String json) throws IOException {
+        send(ex, status, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.getResponseHeaders().set("Cache-Control", "no-store");
+        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String contentType(String file) {
+        if (file.endsWith(".js")) {
+            return "text/javascript; charset=utf-8";
+        }
+        return file.endsWith(".css") ? "text/css; charset=utf-8" : "text/html; charset=utf-8";
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = MoveServer.class.getResourceAsStream("viewer/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the viewer's " + name + " is missing from the jar");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops listening (waiting at most a second for exchanges in progress) and stops the threads. */
+    @Override
+    public void close() {
+        http.stop(1);
+        searches.shutdownNow();
+        connections.shutdownNow();
+    }
+}

@@ -1,0 +1,92 @@
+package g2048.server;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A request's parameters (the query string of a GET, the form body of a POST), read strictly: an
+ * unknown or repeated parameter, a missing one or one out of range is a {@link BadRequest} naming it.
+ */
+final class Params {
+
+    private final Map<String, String> values;
+
+    private Params(Map<String, String> values) {
+        this.values = values;
+    }
+
+    /** Parses {@code a=1&b=x} (percent-encoded, '+' for space), accepting only the names in {@code allowed}. */
+    static Params parse(String encoded, Set<String> allowed) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (encoded != null && !encoded.isEmpty()) {
+            for (String pair : encoded.split("&", -1)) {
+                if (pair.isEmpty()) {
+                    continue;
+                }
+                int eq = pair.indexOf('=');
+                String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a parameter name");
+                String value = eq < 0 ? "" : decode(pair.substring(eq + 1), name);
+                if (!allowed.contains(name)) {
+                    throw BadRequest.of(name + ": unknown parameter, expected one of " + String.join(", ", allowed));
+                }
+                if (m.put(name, value) != null) {
+                    throw BadRequest.of(name + ": given twice");
+                }
+            }
+        }
+        return new Params(m);
+    }
+
+    private static String decode(String s, String what) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw BadRequest.of(what + ": bad percent-encoding");
+        }
+    }
+
+    boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    String required(String name) {
+        String v = values.get(name);
+        if (v == null || v.isEmpty()) {
+            throw BadRequest.of(name + ": missing");
+        }
+        return v;
+    }
+
+    String text(String name, String otherwise) {
+        String v = values.get(name);
+        return v == null ? otherwise : v;
+    }
+
+    long longValue(String name, long otherwise) {
+        String v = values.get(name);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw BadRequest.of(name + ": '" + shorten(v) + "' is not an integer");
+        }
+    }
+
+    int intValue(String name, int otherwise, int min, int max) {
+        long v = longValue(name, otherwise);
+        if (v < min || v > max) {
+            throw BadRequest.of(name + ": " + v + " is out of range, expected " + min + ".." + max);
+        }
+        return (int) v;
+    }
+
+    /** At most 40 characters of a client's text, for an error message. */
+    static String shorten(String v) {
+        return v.length() <= 40 ? v : v.substring(0, 37) + "...";
+    }
+}

@@ -1,0 +1,28 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code g2048 serve} refuses bad options before it listens: exit 2, one line naming the option. */
+class ServeCommandTest {
+
+    private static void assertBadInput(CommandRun r, String mention) {
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertTrue(r.err().contains(mention), r.err());
+    }
+
+    @Test
+    void badOptionsAreRefusedNamingThem(@TempDir Path dir) {
+        assertBadInput(CommandRun.of("serve", "--threads", "0"), "--threads: must be at least 1");
+        assertBadInput(CommandRun.of("serve", "--port", "70000"), "--port: 70000 is out of range");
+        assertBadInput(CommandRun.of("serve", "--max-requests-in-flight", "0"), "--max-requests-in-flight");
+        assertBadInput(CommandRun.of("serve", "--request-timeout-ms", "0"), "--request-timeout-ms");
+        assertBadInput(CommandRun.of("serve", "--db", dir.toString()), "--db " + dir + ": no solution there");
+        assertBadInput(CommandRun.of("serve", "--model", dir.resolve("none.g2n").toString()), "none.g2n");
+    }
+}
