@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             GradeCommand.class,
             TrainCommand.class,
+            DatasetCommand.class,
+            NetCommand.class,
             GpuCheckCommand.class,
             CommandLine.HelpCommand.class
         })
