@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             GradeCommand.class,
             TrainCommand.class,
             DatasetCommand.class,
+            InspectCommand.class,
             NetCommand.class,
             GpuCheckCommand.class,
             CommandLine.HelpCommand.class
