@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
             "checkpoint and --resume continues."})
 final class TrainPolicyCommand implements Callable<Integer> {
 
-    @Option(names = "--arch", defaultValue = "POLICY5", description = "POLICY2, POLICY3, POLICY4 or POLICY5 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--arch", defaultValue = "POLICY5", description = "POLICY2, POLICY3, POLICY4 or POLICY5, or a spec"
+            + " 'name=N;convs=K;channels=C' (default: ${DEFAULT-VALUE}).")
     String arch;
 
     @Option(names = "--data", required = true, arity = "1..*", description = "Dataset files (.g2pd).")
@@ -72,7 +73,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PolicySpec spec;
         try {
-            spec = PolicyArchitectures.named(arch);
+            spec = arch.contains("=") ? PolicySpec.parse(arch) : PolicyArchitectures.named(arch);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--arch: " + e.getMessage());
         }
