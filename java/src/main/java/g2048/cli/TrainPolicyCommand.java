@@ -127,7 +127,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
                     }
                 });
                 o.printf(Locale.ROOT, "%s: %,d positions trained; checkpoint %s%s%n", trainer.stopped() ? "stopped" : "done",
-                        m.positions(), out.resolve(PolicyTrainer.LATEST),
+                        m.positions(), trainer.latestCheckpoint(),
                         trainer.stopped() ? " (continue with --resume)" : ", model " + out.resolve(PolicyTrainer.FINAL));
             } finally {
                 done.countDown();

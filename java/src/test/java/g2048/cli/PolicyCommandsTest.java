@@ -129,6 +129,13 @@ class PolicyCommandsTest {
         List<String> curve = Files.readAllLines(whole.resolve("curve.csv"));
         assertTrue(curve.size() >= 3, curve.toString());
         assertTrue(Files.exists(whole.resolve("curve.png")));
+        try (var checkpoints = Files.newDirectoryStream(whole, "checkpoint-*.g2pn")) {
+            int count = 0;
+            for (Path ignored : checkpoints) {
+                count++;
+            }
+            assertEquals(1, count, "older checkpoints are deleted once the state names the new one");
+        }
         Path split = dir.resolve("split");
         assertEquals(0, train(data, split, 1, false).exit());
         CommandRun again = train(data, split, 2, false);

@@ -29,16 +29,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Supervised training of a policy network on a teacher's positions: epochs over the training part
  * of {@link TrainingData} in a seeded shuffle, mini-batches of mean softmax cross-entropy, Adam.
  * Every {@code snapshotEvery} positions (and at the end) it writes a snapshot for play, measures the
- * held-out loss and move agreement, plays greedy games, adds a curve row, and checkpoints
- * ({@value #LATEST} with the optimiser's state, then {@value #STATE}); a stopped or killed run
- * resumes from the checkpoint and goes on exactly as if it had not stopped (same thread count).
+ * held-out loss and move agreement, plays greedy games, adds a curve row, and checkpoints: a new
+ * {@code checkpoint-POSITIONS.g2pn} with the optimiser's state, then {@value #STATE} naming it (and
+ * its SHA-256), then the older checkpoint is deleted, so a run killed at any moment leaves a state
+ * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
+ * as if it had not stopped (same thread count).
  *
- * <p>Output directory: {@code latest.g2pn}, {@code state.properties}, {@code snapshots/},
+ * <p>Output directory: {@code checkpoint-*.g2pn}, {@code state.properties}, {@code snapshots/},
  * {@code curve.csv}, {@code curve.png}, {@code final.g2pn}.
  */
 public final class PolicyTrainer {
 
-    public static final String LATEST = "latest.g2pn";
     public static final String STATE = "state.properties";
     public static final String FINAL = "final.g2pn";
 
@@ -114,10 +115,12 @@ public final class PolicyTrainer {
                 throw new BadFileException(dir.resolve(STATE), "was trained on '" + st.getProperty("data") + "', this run names '"
                         + dataKey + "' (the same --arch, --data, --holdout, --batch, --seed and targets resume it)");
             }
-            PolicyModel m = PolicyFile.load(dir.resolve(LATEST), config.learningRate());
+            Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+            PolicyModel m = PolicyFile.load(checkpoint, config.learningRate());
             if (m.adam() == null || !m.spec().equals(spec)) {
-                throw new BadFileException(dir.resolve(LATEST), "is not a checkpoint of " + spec.name());
+                throw new BadFileException(checkpoint, "is not a checkpoint of " + spec.name());
             }
+            deleteCheckpointsBut(checkpoint.getFileName().toString());
             w = m.weights();
             adam = m.adam();
             epoch = Integer.parseInt(st.getProperty("epoch"));
@@ -213,17 +216,38 @@ public final class PolicyTrainer {
                 : new PolicyCurve.Row(positions, epoch, seconds, trainLoss, held[0], held[1], s.stats().games(), s.stats().mean(),
                         s.stats().sd(), s.stats().max(), s.stats().reach(11), s.stats().reach(12), s.stats().reach(13));
         curve.append(row);
-        String sha = PolicyFile.save(dir.resolve(LATEST), new PolicyModel(config.spec(), w, adam, positions));
+        String name = String.format(Locale.ROOT, "checkpoint-%012d.g2pn", positions);
+        String sha = PolicyFile.save(dir.resolve(name), new PolicyModel(config.spec(), w, adam, positions));
         Properties st = new Properties();
+        st.setProperty("checkpoint", name);
         st.setProperty("data", dataKey);
         st.setProperty("epoch", Integer.toString(epoch));
         st.setProperty("cursor", Long.toString(cursor));
         st.setProperty("seconds", Double.toString(seconds));
         st.setProperty("latest-sha256", sha);
         java.io.StringWriter sw = new java.io.StringWriter();
-        st.store(sw, "policy training state; latest.g2pn holds the weights and the optimiser");
+        st.store(sw, "policy training state; the checkpoint named holds the weights and the optimiser");
         AtomicFile.writeString(dir.resolve(STATE), sw.toString());
+        deleteCheckpointsBut(name);
+        latest = dir.resolve(name);
         listener.snapshot(row, snap);
+    }
+
+    private Path latest;
+
+    /** The checkpoint written last (null before the first). */
+    public Path latestCheckpoint() {
+        return latest;
+    }
+
+    private void deleteCheckpointsBut(String keep) throws IOException {
+        try (var files = Files.newDirectoryStream(dir, "checkpoint-*.g2pn")) {
+            for (Path f : files) {
+                if (!f.getFileName().toString().equals(keep)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
     }
 
     private Properties readState() throws IOException {
@@ -233,14 +257,15 @@ public final class PolicyTrainer {
         }
         Properties st = new Properties();
         st.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
-        for (String key : new String[] {"data", "epoch", "cursor", "seconds", "latest-sha256"}) {
+        for (String key : new String[] {"data", "checkpoint", "epoch", "cursor", "seconds", "latest-sha256"}) {
             if (st.getProperty(key) == null) {
                 throw new BadFileException(file, "has no '" + key + "'");
             }
         }
-        String sha = java.util.HexFormat.of().formatHex(sha256Trailer(dir.resolve(LATEST)));
+        Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+        String sha = java.util.HexFormat.of().formatHex(sha256Trailer(checkpoint));
         if (!sha.equals(st.getProperty("latest-sha256"))) {
-            throw new BadFileException(file, "names a checkpoint other than " + dir.resolve(LATEST) + " (a run killed between the two writes; its last snapshot is in snapshots/)");
+            throw new BadFileException(file, "names " + checkpoint + " with another SHA-256 than the file's");
         }
         return st;
     }
