@@ -204,7 +204,8 @@ public final class PolicyTrainer {
         Path snap = dir.resolve("snapshots").resolve(String.format(Locale.ROOT, "policy-%012d.g2pn", positions));
         PolicyFile.save(snap, new PolicyModel(config.spec(), w, null, positions));
         double[] held = heldOut(net, w);
-        int games = config.evalGames();
+        // a stopped run checkpoints at once: its greedy games would hold up the exit
+        int games = stop.get() ? 0 : config.evalGames();
         Summary s = null;
         if (games > 0) {
             PolicyPlayer player = new PolicyPlayer(config.spec(), w, config.spec().name() + " greedy");
