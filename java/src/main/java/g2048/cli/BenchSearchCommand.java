@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.HistogramLogWriter;
+import g2048.player.Player;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Option;
 final class BenchSearchCommand implements Callable<Integer> {
 
     @Option(names = "--player", defaultValue = "ntuple",
-            description = "A player with a value function: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            description = "A player with a value function: ${COMPLETION-CANDIDATES}; or policy (a policy network, --depth 1) (default: ${DEFAULT-VALUE}).",
             completionCandidates = EvaluatorNames.class)
     String player;
 
@@ -107,9 +108,24 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
+        if (player.equals("policy")) {
+            // a policy network does not search: one forward pass per move, at depth 1 only
+            Player policy = Players.create(PlayerSpec.of("policy").withModel(model), s, config);
+            return run(policy, null, policy, s, config);
+        }
         Evaluator evaluator = Players.evaluator(
                 new PlayerSpec(player, model, table, null, devices.device, devices.gemm, devices.cudaGraphs), s, config);
         config = config.suitedTo(evaluator);
+        ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
+        // the warm-up player is one of its own, so that the measured search's counters stay clean
+        return run(search, search, new ExpectimaxPlayer(evaluator, config), s, config);
+    }
+
+    /**
+     * Plays the measured games of {@code player} after {@code --warmup-games} of {@code warmup};
+     * {@code search} is the player when it searches (its counters are reported), else null.
+     */
+    private int run(Player player, ExpectimaxPlayer search, Player warmup, Shape s, SearchConfig config) throws IOException {
         Path target = null;
         if (hlog != null) {
             target = hlog.toAbsolutePath();
@@ -117,10 +133,9 @@ final class BenchSearchCommand implements Callable<Integer> {
             OutputDirectory.checkFileWritable("--hlog", target);
         }
         if (warmupGames > 0) {
-            // other seeds than the measured games, and a player of its own so that the counters stay clean
-            new GameRunner(s).run(new ExpectimaxPlayer(evaluator, config), warmupGames, threads, ~seed, null);
+            // other seeds than the measured games
+            new GameRunner(s).run(warmup, warmupGames, threads, ~seed, null);
         }
-        ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
         GameRunner runner = new GameRunner(s);
         // Ctrl-C: stop after the games in progress, and let the log be finished (renamed or removed) before exit.
         CountDownLatch finished = new CountDownLatch(1);
@@ -134,7 +149,7 @@ final class BenchSearchCommand implements Callable<Integer> {
         }, "g2048-bench-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         try {
-            return measure(search, runner, s, threads, target, config);
+            return measure(player, search, runner, s, threads, target, config);
         } finally {
             finished.countDown();
             try {
@@ -145,24 +160,24 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
     }
 
-    private int measure(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path target, SearchConfig config)
-            throws IOException {
+    private int measure(Player player, ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, Path target,
+            SearchConfig config) throws IOException {
         Summary summary;
         if (target == null) {
-            summary = play(search, runner, s, threads, null);
+            summary = play(player, runner, s, threads, null);
         } else {
             // the log is written while the games run and renamed into place once they are done
             Summary[] played = new Summary[1];
-            AtomicFile.writeStream(target, log -> played[0] = play(search, runner, s, threads, log));
+            AtomicFile.writeStream(target, log -> played[0] = play(player, runner, s, threads, log));
             summary = played[0];
         }
-        SearchCounters c = search.counters();
+        SearchCounters c = search == null ? null : search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
         System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
         return 0;
     }
 
-    private Summary play(ExpectimaxPlayer search, GameRunner runner, Shape s, int threads, OutputStream log)
+    private Summary play(Player search, GameRunner runner, Shape s, int threads, OutputStream log)
             throws IOException {
         PrintStream logOut = log == null ? null : new PrintStream(log, false, StandardCharsets.UTF_8);
         if (logOut != null) {
@@ -200,8 +215,11 @@ final class BenchSearchCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "cpu       %.2f s in the playing threads: %.0f moves per CPU second%n",
                     cpuSeconds, summary.moves() / cpuSeconds));
         }
-        double n = Math.max(1, c.searches());
-        sb.append(String.format(Locale.ROOT, "search    per move: %.1f nodes, %.1f leaves, tt hit rate %.1f%%, mean depth %.2f, %d cut short%n",
+        if (c == null) {
+            sb.append("search    none: the policy network's most probable legal move, one forward pass per move\n");
+        }
+        double n = c == null ? 1 : Math.max(1, c.searches());
+        if (c != null) sb.append(String.format(Locale.ROOT, "search    per move: %.1f nodes, %.1f leaves, tt hit rate %.1f%%, mean depth %.2f, %d cut short%n",
                 c.nodes() / n, c.leaves() / n, 100 * c.ttHitRate(), c.meanDepth(), c.cutShort()));
         if (hlog != null) {
             sb.append("hlog      ").append(hlog).append('\n');
@@ -211,11 +229,14 @@ final class BenchSearchCommand implements Callable<Integer> {
 
     private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
         String play = SummaryReport.json(summary).toString();
-        double n = Math.max(1, c.searches());
         Json extra = new Json().begin()
                 .field("cpu_seconds", cpuSeconds)
-                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN)
-                .object("search")
+                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
+        if (c == null) {
+            extra.object("search").field("depth", 1).field("config", "policy network, no search").end();
+        } else {
+            double n = Math.max(1, c.searches());
+            extra.object("search")
                 .field("depth", config.depth())
                 .field("config", config.describe())
                 .field("searches", c.searches())
@@ -227,6 +248,7 @@ final class BenchSearchCommand implements Callable<Integer> {
                 .field("mean_depth", c.meanDepth())
                 .field("cut_short", c.cutShort())
                 .end();
+        }
         if (hlog != null) {
             extra.field("hlog", hlog.toString());
         }

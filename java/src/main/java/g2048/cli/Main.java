@@ -16,6 +16,9 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             GradeCommand.class,
             TrainCommand.class,
+            DatasetCommand.class,
+            InspectCommand.class,
+            NetCommand.class,
             GpuCheckCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class

@@ -6,6 +6,7 @@ import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.play.Players;
+import g2048.policy.PolicyPlayer;
 import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
@@ -40,6 +41,12 @@ final class MoveCommand implements Callable<Integer> {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
         SearchConfig search = searchOptions.config(playerOptions.depth);
+        if (playerOptions.player.equals("policy")) {
+            Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
+            PolicyPlayer policy = Players.policy(playerOptions.model, shape);
+            System.out.print(json ? policyJson(parsed.board(), shape, policy) + "\n" : policyText(parsed.board(), shape, policy));
+            return 0;
+        }
         Evaluator evaluator = Players.evaluator(playerOptions.spec(), shape, search);
         SearchConfig config = search.suitedTo(evaluator);
         long b = parsed.board();
@@ -47,6 +54,50 @@ final class MoveCommand implements Callable<Integer> {
         SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
         System.out.print(json ? json(b, shape, moves, evaluator, config, r) + "\n" : text(b, shape, moves, evaluator, config, r));
         return 0;
+    }
+
+    private static String policyText(long b, Shape shape, PolicyPlayer policy) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
+        sb.append("player  ").append(policy.name()).append('\n');
+        double[] p = policy.probabilities(b);
+        Moves moves = Moves.of(shape);
+        for (Direction d : Direction.ALL) {
+            int i = d.ordinal();
+            long a = moves.move(b, i);
+            if (a == b) {
+                sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
+            } else {
+                sb.append(String.format(Locale.ROOT, "%c       p = %.4f   (reward %d, afterstate %s)%n", d.letter(), p[i],
+                        moves.reward(b, i), BoardText.format(a, shape)));
+            }
+        }
+        int best = policy.chooseMove(b);
+        sb.append(best < 0 ? "choice  none: no legal move, the game is over\n"
+                : String.format(Locale.ROOT, "choice  %c   (the most probable legal move)%n", Direction.ALL[best].letter()));
+        return sb.toString();
+    }
+
+    private static Json policyJson(long b, Shape shape, PolicyPlayer policy) {
+        double[] p = policy.probabilities(b);
+        Moves moves = Moves.of(shape);
+        Json j = new Json().begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
+                .field("player", policy.name()).beginArray("moves");
+        for (Direction d : Direction.ALL) {
+            int i = d.ordinal();
+            boolean legal = moves.move(b, i) != b;
+            j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
+            if (legal) {
+                j.field("probability", p[i]).field("reward", moves.reward(b, i));
+            }
+            j.end();
+        }
+        int best = policy.chooseMove(b);
+        j.endArray();
+        if (best >= 0) {
+            j.field("choice", String.valueOf(Direction.ALL[best].letter()));
+        }
+        return j.end();
     }
 
     private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {

@@ -4,6 +4,7 @@ import g2048.eval.BackendOptions;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
+import g2048.nn.Adam;
 import g2048.nn.Network;
 import g2048.nn.NetworkBackends;
 import g2048.nn.NetworkFile;
@@ -14,6 +15,9 @@ import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TablePrecision;
 import g2048.player.Player;
+import g2048.policy.PolicyFile;
+import g2048.policy.PolicyModel;
+import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.GreedyPlayer;
 import g2048.search.SearchConfig;
@@ -35,7 +39,7 @@ import java.util.List;
  */
 public final class Players {
 
-    public static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn", "optimal");
+    public static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn", "optimal", "policy");
 
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
     public static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines", "cnn");
@@ -70,6 +74,7 @@ public final class Players {
             case "random" -> new RandomPlayer(shape);
             case "heuristic" -> heuristic(shape);
             case "optimal" -> optimal(spec.db(), shape);
+            case "policy" -> policy(spec.model(), shape);
             default -> throw unknown(player);
         };
     }
@@ -111,9 +116,11 @@ public final class Players {
 
     /** Why {@code player}, not one of {@link #EVALUATOR_NAMES}, takes no search settings. */
     private static String fixedSearch(String player) {
-        return player.equals("heuristic")
-                ? "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value"
-                : "player '" + player + "' does not search";
+        return switch (player) {
+            case "heuristic" -> "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value";
+            case "policy" -> "player 'policy' plays its network's most probable legal move without searching";
+            default -> "player '" + player + "' does not search";
+        };
     }
 
     /**
@@ -225,6 +232,26 @@ public final class Players {
             throw new IllegalArgumentException("--time-ms, --cutoff, --tt-bits, --tt-leaves and --batched: " + why
                     + "; they apply to " + applies);
         }
+    }
+
+    /**
+     * The {@code policy} player: the policy network in {@code model} (a {@code .g2pn} file written by
+     * {@code train policy}) playing its most probable legal move.
+     */
+    public static PolicyPlayer policy(Path model, Shape shape) {
+        if (!shape.equals(Shape.S4x4)) {
+            throw new IllegalArgumentException("--player policy: policy networks play 4x4 boards only, this board is " + shape);
+        }
+        if (model == null) {
+            throw new IllegalArgumentException("--model: the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
+        }
+        PolicyModel m;
+        try {
+            m = PolicyFile.load(model, Adam.ALPHA);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new PolicyPlayer(m.spec(), m.weights(), "policy " + m.spec().name() + " (" + model.getFileName() + "), greedy");
     }
 
     /** The optimal player of a solution; the solution is kept open for the life of the process. */

@@ -1,0 +1,126 @@
+package g2048.cli;
+
+import g2048.eval.Evaluator;
+import g2048.files.LockFile;
+import g2048.game.Shape;
+import g2048.play.Players;
+import g2048.policy.DatasetWriter;
+import g2048.policy.training.DatasetGenerator;
+import g2048.search.SearchConfig;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code g2048 dataset}: a teacher's games recorded for training policy networks. */
+@Command(name = "dataset", mixinStandardHelpOptions = true,
+        description = {"Record a teacher's games: every position, the teacher's move and its value of each move.",
+            "The file (.g2pd) is a stream of per-game chunks, each with a CRC32C; rerunning the same command",
+            "continues a killed or shorter run (same --player, --model, --depth and --seed), and the same seed",
+            "gives the same file whatever --threads."})
+final class DatasetCommand implements Callable<Integer> {
+
+    @Option(names = "--player", defaultValue = "ntuple",
+            description = "The teacher: a player with a value function (ntuple, lines, cnn) (default: ${DEFAULT-VALUE}).")
+    String player;
+
+    @Option(names = "--model", description = "The teacher's model file (default: the shipped n-tuple model).")
+    Path model;
+
+    @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
+    String table;
+
+    @Option(names = "--depth", defaultValue = "1", description = "The teacher's search depth (1 = greedy) (default: ${DEFAULT-VALUE}).")
+    int depth;
+
+    @Option(names = "--games", required = true, description = "Games the file holds when done.")
+    long games;
+
+    @Option(names = "--out", required = true, description = "The dataset file (.g2pd); an existing one of the same teacher is continued.")
+    Path out;
+
+    @Option(names = "--threads", defaultValue = "1", description = "Threads playing games (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the games' spawns (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--no-progress", description = "No progress line on a terminal.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws Exception {
+        if (games < 1) {
+            throw new Errors.BadInput("--games: expected at least 1, got " + games);
+        }
+        if (threads < 1) {
+            throw new Errors.BadInput("--threads: expected at least 1, got " + threads);
+        }
+        if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
+            throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + depth);
+        }
+        OutputDirectory.checkFileWritable("--out", out);
+        SearchConfig search = SearchConfig.ofDepth(depth);
+        g2048.play.PlayerSpec spec = g2048.play.PlayerSpec.of(player).withModel(model).withTable(table);
+        Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
+        String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "");
+        String meta = DatasetGenerator.meta(teacherName, depth, seed);
+        PrintStream o = System.out;
+        DatasetWriter writer;
+        try {
+            writer = DatasetWriter.openOrResume(out, meta);
+        } catch (LockFile.Held e) {
+            throw new Errors.BadInput("--out: " + out + " is being written by another run (" + e.file() + " is locked)", e);
+        }
+        try (writer) {
+            long startGame = writer.nextGame();
+            o.printf(Locale.ROOT, "dataset %s: %s, %s; %,d games, %,d positions there; playing to %,d games on %d threads%n",
+                    out, teacher.describe(), search.describe(), startGame, writer.positions(), games, threads);
+            DatasetGenerator gen = new DatasetGenerator(teacher, search, seed);
+            ProgressBar bar = new ProgressBar(!noProgress);
+            long start = System.nanoTime();
+            long[] scoreSum = {0};
+            long[] playedHere = {0};
+            long[] positionsAtStart = {writer.positions()};
+            CountDownLatch done = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                gen.stop();
+                try {
+                    done.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "g2048-dataset-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            boolean finished;
+            try {
+                finished = gen.run(writer, games, threads, (g, positions, last) -> {
+                    scoreSum[0] += last.score();
+                    playedHere[0]++;
+                    double secs = (System.nanoTime() - start) / 1e9;
+                    double rate = (positions - positionsAtStart[0]) / Math.max(secs, 1e-9);
+                    double eta = (games - g) * secs / playedHere[0];
+                    bar.update(g, games, String.format(Locale.ROOT, "%,d positions  %.0f pos/s  mean %.0f  ETA %.0fs",
+                            positions, rate, (double) scoreSum[0] / playedHere[0], eta));
+                });
+            } finally {
+                bar.finish();
+                done.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is stopping (Ctrl-C): the hook waits on 'done'
+                }
+            }
+            double secs = (System.nanoTime() - start) / 1e9;
+            o.printf(Locale.ROOT, "%s: %,d games, %,d positions in %s; this run: %,d games, teacher mean %.0f, %.1f s, %.0f positions/s%n",
+                    finished ? "done" : "stopped", writer.nextGame(), writer.positions(), out, playedHere[0],
+                    playedHere[0] == 0 ? 0.0 : (double) scoreSum[0] / playedHere[0], secs,
+                    (writer.positions() - positionsAtStart[0]) / Math.max(secs, 1e-9));
+        }
+        return 0;
+    }
+}

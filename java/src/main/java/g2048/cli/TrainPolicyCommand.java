@@ -1,0 +1,151 @@
+package g2048.cli;
+
+import g2048.files.LockFile;
+import g2048.policy.PolicyArchitectures;
+import g2048.policy.PolicyModel;
+import g2048.policy.PolicySpec;
+import g2048.policy.training.PolicyCurve;
+import g2048.policy.training.PolicyTrainer;
+import g2048.policy.training.TrainingData;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code g2048 train policy}: supervised training of a policy network on a teacher's datasets. */
+@Command(name = "policy", mixinStandardHelpOptions = true,
+        description = {"Train a policy network (POLICY2 … POLICY5) on datasets written by 'g2048 dataset':",
+            "softmax cross-entropy over the legal moves against the teacher's move, Adam. Writes snapshots,",
+            "curve.csv and curve.png (loss, held-out agreement, greedy score) into --out; Ctrl-C stops after a",
+            "checkpoint and --resume continues."})
+final class TrainPolicyCommand implements Callable<Integer> {
+
+    @Option(names = "--arch", defaultValue = "POLICY5", description = "POLICY2, POLICY3, POLICY4 or POLICY5, or a spec"
+            + " 'name=N;convs=K;channels=C' (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Option(names = "--data", required = true, arity = "1..*", description = "Dataset files (.g2pd).")
+    List<Path> data;
+
+    @Option(names = "--out", required = true, description = "The run's directory.")
+    Path out;
+
+    @Option(names = "--epochs", defaultValue = "1", description = "Passes over the training positions (default: ${DEFAULT-VALUE}).")
+    int epochs;
+
+    @Option(names = "--batch", defaultValue = "256", description = "Positions per Adam step (default: ${DEFAULT-VALUE}).")
+    int batch;
+
+    @Option(names = "--lr", defaultValue = "0.001", description = "Adam's learning rate (default: ${DEFAULT-VALUE}).")
+    double lr;
+
+    @Option(names = "--holdout", defaultValue = "0.05", description = "Fraction of games held out for the agreement measure (default: ${DEFAULT-VALUE}).")
+    double holdout;
+
+    @Option(names = "--heldout-sample", defaultValue = "4096", description = "Held-out positions measured at each snapshot (default: ${DEFAULT-VALUE}).")
+    int heldOutSample;
+
+    @Option(names = "--soft-temperature", defaultValue = "0",
+            description = "0: the teacher's move as target; T > 0: the softmax of the teacher's move values / T (default: ${DEFAULT-VALUE}).")
+    double temperature;
+
+    @Option(names = "--threads", defaultValue = "2", description = "Threads of each step and of the greedy games (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--resume", description = "Continue the run in --out from its checkpoint.")
+    boolean resume;
+
+    @Option(names = "--snapshot-every", defaultValue = "100000", description = "Positions between snapshots (default: ${DEFAULT-VALUE}).")
+    long snapshotEvery;
+
+    @Option(names = "--eval-games", defaultValue = "20", description = "Greedy games played at each snapshot; 0 for none (default: ${DEFAULT-VALUE}).")
+    int evalGames;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the weights, the shuffle and the split (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() throws Exception {
+        PolicySpec spec;
+        try {
+            spec = arch.contains("=") ? PolicySpec.parse(arch) : PolicyArchitectures.named(arch);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--arch: " + e.getMessage());
+        }
+        if (!(temperature >= 0)) {
+            throw new Errors.BadInput("--soft-temperature: expected 0 or a positive temperature, got " + temperature);
+        }
+        if (heldOutSample < 0) {
+            throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
+        }
+        PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, temperature, threads, snapshotEvery,
+                evalGames, heldOutSample, seed);
+        OutputDirectory.checkWritable("--out", out, "snapshots");
+        PrintStream o = System.out;
+        try (LockFile lock = DirectoryLock.acquire("--out", out)) {
+            TrainingData d = TrainingData.load(data, holdout, seed);
+            StringBuilder key = new StringBuilder();
+            for (Path p : data) {
+                key.append(p.toAbsolutePath().normalize()).append('@').append(Files.size(p)).append(',');
+            }
+            key.append("holdout=").append(holdout);
+            o.printf(Locale.ROOT, "train policy %s: %,d games (teacher mean %.0f), %,d training positions, %,d held out (%,d games);"
+                    + " %d epoch(s) of batch %d, Adam lr %g, %s targets, %d threads%n", spec, d.games(), d.teacherMean(),
+                    d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch, lr,
+                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads);
+            PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString());
+            CountDownLatch done = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                trainer.stop();
+                try {
+                    done.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "g2048-train-policy-stop");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                PolicyModel m = trainer.run(resume, new PolicyTrainer.Listener() {
+                    @Override
+                    public void progress(long positions, long total, double loss, double rate, double eta) {
+                        o.printf(Locale.ROOT, "positions %,d / %,d  loss %.4f  %.0f positions/s  ETA %s%n", positions, total, loss,
+                                rate, duration(eta));
+                    }
+
+                    @Override
+                    public void snapshot(PolicyCurve.Row r, Path file) {
+                        o.printf(Locale.ROOT, "snapshot %s: %,d positions, epoch %d, %.0f s, loss %.4f, held-out loss %.4f,"
+                                + " agreement %.2f%%%s%n", file.getFileName(), r.positions(), r.epoch(), r.seconds(), r.trainLoss(),
+                                r.heldOutLoss(), 100 * r.agreement(), r.games() == 0 ? "" : String.format(Locale.ROOT,
+                                        ", greedy mean %.0f over %d games (2048 %.0f%%, 4096 %.0f%%, 8192 %.0f%%)", r.mean(), r.games(),
+                                        100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192()));
+                    }
+                });
+                o.printf(Locale.ROOT, "%s: %,d positions trained; checkpoint %s%s%n", trainer.stopped() ? "stopped" : "done",
+                        m.positions(), trainer.latestCheckpoint(),
+                        trainer.stopped() ? " (continue with --resume)" : ", model " + out.resolve(PolicyTrainer.FINAL));
+            } finally {
+                done.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is stopping (Ctrl-C): the hook waits on 'done'
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static String duration(double seconds) {
+        if (!Double.isFinite(seconds)) {
+            return "?";
+        }
+        long s = Math.round(seconds);
+        return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s / 60 % 60) : String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+    }
+}

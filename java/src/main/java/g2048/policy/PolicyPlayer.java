@@ -1,0 +1,72 @@
+package g2048.policy;
+
+import g2048.game.Moves;
+import g2048.game.Shape;
+import g2048.player.Player;
+
+/**
+ * Plays a policy network's most probable legal move (the largest logit among the legal moves, ties
+ * to the lowest direction). Each thread needs its own instance ({@link #forThread()}): it keeps a
+ * one-position workspace.
+ */
+public final class PolicyPlayer implements Player {
+
+    private final PolicyNetwork net;
+    private final PackedWeights weights;
+    private final String name;
+    private final PolicyWorkspace ws;
+    private final Moves moves = Moves.of(Shape.S4x4);
+    private final long[] one = new long[1];
+
+    public PolicyPlayer(PolicySpec spec, float[] weights, String name) {
+        this(new PolicyNetwork(spec), new PackedWeights(spec, weights), name);
+    }
+
+    private PolicyPlayer(PolicyNetwork net, PackedWeights weights, String name) {
+        this.net = net;
+        this.weights = weights;
+        this.name = name;
+        this.ws = new PolicyWorkspace(net.spec(), 1, false);
+    }
+
+    @Override
+    public int chooseMove(long board) {
+        int legal = moves.legalMask(board);
+        if (legal == 0) {
+            return -1;
+        }
+        one[0] = board;
+        net.forward(weights, ws, one, 0, 1);
+        return best(ws.logits(), 0, legal);
+    }
+
+    /** The legal move of largest logit in {@code z[off..off+4)}, ties to the lowest; -1 if none is legal. */
+    public static int best(float[] z, int off, int legal) {
+        int best = -1;
+        for (int m = 0; m < PolicySpec.MOVES; m++) {
+            if ((legal >>> m & 1) != 0 && (best < 0 || z[off + m] > z[off + best])) {
+                best = m;
+            }
+        }
+        return best;
+    }
+
+    /** The probabilities of the four moves for {@code board} (0 for illegal moves). */
+    public double[] probabilities(long board) {
+        one[0] = board;
+        net.forward(weights, ws, one, 0, 1);
+        double[] p = new double[PolicySpec.MOVES];
+        SoftmaxCrossEntropy.probabilities(ws.logits(), 0, moves.legalMask(board), p);
+        return p;
+    }
+
+    @Override
+    public Player forThread() {
+        return new PolicyPlayer(net, weights, name);
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+}

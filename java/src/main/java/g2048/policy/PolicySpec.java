@@ -1,0 +1,139 @@
+package g2048.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A policy network as data (SPEC §8): the 4×4×16 one-hot value planes, {@code convs} 2×2
+ * convolutions of {@code channels} filters each that keep the 4×4 size, ReLU after each, then a
+ * fully connected layer from 4×4×channels to the 4 moves. Its text form, stored in model files:
+ * <pre>
+ *   name=POLICY5;convs=5;channels=224
+ * </pre>
+ *
+ * <p><b>Padding.</b> A 2×2 window anchored at cell (r, c) reads (r, c), (r, c+1), (r+1, c) and
+ * (r+1, c+1): its corners NW, NE, SW, SE (taps 0..3). Cells beyond the last row or column read
+ * zero, i.e. the board is padded with one row of zeros below and one column on the right. The
+ * seed does not say which side it pads; this one keeps the window's NW corner on the output cell.
+ *
+ * <p><b>Parameters.</b> One flat array, layer after layer: a convolution's weights as
+ * {@code [tap][cin][cout]} then its {@code cout} biases; the last layer's weights as
+ * {@code [cell][channel][move]} then its 4 biases. With 16 input planes the count is
+ * {@code 65·C + (k−1)·(4·C² + C) + 64·C + 4}.
+ */
+public record PolicySpec(String name, int convs, int channels) {
+
+    /** Value planes per cell: empty, then 2^1 … 2^15. */
+    public static final int PLANES = 16;
+    /** Cells of the board. */
+    public static final int CELLS = 16;
+    /** Outputs: one per move (up, right, down, left as {@link g2048.game.Direction} numbers them). */
+    public static final int MOVES = 4;
+    /** Taps of a 2×2 window: NW, NE, SW, SE. */
+    public static final int TAPS = 4;
+    public static final List<String> TAP_NAMES = List.of("NW", "NE", "SW", "SE");
+
+    public PolicySpec {
+        if (name.isEmpty() || name.contains(";") || name.contains("=")) {
+            throw new IllegalArgumentException("policy architecture name '" + name + "' must be non-empty without ';' or '='");
+        }
+        if (convs < 1 || convs > 16) {
+            throw new IllegalArgumentException(name + ": " + convs + " convolutions, expected 1..16");
+        }
+        if (channels < 1 || channels > 4096) {
+            throw new IllegalArgumentException(name + ": " + channels + " channels, expected 1..4096");
+        }
+    }
+
+    /** Input channels of convolution {@code l} (0-based). */
+    public int inChannels(int l) {
+        return l == 0 ? PLANES : channels;
+    }
+
+    /** Parameters of convolution {@code l}: weights then biases. */
+    public int convWeightCount(int l) {
+        return TAPS * inChannels(l) * channels + channels;
+    }
+
+    /** Where convolution {@code l}'s parameters start. */
+    public int convOffset(int l) {
+        int off = 0;
+        for (int i = 0; i < l; i++) {
+            off += convWeightCount(i);
+        }
+        return off;
+    }
+
+    /** Parameters of the last (fully connected) layer. */
+    public int denseWeightCount() {
+        return CELLS * channels * MOVES + MOVES;
+    }
+
+    /** Where the last layer's parameters start. */
+    public int denseOffset() {
+        return convOffset(convs);
+    }
+
+    /** All parameters (weights and biases). */
+    public int weightCount() {
+        return denseOffset() + denseWeightCount();
+    }
+
+    /** The layers, one line each, for reports. */
+    public List<LayerInfo> layers() {
+        List<LayerInfo> out = new ArrayList<>();
+        for (int l = 0; l < convs; l++) {
+            out.add(new LayerInfo("conv2x2same:" + channels, "4x4x" + inChannels(l), "4x4x" + channels, convWeightCount(l), true));
+        }
+        out.add(new LayerInfo("fc:" + MOVES, "4x4x" + channels, "" + MOVES, denseWeightCount(), false));
+        return out;
+    }
+
+    /** One layer in a report: kind, input and output geometry, parameters, whether ReLU follows. */
+    public record LayerInfo(String kind, String in, String out, long weights, boolean relu) {
+    }
+
+    /** The text form (see the class comment). */
+    public String text() {
+        return "name=" + name + ";convs=" + convs + ";channels=" + channels;
+    }
+
+    /** Parses the text form; throws {@link IllegalArgumentException} naming the bad part. */
+    public static PolicySpec parse(String text) {
+        String name = null;
+        Integer convs = null;
+        Integer channels = null;
+        for (String part : text.split(";", -1)) {
+            int eq = part.indexOf('=');
+            if (eq < 0) {
+                throw new IllegalArgumentException("policy spec: '" + part + "' is not key=value");
+            }
+            String key = part.substring(0, eq);
+            String value = part.substring(eq + 1);
+            switch (key) {
+                case "name" -> name = value;
+                case "convs" -> convs = integer(key, value);
+                case "channels" -> channels = integer(key, value);
+                default -> throw new IllegalArgumentException("policy spec: unknown key '" + key + "'");
+            }
+        }
+        if (name == null || convs == null || channels == null) {
+            throw new IllegalArgumentException("policy spec '" + text + "' needs name, convs and channels");
+        }
+        return new PolicySpec(name, convs, channels);
+    }
+
+    private static int integer(String key, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("policy spec: " + key + "='" + value + "' is not an integer");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%s (%d convolutions of %d filters, %,d weights)", name, convs, channels, weightCount());
+    }
+}

@@ -1,0 +1,25 @@
+/**
+ * Policy networks (SPEC §8, seed 004): networks that choose a move directly, learned from a
+ * teacher's moves, and the tools that explain them.
+ *
+ * <ul>
+ *   <li>{@link g2048.policy.PolicySpec} and {@link g2048.policy.PolicyArchitectures}: k 2×2
+ *       'same' convolutions of Ch(k) filters and a fully connected layer to the 4 moves, as data
+ *       (POLICY2 … POLICY5 with 817,068 … 832,612 weights).</li>
+ *   <li>{@link g2048.policy.PolicyNetwork}: the CPU batch forward pass and the backward pass of
+ *       {@link g2048.policy.SoftmaxCrossEntropy} (softmax over the legal moves only), over
+ *       {@link g2048.policy.Gemm}'s products; {@link g2048.policy.PolicyGradient} splits a batch
+ *       over threads. Adam is the value networks' ({@link g2048.nn.Adam}).</li>
+ *   <li>{@link g2048.policy.PolicyFile}: the {@code .g2pn} model file; {@link g2048.policy.PolicyPlayer}:
+ *       the most probable legal move.</li>
+ *   <li>{@link g2048.policy.DatasetFile} and {@link g2048.policy.DatasetWriter}: a teacher's games
+ *       ({@code .g2pd}), per-game chunks with CRC32C, appendable and repaired after a kill.</li>
+ *   <li>{@link g2048.policy.FirstLayerFilters}: the seed's filter tables ranked by importance;
+ *       {@link g2048.policy.MoveAttribution}: a move's output shared out over (position, filter)
+ *       pairs by DeepLIFT's rescale rule.</li>
+ * </ul>
+ *
+ * <p>No GPU kernels: the policy networks run on the CPU only (the value networks' CUDA backend is in
+ * {@code g2048.cuda}). Depends on {@code game}, {@code player}, {@code files} and {@code nn} (Adam).
+ */
+package g2048.policy;

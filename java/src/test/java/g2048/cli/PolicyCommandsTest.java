@@ -1,0 +1,174 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.nn.Adam;
+import g2048.nn.Architectures;
+import g2048.nn.Network;
+import g2048.policy.DatasetFile;
+import g2048.policy.PolicyFile;
+import g2048.policy.PolicyModel;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The policy networks' commands end to end: net info, dataset, train policy, the policy player, inspect. */
+class PolicyCommandsTest {
+
+    private static final String TINY = "name=tiny;convs=2;channels=8";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void netInfoGivesEveryArchitecturesWeightCount() {
+        long[] expected = {817_068, 819_628, 820_228, 832_612};
+        for (int k = 2; k <= 5; k++) {
+            CommandRun r = CommandRun.of("net", "info", "--arch", "POLICY" + k, "--json");
+            assertEquals(0, r.exit(), r.err());
+            Map<String, Object> j = MiniJson.object(r.out().strip());
+            assertEquals("POLICY" + k, j.get("arch"));
+            assertEquals((double) expected[k - 2], ((Number) j.get("weights")).doubleValue());
+            assertEquals(k + 1, ((List<?>) j.get("layers")).size());
+        }
+        for (String name : Architectures.NAMES) {
+            CommandRun r = CommandRun.of("net", "info", "--arch", name, "--json");
+            assertEquals(0, r.exit(), r.err());
+            Map<String, Object> j = MiniJson.object(r.out().strip());
+            assertEquals((double) new Network(Architectures.named(name)).paramCount(), ((Number) j.get("weights")).doubleValue(), name);
+        }
+        CommandRun bad = CommandRun.of("net", "info", "--arch", "POLICY9");
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.errLines().length, bad.err());
+        assertTrue(bad.err().contains("--arch"), bad.err());
+    }
+
+    private CommandRun dataset(Path out, int games, int threads, long seed) {
+        return CommandRun.of("dataset", "--player", "lines", "--games", Integer.toString(games), "--threads",
+                Integer.toString(threads), "--seed", Long.toString(seed), "--out", out.toString(), "--no-progress");
+    }
+
+    @Test
+    void aDatasetIsTheSameWhateverTheThreadsAndAfterATornEnd() throws Exception {
+        Path one = dir.resolve("one.g2pd");
+        Path two = dir.resolve("two.g2pd");
+        assertEquals(0, dataset(one, 4, 1, 3).exit());
+        CommandRun r = dataset(two, 4, 2, 3);
+        assertEquals(0, r.exit(), r.err());
+        byte[] full = Files.readAllBytes(one);
+        assertArrayEquals(full, Files.readAllBytes(two));
+        // a killed writer leaves a torn chunk: cut the file in the middle of its last game, then rerun
+        long cut = full.length - 1000;
+        try (FileChannel ch = FileChannel.open(two, StandardOpenOption.WRITE)) {
+            ch.truncate(cut);
+        }
+        CommandRun torn = CommandRun.of("train", "policy", "--arch", TINY, "--data", two.toString(), "--out",
+                dir.resolve("run-torn").toString());
+        assertEquals(2, torn.exit());
+        assertTrue(torn.err().contains("truncated") || torn.err().contains("damaged"), torn.err());
+        assertEquals(0, dataset(two, 4, 2, 3).exit());
+        assertArrayEquals(full, Files.readAllBytes(two));
+        // growing a file continues it, with the same games first
+        Path three = dir.resolve("three.g2pd");
+        assertEquals(0, dataset(three, 2, 1, 3).exit());
+        assertEquals(0, dataset(three, 4, 1, 3).exit());
+        assertArrayEquals(full, Files.readAllBytes(three));
+        // another seed is refused on an existing file
+        CommandRun other = dataset(three, 5, 1, 4);
+        assertEquals(2, other.exit());
+        assertEquals(1, other.errLines().length, other.err());
+        // every game is read back with its positions' legal recorded moves
+        try (DatasetFile.Reader reader = DatasetFile.Reader.open(one)) {
+            int games = 0;
+            for (DatasetFile.Game g = reader.next(); g != null; g = reader.next()) {
+                assertEquals(games++, g.index());
+                assertTrue(g.size() > 0);
+            }
+            assertEquals(4, games);
+        }
+    }
+
+    @Test
+    void aDamagedChunkIsNamedWithItsOffset() throws Exception {
+        Path f = dir.resolve("d.g2pd");
+        assertEquals(0, dataset(f, 2, 1, 5).exit());
+        byte[] b = Files.readAllBytes(f);
+        b[b.length / 2] ^= 0x10;
+        Files.write(f, b);
+        CommandRun r = CommandRun.of("train", "policy", "--arch", TINY, "--data", f.toString(), "--out", dir.resolve("x").toString());
+        assertEquals(2, r.exit());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.err().contains("checksum mismatch") && r.err().contains("at byte"), r.err());
+    }
+
+    private CommandRun train(Path data, Path out, int epochs, boolean resume) {
+        List<String> args = new java.util.ArrayList<>(List.of("train", "policy", "--arch", TINY, "--data", data.toString(),
+                "--out", out.toString(), "--epochs", Integer.toString(epochs), "--batch", "32", "--threads", "1",
+                "--snapshot-every", "700", "--eval-games", "1", "--heldout-sample", "64", "--holdout", "0.25"));
+        if (resume) {
+            args.add("--resume");
+        }
+        return CommandRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void trainingWritesItsCurveAndAResumedRunEndsWhereAnUninterruptedOneDoes() throws Exception {
+        Path data = dir.resolve("t.g2pd");
+        assertEquals(0, dataset(data, 4, 2, 9).exit());
+        Path whole = dir.resolve("whole");
+        CommandRun a = train(data, whole, 2, false);
+        assertEquals(0, a.exit(), a.err());
+        assertTrue(a.out().contains("snapshot"), a.out());
+        List<String> curve = Files.readAllLines(whole.resolve("curve.csv"));
+        assertTrue(curve.size() >= 3, curve.toString());
+        assertTrue(Files.exists(whole.resolve("curve.png")));
+        try (var checkpoints = Files.newDirectoryStream(whole, "checkpoint-*.g2pn")) {
+            int count = 0;
+            for (Path ignored : checkpoints) {
+                count++;
+            }
+            assertEquals(1, count, "older checkpoints are deleted once the state names the new one");
+        }
+        Path split = dir.resolve("split");
+        assertEquals(0, train(data, split, 1, false).exit());
+        CommandRun again = train(data, split, 2, false);
+        assertEquals(2, again.exit(), "a second fresh run on the directory is refused");
+        CommandRun b = train(data, split, 2, true);
+        assertEquals(0, b.exit(), b.err());
+        PolicyModel wa = PolicyFile.load(whole.resolve("final.g2pn"), Adam.ALPHA);
+        PolicyModel wb = PolicyFile.load(split.resolve("final.g2pn"), Adam.ALPHA);
+        assertEquals(wa.positions(), wb.positions());
+        assertArrayEquals(wa.weights(), wb.weights());
+
+        // the trained network plays, answers move and is explained
+        String model = whole.resolve("final.g2pn").toString();
+        CommandRun play = CommandRun.of("play", "--player", "policy", "--model", model, "--games", "2", "--threads", "1", "--json");
+        assertEquals(0, play.exit(), play.err());
+        CommandRun deep = CommandRun.of("play", "--player", "policy", "--model", model, "--depth", "2");
+        assertEquals(2, deep.exit());
+        CommandRun move = CommandRun.of("move", "--player", "policy", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4", "--json");
+        assertEquals(0, move.exit(), move.err());
+        assertTrue(MiniJson.object(move.out().strip()).containsKey("choice"));
+        CommandRun board = CommandRun.of("inspect", "board", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4",
+                "--top", "100000", "--json");
+        assertEquals(0, board.exit(), board.err());
+        List<?> pairs = (List<?>) MiniJson.object(board.out().strip()).get("pairs");
+        double last = ((Number) ((Map<?, ?>) pairs.get(pairs.size() - 1)).get("cumulative")).doubleValue();
+        assertEquals(1.0, last, 1e-6);
+        CommandRun filters = CommandRun.of("inspect", "filters", "--model", model, "--json", "--png", dir.resolve("f.png").toString());
+        assertEquals(0, filters.exit(), filters.err());
+        assertTrue(Files.size(dir.resolve("f.png")) > 0);
+        CommandRun badFilter = CommandRun.of("inspect", "filters", "--model", model, "--filter", "8");
+        assertEquals(2, badFilter.exit());
+        CommandRun notAModel = CommandRun.of("inspect", "filters", "--model", data.toString());
+        assertEquals(2, notAModel.exit());
+        assertEquals(1, notAModel.errLines().length, notAModel.err());
+    }
+}
