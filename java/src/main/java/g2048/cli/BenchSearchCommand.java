@@ -80,8 +80,8 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object: play's fields plus 'search' (and 'hlog').")
     boolean json;
 
-    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
-    boolean noProgress;
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress on standard error.")
+    boolean quiet;
 
     /** The evaluator-backed players, for help and completion. */
     static final class EvaluatorNames implements Iterable<String> {
@@ -158,7 +158,8 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         SearchCounters c = search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
-        System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
+        // the log as the user named it: no absolute path in the output
+        System.out.print(json ? json(summary, config, c, cpuSeconds, hlog) + "\n" : text(summary, c, cpuSeconds, hlog));
         return 0;
     }
 
@@ -176,15 +177,21 @@ final class BenchSearchCommand implements Callable<Integer> {
             writer.outputLegend();
             runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
         }
-        ProgressBar bar = new ProgressBar(!noProgress);
+        Progress progress = Progress.onStderr("bench search", "games", games, quiet);
+        // games finish on several threads: count and sum them under one lock so the mean matches the count
+        long[] finished = new long[1];
         double[] scoreSum = new double[1];
         Summary summary = runner.run(search, games, threads, seed, (done, total, r) -> {
+            long n;
+            double mean;
             synchronized (scoreSum) {
+                n = ++finished[0];
                 scoreSum[0] += r.score();
+                mean = scoreSum[0] / n;
             }
-            bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+            progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
         });
-        bar.finish();
+        progress.finish();
         if (logOut != null) {
             logOut.flush();
             if (logOut.checkError()) {
@@ -213,11 +220,10 @@ final class BenchSearchCommand implements Callable<Integer> {
         String play = SummaryReport.json(summary).toString();
         double n = Math.max(1, c.searches());
         Json extra = new Json().begin()
-                .field("cpu_seconds", cpuSeconds)
-                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN)
-                .object("search")
-                .field("depth", config.depth())
-                .field("config", config.describe())
+                .field("cpu_s", cpuSeconds)
+                .field("moves_per_cpu_s", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
+        JsonText.search(extra, "search", config)
+                .object("search_work")
                 .field("searches", c.searches())
                 .field("nodes_per_move", c.nodes() / n)
                 .field("leaves_per_move", c.leaves() / n)
@@ -226,10 +232,8 @@ final class BenchSearchCommand implements Callable<Integer> {
                 .field("tt_hit_rate", c.ttHitRate())
                 .field("mean_depth", c.meanDepth())
                 .field("cut_short", c.cutShort())
-                .end();
-        if (hlog != null) {
-            extra.field("hlog", hlog.toString());
-        }
+                .end()
+                .field("hlog", JsonText.path(hlog));
         String more = extra.end().toString();
         // play's object with the extra fields appended: drop its closing brace and the extra's opening one
         return play.substring(0, play.length() - 1) + "," + more.substring(1);

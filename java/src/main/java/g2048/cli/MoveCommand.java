@@ -76,9 +76,8 @@ final class MoveCommand implements Callable<Integer> {
         Json j = new Json().begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
-                .field("player", e.describe())
-                .field("search", config.describe())
-                .beginArray("moves");
+                .field("player", JsonText.player(e.describe()));
+        JsonText.search(j, "search", config).beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = !Double.isNaN(r.value(i));
@@ -87,23 +86,20 @@ final class MoveCommand implements Callable<Integer> {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
                         .field("value", r.value(i));
+            } else {
+                j.nullField("reward").nullField("afterstate").nullField("value");
             }
             j.end();
         }
-        j.endArray();
-        if (r.best() < 0) {
-            j.field("choice", "none");
-        } else {
-            j.field("choice", String.valueOf(Direction.ALL[r.best()].letter()));
-        }
-        return j.field("choice_index", r.best())
-                .field("depth", r.depth())
+        return j.endArray()
+                .field("move", JsonText.move(r.best()))
+                .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
                 .field("nodes", r.nodes())
                 .field("leaves", r.leaves())
                 .field("tt_probes", r.ttProbes())
                 .field("tt_hits", r.ttHits())
-                .field("micros", r.nanos() / 1e3)
+                .field("elapsed_us", r.nanos() / 1e3)
                 .end();
     }
 }
