@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
  * thread), with the search's work per move; optionally an HdrHistogram interval log.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = {"Benchmark expectimax: play seeded games at a depth and print moves/s, mean score,",
-            "move latency (p50, p90, p99, p99.9, max) and the search's work per move.",
+        description = {"Benchmark expectimax: moves/s, mean score, move latency and the search's work per move.",
+            "Plays seeded games at a depth; latency as p50, p90, p99, p99.9 and max.",
             "--hlog writes the latency as an HdrHistogram interval log (HistogramLogProcessor reads it)."})
 final class BenchSearchCommand implements Callable<Integer> {
 
@@ -43,7 +43,8 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
     Path model;
 
-    @Option(names = "--depth", defaultValue = "2", description = "Plies as seed 000 counts them (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--depth", defaultValue = "2", description = "Search depth in plies as the value-network paper counts them (Matsuzaki 2021; SPEC §4): 1 = greedy,"
+            + " 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
     int depth;
 
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)

@@ -31,11 +31,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code g2048 train cnn}: TD-afterstate training of a value network (seed 000), with snapshots,
+ * {@code g2048 train cnn}: TD-afterstate training of a value network (Matsuzaki 2021), with snapshots,
  * an evaluation per snapshot, the learning curve (CSV and PNG), resume and a clean Ctrl-C.
  */
 @Command(name = "cnn", mixinStandardHelpOptions = true,
-        description = "Train a value network by TD-afterstate learning with generator threads and one trainer (seed 000).")
+        description = {"Train a value network by TD-afterstate learning with generator threads and one trainer.",
+            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021; SPEC §3)."})
 public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--arch", description = "Architecture: ${COMPLETION-CANDIDATES}, or a spec text "

@@ -27,11 +27,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code g2048 train ntuple}: TD learning of an n-tuple network (seed 001) on several threads, with
+ * {@code g2048 train ntuple}: TD learning of an n-tuple network (Szubert and Jaśkowski 2014) on several threads, with
  * evaluation lines, atomic checkpoints, {@code --resume} and a clean checkpoint on Ctrl-C.
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
-        description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning (seed 001).",
+        description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
+            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014; SPEC §2.1) and the field's (SPEC §7).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
             "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation: training moves as positions,",
@@ -78,7 +79,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--terminal-value",
             description = "td-state only: the value of a terminal state in the move choice and the target, zero or network"
-                    + " (the network's value, as the seed's Fig. 5 reads) (default: zero, or the resumed model's).")
+                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads; SPEC §2.1) (default: zero, or the resumed model's).")
     String terminalValue;
 
     @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")

@@ -99,6 +99,9 @@ class JsonSchemaTest {
         // a finished game: the move is null, each direction illegal
         CommandRun over = validated("move", "move", "--board", "2,4/4,2", "--player", "lines", "--json");
         assertTrue(over.out().contains("\"move\":null"), over.out());
+        // the optimal player: exact values from a database, no search
+        CommandRun exact = validated("move", "move", "--board", "2,2/0,0", "--player", "optimal", "--db", db.toString(), "--json");
+        assertTrue(exact.out().contains("\"search\":null"), exact.out());
     }
 
     @Test
