@@ -35,8 +35,9 @@ import picocli.CommandLine.Option;
             "The methods of the n-tuple paper (Szubert and Jaśkowski 2014; SPEC §2.1) and the field's (SPEC §7).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
-            "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation: training moves as positions,",
-            "training games as steps, greedy mean, sd, max and reach rates)."})
+            "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation or checkpoint and where the run ended or",
+            "stopped: training moves as positions, training games as steps, the training games' mean and, at an",
+            "evaluation, the greedy mean, sd, max and reach rates)."})
 final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
@@ -321,8 +322,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 if (evalEvery > 0 && done % evalEvery == 0) {
                     e = trainer.evaluate(evalGames, evalSeed);
                     line.append("  | ").append(evaluation(e));
-                    appendCurve(curve, model.training(), e, window.mean());
                 }
+                // every report is a row: with an evaluation's greedy games, or the training games' mean alone
+                appendCurve(curve, model.training(), e, window.mean());
                 boolean checkpoint = checkpointEvery > 0 && done % checkpointEvery == 0 && done < games;
                 if (checkpoint) {
                     NtupleModels.save(model, out);
@@ -367,9 +369,6 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     /** The learning curve beside --out ({@code NAME.curve.csv} and {@code .png}); a resumed run continues it. */
     private LearningCurve openCurve(NtupleModel model) {
-        if (evalEvery == 0) {
-            return null;
-        }
         String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
         Path dir = out.toAbsolutePath().getParent();
         Path csv = dir.resolve(name + ".curve.csv");
