@@ -81,7 +81,7 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object: play's fields plus 'search' (and 'hlog').")
     boolean json;
 
-    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress on standard error.")
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
     /** The evaluator-backed players, for help and completion. */

@@ -29,7 +29,7 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Threads (default: the number of cores).")
     Integer threads;
 
-    @Option(names = {"-q", "--quiet"}, description = "Show no progress on standard error.")
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
     @Override

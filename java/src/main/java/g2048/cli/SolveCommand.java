@@ -38,7 +38,7 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
     boolean json;
 
-    @Option(names = {"-q", "--quiet"}, description = "Show no progress on standard error.")
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
     @Override

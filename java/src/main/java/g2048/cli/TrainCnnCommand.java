@@ -100,7 +100,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     double progressSeconds;
 
-    @Option(names = {"-q", "--quiet"}, description = "Show no progress on standard error.")
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
     @Option(names = "--json", description = "Print JSON lines on standard output: progress, snapshot and evaluation events"

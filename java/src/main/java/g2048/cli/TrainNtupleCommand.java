@@ -113,7 +113,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue training from this model file (its games, seed, network and method).")
     Path resume;
 
-    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress on standard error.")
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
     @Option(names = "--json", description = "Print JSON lines on standard output: a start event, a progress event per"
