@@ -32,6 +32,11 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
     boolean quiet;
 
+    /** How many ages there are from the first to {@code age}. */
+    static long ageCount(int age) {
+        return (age - g2048.solver.Manifest.FIRST_AGE) / 2 + 1;
+    }
+
     @Override
     public Integer call() throws IOException {
         if (playerOptions.db == null) {
@@ -49,8 +54,9 @@ final class GradeCommand implements Callable<Integer> {
                             SearchOptions.defaults(playerOptions.depth)));
             Progress progress = Progress.onStderr("grade", "ages", 0, quiet);
             PolicyGrader.Grade g = PolicyGrader.grade(sol, policy, nThreads, (age, last, states) -> {
-                progress.total(last, false);
-                progress.update(age, String.format(Locale.ROOT, "%,d states reached", states));
+                // ages are even, from the first (two spawns: 4) to the last
+                progress.total(ageCount(last), false);
+                progress.update(ageCount(age), String.format(Locale.ROOT, "age %d, %,d states reached", age, states));
             });
             progress.finish();
             if (json) {

@@ -58,10 +58,22 @@ final class Progress {
                 DEFAULT_PERIOD_SECONDS);
     }
 
-    /** Whether standard error goes to a terminal (the JVM knows only whether the console is one). */
+    /**
+     * Whether standard error goes to a terminal that redraws a line. The JVM's console tells only about
+     * standard input and output, so on Linux file descriptor 2 itself is asked; elsewhere the console.
+     */
     static boolean stderrIsTerminal() {
-        java.io.Console c = System.console();
-        return c != null && c.isTerminal() && System.getenv("TERM") != null && !"dumb".equals(System.getenv("TERM"));
+        String term = System.getenv("TERM");
+        if (term == null || term.equals("dumb")) {
+            return false;
+        }
+        try {
+            String fd2 = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return fd2.startsWith("/dev/pts/") || fd2.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            java.io.Console c = System.console();
+            return c != null && c.isTerminal();
+        }
     }
 
     /** A new total, or whether it is only an upper bound (then no ETA is shown: the work may end sooner). */

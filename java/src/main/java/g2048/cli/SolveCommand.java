@@ -91,8 +91,8 @@ final class SolveCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Solver.Outcome outcome;
         // The forward pass ends at an age found only by reaching it: its total is a bound, so it shows no ETA.
-        Progress forward = Progress.onStderr("solve " + s + " forward pass", "age", 0, quiet);
-        forward.total(maxAge != null ? Math.min(maxAge, ageBound(s)) : ageBound(s), true);
+        Progress forward = Progress.onStderr("solve " + s + " forward pass", "ages", 0, quiet);
+        forward.total(GradeCommand.ageCount(maxAge != null ? Math.min(maxAge, ageBound(s)) : ageBound(s)), true);
         Progress backward = Progress.onStderr("solve " + s + " backward pass", "ages", 0, quiet);
         try {
             outcome = solver.run(new Solver.Progress() {
@@ -102,8 +102,8 @@ final class SolveCommand implements Callable<Integer> {
                 @Override
                 public void forwardAge(int age, long states, long afterstates, long terminal, double seconds) {
                     statesSoFar += states;
-                    forward.update(age, String.format(Locale.ROOT, "%,d states so far, the last age %,d states", statesSoFar,
-                            states));
+                    forward.update(GradeCommand.ageCount(age), String.format(Locale.ROOT,
+                            "age %d, %,d states so far, %,d at this age", age, statesSoFar, states));
                 }
 
                 @Override
@@ -111,7 +111,7 @@ final class SolveCommand implements Callable<Integer> {
                     if (lastAge == 0) {
                         forward.finish();
                         lastAge = lastAge();
-                        backward.total((lastAge - Manifest.FIRST_AGE) / 2 + 1, false);
+                        backward.total(GradeCommand.ageCount(lastAge), false);
                     }
                     // an age without afterstates has no best value: say nothing rather than NaN
                     backward.update((lastAge - age) / 2 + 1, Double.isFinite(best)
