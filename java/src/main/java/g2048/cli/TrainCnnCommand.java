@@ -237,7 +237,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             public void progress(TrainingStats s, double rate, double seconds) {
                 // the rate since the last line too: the overall one includes the start-up (bench/gpu-check.sh reads "N pos/s")
                 progress.show(s.positions(), String.format(Locale.ROOT,
-                        "lately %.0f pos/s, steps %,d, loss %.4g, games %,d, mean score (last 100) %.0f",
+                        "%.0f pos/s lately, steps %,d, loss %.4g, games %,d, mean score (last 100) %.0f",
                         rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore()));
                 TimeSplit now = s.time();
                 if (!quiet && !Progress.stderrIsTerminal()) {
