@@ -31,8 +31,8 @@ import picocli.CommandLine.Option;
  * thread), with the search's work per move; optionally an HdrHistogram interval log.
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
-        description = {"Benchmark expectimax: play seeded games at a depth and print moves/s, mean score,",
-            "move latency (p50, p90, p99, p99.9, max) and the search's work per move.",
+        description = {"Benchmark expectimax: moves/s, mean score, move latency and the search's work per move.",
+            "Plays seeded games at a depth; latency as p50, p90, p99, p99.9 and max.",
             "--hlog writes the latency as an HdrHistogram interval log (HistogramLogProcessor reads it)."})
 final class BenchSearchCommand implements Callable<Integer> {
 
@@ -44,7 +44,8 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
     Path model;
 
-    @Option(names = "--depth", defaultValue = "2", description = "Plies as seed 000 counts them (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--depth", defaultValue = "2", description = "Search depth in plies as the value-network paper counts them (Matsuzaki 2021; SPEC §4): 1 = greedy,"
+            + " 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
     int depth;
 
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
@@ -81,8 +82,8 @@ final class BenchSearchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object: play's fields plus 'search' (and 'hlog').")
     boolean json;
 
-    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
-    boolean noProgress;
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
 
     /** The evaluator-backed players, for help and completion. */
     static final class EvaluatorNames implements Iterable<String> {
@@ -173,7 +174,8 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         SearchCounters c = search == null ? null : search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
-        System.out.print(json ? json(summary, config, c, cpuSeconds, target) + "\n" : text(summary, c, cpuSeconds, target));
+        // the log as the user named it: no absolute path in the output
+        System.out.print(json ? json(summary, config, c, cpuSeconds, hlog) + "\n" : text(summary, c, cpuSeconds, hlog));
         return 0;
     }
 
@@ -191,15 +193,21 @@ final class BenchSearchCommand implements Callable<Integer> {
             writer.outputLegend();
             runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
         }
-        ProgressBar bar = new ProgressBar(!noProgress);
+        Progress progress = Progress.onStderr("bench search", "games", games, quiet);
+        // games finish on several threads: count and sum them under one lock so the mean matches the count
+        long[] finished = new long[1];
         double[] scoreSum = new double[1];
         Summary summary = runner.run(search, games, threads, seed, (done, total, r) -> {
+            long n;
+            double mean;
             synchronized (scoreSum) {
+                n = ++finished[0];
                 scoreSum[0] += r.score();
+                mean = scoreSum[0] / n;
             }
-            bar.update(done, total, String.format(Locale.ROOT, "mean %.0f", scoreSum[0] / done));
+            progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
         });
-        bar.finish();
+        progress.finish();
         if (logOut != null) {
             logOut.flush();
             if (logOut.checkError()) {
@@ -230,15 +238,14 @@ final class BenchSearchCommand implements Callable<Integer> {
     private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
         String play = SummaryReport.json(summary).toString();
         Json extra = new Json().begin()
-                .field("cpu_seconds", cpuSeconds)
-                .field("moves_per_cpu_second", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
+                .field("cpu_s", cpuSeconds)
+                .field("moves_per_cpu_s", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
+        JsonText.search(extra, "search", config);
         if (c == null) {
-            extra.object("search").field("depth", 1).field("config", "policy network, no search").end();
+            extra.nullField("search_work"); // a policy network plays without a search
         } else {
             double n = Math.max(1, c.searches());
-            extra.object("search")
-                .field("depth", config.depth())
-                .field("config", config.describe())
+            extra.object("search_work")
                 .field("searches", c.searches())
                 .field("nodes_per_move", c.nodes() / n)
                 .field("leaves_per_move", c.leaves() / n)
@@ -249,9 +256,7 @@ final class BenchSearchCommand implements Callable<Integer> {
                 .field("cut_short", c.cutShort())
                 .end();
         }
-        if (hlog != null) {
-            extra.field("hlog", hlog.toString());
-        }
+        extra.field("hlog", JsonText.path(hlog));
         String more = extra.end().toString();
         // play's object with the extra fields appended: drop its closing brace and the extra's opening one
         return play.substring(0, play.length() - 1) + "," + more.substring(1);

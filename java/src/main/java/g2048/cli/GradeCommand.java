@@ -29,6 +29,14 @@ final class GradeCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "Threads (default: the number of cores).")
     Integer threads;
 
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
+
+    /** How many ages there are from the first to {@code age}. */
+    static long ageCount(int age) {
+        return (age - g2048.solver.Manifest.FIRST_AGE) / 2 + 1;
+    }
+
     @Override
     public Integer call() throws IOException {
         if (playerOptions.db == null) {
@@ -44,22 +52,25 @@ final class GradeCommand implements Callable<Integer> {
                     ? PolicyGrader.uniform("random")
                     : PolicyGrader.deterministic(Players.create(playerOptions.spec(), sol.shape(),
                             SearchOptions.defaults(playerOptions.depth)));
+            Progress progress = Progress.onStderr("grade", "ages", 0, quiet);
             PolicyGrader.Grade g = PolicyGrader.grade(sol, policy, nThreads, (age, last, states) -> {
-                if (age % 200 == 0 || age == last) {
-                    System.err.printf(Locale.ROOT, "grade: age %d of %d, %,d states reached so far%n", age, last, states);
-                }
+                // ages are even, from the first (two spawns: 4) to the last
+                progress.total(ageCount(last), false);
+                progress.update(ageCount(age), String.format(Locale.ROOT, "age %d, %,d states reached", age, states));
             });
+            progress.finish();
             if (json) {
                 System.out.println(new Json().begin()
-                        .field("player", g.policy())
+                        .field("player", JsonText.player(g.policy()))
                         .field("shape", g.shape().name())
-                        .field("expectedScore", g.expectedScore())
-                        .field("optimalExpectedScore", g.optimalExpectedScore())
+                        .field("db", JsonText.path(playerOptions.db))
+                        .field("expected_score", g.expectedScore())
+                        .field("optimal_expected_score", g.optimalExpectedScore())
                         .field("ratio", g.expectedScore() / g.optimalExpectedScore())
-                        .field("optimalMoveShare", g.optimalShare())
-                        .field("expectedMoves", g.expectedMoves())
-                        .field("statesVisited", g.statesVisited())
-                        .field("seconds", g.seconds())
+                        .field("optimal_move_share", g.optimalShare())
+                        .field("expected_moves", g.expectedMoves())
+                        .field("states_visited", g.statesVisited())
+                        .field("elapsed_s", g.seconds())
                         .end());
             } else {
                 System.out.printf(Locale.ROOT, "grade %s on %s (exact, over every state its policy reaches)%n", g.policy(), g.shape());

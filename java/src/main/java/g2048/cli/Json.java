@@ -66,9 +66,20 @@ final class Json {
         return this;
     }
 
+    /** A string, or null when {@code value} is null. */
     Json field(String key, String value) {
         key(key);
-        string(value);
+        if (value == null) {
+            sb.append("null");
+        } else {
+            string(value);
+        }
+        return this;
+    }
+
+    Json nullField(String key) {
+        key(key);
+        sb.append("null");
         return this;
     }
 

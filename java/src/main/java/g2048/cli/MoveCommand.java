@@ -10,6 +10,8 @@ import g2048.policy.PolicyPlayer;
 import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.solver.Solution;
+import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,8 +21,10 @@ import picocli.CommandLine.Option;
 /** {@code g2048 move}: the value of every legal move of one board and the move chosen. */
 @Command(name = "move", mixinStandardHelpOptions = true,
         description = {"Search one board and print each legal move's value and the choice.",
-            "Depth 1: reward + V(afterstate); depth d: the expectimax value (seed 000's plies).",
-            "--player must have a value function: ntuple (the shipped model by default) or lines."})
+            "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
+            "paper counts them (Matsuzaki 2021; SPEC §4).",
+            "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; or optimal with --db,",
+            "the exact values of a solved small board (as 'solve query')."})
 final class MoveCommand implements Callable<Integer> {
 
     @Option(names = "--board", required = true,
@@ -37,9 +41,12 @@ final class MoveCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
+        if ("optimal".equals(playerOptions.player)) {
+            return exact(parsed.board(), shape);
+        }
         SearchConfig search = searchOptions.config(playerOptions.depth);
         if (playerOptions.player.equals("policy")) {
             Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
@@ -79,25 +86,97 @@ final class MoveCommand implements Callable<Integer> {
     }
 
     private static Json policyJson(long b, Shape shape, PolicyPlayer policy) {
+        long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
         Moves moves = Moves.of(shape);
         Json j = new Json().begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
-                .field("player", policy.name()).beginArray("moves");
+                .field("player", policy.name()).nullField("search").beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = moves.move(b, i) != b;
             j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
-                j.field("probability", p[i]).field("reward", moves.reward(b, i));
+                j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
+                        .nullField("value").field("probability", p[i]);
+            } else {
+                j.nullField("reward").nullField("afterstate").nullField("value").nullField("probability");
             }
             j.end();
         }
         int best = policy.chooseMove(b);
-        j.endArray();
-        if (best >= 0) {
-            j.field("choice", String.valueOf(Direction.ALL[best].letter()));
+        // the move schema: no search, so search and its work are null
+        return j.endArray().field("move", JsonText.move(best))
+                .nullField("depth_reached").field("cut_short", false)
+                .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
+                .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
+                .end();
+    }
+
+    /** The optimal player's values: each legal move's exact value from the solution in --db, no search. */
+    private int exact(long b, Shape shape) throws IOException {
+        if (playerOptions.db == null) {
+            throw new Errors.BadInput("--db: missing, --player optimal needs a solution directory written by 'g2048 solve'");
         }
-        return j.end();
+        if (playerOptions.depth != 1) {
+            throw new Errors.BadInput("--depth: player 'optimal' does not search; its values are exact");
+        }
+        Moves moves = Moves.of(shape);
+        try (Solution sol = Solution.open(playerOptions.db)) {
+            if (!shape.equals(sol.shape())) {
+                throw new Errors.BadInput("--board: a " + shape + " board, the solution in " + playerOptions.db + " is " + sol.shape());
+            }
+            if (Double.isNaN(sol.stateValue(b))) {
+                throw new Errors.BadInput("--board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
+                        + " (not in the solution in " + playerOptions.db + ")");
+            }
+            long t0 = System.nanoTime();
+            double[] q = new double[4];
+            int legal = sol.moveValues(b, q);
+            int best = sol.bestMove(b);
+            String player = "optimal (" + playerOptions.db + ")";
+            if (json) {
+                Json j = new Json().begin()
+                        .field("board", BoardText.format(b, shape))
+                        .field("shape", shape.toString())
+                        .field("player", player)
+                        .nullField("search")
+                        .beginArray("moves");
+                for (Direction d : Direction.ALL) {
+                    int i = d.ordinal();
+                    boolean isLegal = (legal >>> i & 1) != 0;
+                    j.element().field("move", String.valueOf(d.letter())).field("legal", isLegal);
+                    if (isLegal) {
+                        j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
+                                .field("value", q[i]);
+                    } else {
+                        j.nullField("reward").nullField("afterstate").nullField("value");
+                    }
+                    j.end();
+                }
+                System.out.println(j.endArray().field("move", JsonText.move(best))
+                        .nullField("depth_reached").field("cut_short", false)
+                        .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
+                        .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
+                        .end());
+            } else {
+                StringBuilder sb = new StringBuilder();
+                sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
+                sb.append("player  ").append(player).append(", exact values\n");
+                for (Direction d : Direction.ALL) {
+                    int i = d.ordinal();
+                    if ((legal >>> i & 1) == 0) {
+                        sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
+                    } else {
+                        sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), q[i],
+                                moves.reward(b, i), BoardText.format(moves.move(b, i), shape)));
+                    }
+                }
+                sb.append(best < 0 ? "choice  none: no legal move, the game is over\n"
+                        : "choice  " + Direction.ALL[best].letter() + "   (exact)\n");
+                System.out.print(sb);
+            }
+        }
+        return 0;
     }
 
     private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {
@@ -127,9 +206,8 @@ final class MoveCommand implements Callable<Integer> {
         Json j = new Json().begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
-                .field("player", e.describe())
-                .field("search", config.describe())
-                .beginArray("moves");
+                .field("player", JsonText.player(e.describe()));
+        JsonText.search(j, "search", config).beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = !Double.isNaN(r.value(i));
@@ -138,23 +216,20 @@ final class MoveCommand implements Callable<Integer> {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
                         .field("value", r.value(i));
+            } else {
+                j.nullField("reward").nullField("afterstate").nullField("value");
             }
             j.end();
         }
-        j.endArray();
-        if (r.best() < 0) {
-            j.field("choice", "none");
-        } else {
-            j.field("choice", String.valueOf(Direction.ALL[r.best()].letter()));
-        }
-        return j.field("choice_index", r.best())
-                .field("depth", r.depth())
+        return j.endArray()
+                .field("move", JsonText.move(r.best()))
+                .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
                 .field("nodes", r.nodes())
                 .field("leaves", r.leaves())
                 .field("tt_probes", r.ttProbes())
                 .field("tt_hits", r.ttHits())
-                .field("micros", r.nanos() / 1e3)
+                .field("elapsed_us", r.nanos() / 1e3)
                 .end();
     }
 }

@@ -38,8 +38,8 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
     boolean json;
 
-    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
-    boolean noProgress;
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
 
     @Override
     public Integer call() {
@@ -54,7 +54,7 @@ final class PlayCommand implements Callable<Integer> {
         SearchConfig search = searchOptions.config(playerOptions.depth);
         Player player = Players.create(playerOptions.spec(), s, search);
         GameRunner runner = new GameRunner(s);
-        ProgressBar bar = new ProgressBar(!noProgress);
+        Progress progress = Progress.onStderr("play", "games", games, quiet);
         // games finish on several threads: count and sum them under one lock so the mean matches the count
         long[] finished = new long[1];
         double[] scoreSum = new double[1];
@@ -66,9 +66,9 @@ final class PlayCommand implements Callable<Integer> {
                 scoreSum[0] += r.score();
                 mean = scoreSum[0] / n;
             }
-            bar.update(n, total, String.format(Locale.ROOT, "mean %.0f", mean));
+            progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
         });
-        bar.finish();
+        progress.finish();
         System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
         return 0;
     }

@@ -38,6 +38,9 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
     boolean json;
 
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
+
     @Override
     public Integer call() throws IOException {
         if (shape == null) {
@@ -87,17 +90,33 @@ final class SolveCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         long t0 = System.nanoTime();
         Solver.Outcome outcome;
+        // The forward pass ends at an age found only by reaching it: its total is a bound, so it shows no ETA.
+        Progress forward = Progress.onStderr("solve " + s + " forward pass", "ages", 0, quiet);
+        forward.total(GradeCommand.ageCount(maxAge != null ? Math.min(maxAge, ageBound(s)) : ageBound(s)), true);
+        Progress backward = Progress.onStderr("solve " + s + " backward pass", "ages", 0, quiet);
         try {
             outcome = solver.run(new Solver.Progress() {
+                private long statesSoFar;
+                private int lastAge;
+
                 @Override
                 public void forwardAge(int age, long states, long afterstates, long terminal, double seconds) {
-                    System.err.printf(Locale.ROOT, "forward  age %6d: %,14d states %,14d afterstates %,12d terminal  %7.2f s%n",
-                            age, states, afterstates, terminal, seconds);
+                    statesSoFar += states;
+                    forward.update(GradeCommand.ageCount(age), String.format(Locale.ROOT,
+                            "age %d, %,d states so far, %,d at this age", age, statesSoFar, states));
                 }
 
                 @Override
                 public void backwardAge(int age, double best, double seconds) {
-                    System.err.printf(Locale.ROOT, "backward age %6d: best afterstate value %12.4f  %7.2f s%n", age, best, seconds);
+                    if (lastAge == 0) {
+                        forward.finish();
+                        lastAge = lastAge();
+                        backward.total(GradeCommand.ageCount(lastAge), false);
+                    }
+                    // an age without afterstates has no best value: say nothing rather than NaN
+                    backward.update((lastAge - age) / 2 + 1, Double.isFinite(best)
+                            ? String.format(Locale.ROOT, "age %d, best afterstate value %.4f", age, best)
+                            : String.format(Locale.ROOT, "age %d", age));
                 }
 
                 @Override
@@ -113,6 +132,8 @@ final class SolveCommand implements Callable<Integer> {
                 System.err.flush();
             }
         } finally {
+            forward.finish();
+            backward.finish();
             finished.countDown();
         }
         try {
@@ -139,16 +160,21 @@ final class SolveCommand implements Callable<Integer> {
         if (json) {
             Json j = new Json().begin()
                     .field("shape", s.name())
+                    .field("out", JsonText.path(out))
                     .field("complete", complete)
-                    .field("lastAge", complete ? m.lastAge() : m.forwardComplete())
+                    .field("last_age", complete ? m.lastAge() : m.forwardComplete())
                     .field("states", totals.states())
                     .field("afterstates", totals.afterstates())
-                    .field("terminal", totals.terminal())
-                    .object("expected")
-                    .field("2+2", expected[0]).field("2+4", expected[1]).field("4+4", expected[2]).field("random", expected[3])
-                    .end()
-                    .field("seconds", seconds)
-                    .end();
+                    .field("terminal", totals.terminal());
+            if (complete) {
+                j.object("expected_score")
+                        .field("start_2_2", expected[0]).field("start_2_4", expected[1]).field("start_4_4", expected[2])
+                        .field("random_start", expected[3])
+                        .end();
+            } else {
+                j.nullField("expected_score");
+            }
+            j.field("elapsed_s", seconds).end();
             System.out.println(j);
         } else {
             StringBuilder sb = new StringBuilder();
@@ -166,5 +192,19 @@ final class SolveCommand implements Callable<Integer> {
             System.out.print(sb);
         }
         return 0;
+    }
+
+    /** The last age of the solve in progress, from its manifest (written when the forward pass ended). */
+    private int lastAge() {
+        try {
+            return Manifest.read(out).lastAge();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** No board of n cells holds a tile beyond 2^(n+1): its tiles sum to at most n·2^(n+1). */
+    static int ageBound(Shape s) {
+        return s.cells() << (s.cells() + 1);
     }
 }

@@ -41,15 +41,21 @@ final class SolveQueryCommand implements Callable<Integer> {
             int legal = sol.moveValues(b, q);
             int best = sol.bestMove(b);
             if (json) {
-                Json j = new Json().begin().field("board", BoardText.format(b, sol.shape())).field("value", value)
-                        .field("best", best < 0 ? "none" : String.valueOf(Direction.ALL[best].letter()))
+                Json j = new Json().begin().field("board", BoardText.format(b, sol.shape()))
+                        .field("shape", sol.shape().name())
+                        .field("value", value)
                         .beginArray("moves");
                 for (int d = 0; d < 4; d++) {
-                    if ((legal >>> d & 1) != 0) {
-                        j.element().field("move", String.valueOf(Direction.ALL[d].letter())).field("value", q[d]).end();
+                    boolean isLegal = (legal >>> d & 1) != 0;
+                    j.element().field("move", JsonText.move(d)).field("legal", isLegal);
+                    if (isLegal) {
+                        j.field("value", q[d]);
+                    } else {
+                        j.nullField("value");
                     }
+                    j.end();
                 }
-                System.out.println(j.endArray().end());
+                System.out.println(j.endArray().field("move", JsonText.move(best)).end());
             } else {
                 StringBuilder sb = new StringBuilder();
                 sb.append(BoardText.grid(b, sol.shape()));

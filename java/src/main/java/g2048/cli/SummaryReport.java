@@ -33,7 +33,7 @@ final class SummaryReport {
     static Json json(Summary s) {
         GameStats g = s.stats();
         Json j = new Json().begin()
-                .field("player", s.player())
+                .field("player", JsonText.player(s.player()))
                 .field("shape", s.shape().toString())
                 .field("threads", s.threads())
                 .field("games", g.games())
@@ -46,8 +46,8 @@ final class SummaryReport {
         }
         j.end()
                 .field("moves", s.moves())
-                .field("seconds", s.seconds())
-                .field("moves_per_second", s.movesPerSecond())
+                .field("elapsed_s", s.seconds())
+                .field("moves_per_s", s.movesPerSecond())
                 .object("latency_us")
                 .field("p50", s.latencyMicros(50))
                 .field("p90", s.latencyMicros(90))

@@ -31,11 +31,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code g2048 train cnn}: TD-afterstate training of a value network (seed 000), with snapshots,
+ * {@code g2048 train cnn}: TD-afterstate training of a value network (Matsuzaki 2021), with snapshots,
  * an evaluation per snapshot, the learning curve (CSV and PNG), resume and a clean Ctrl-C.
  */
 @Command(name = "cnn", mixinStandardHelpOptions = true,
-        description = "Train a value network by TD-afterstate learning with generator threads and one trainer (seed 000).")
+        description = {"Train a value network by TD-afterstate learning with generator threads and one trainer.",
+            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021; SPEC §3)."})
 public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--arch", description = "Architecture: ${COMPLETION-CANDIDATES}, or a spec text "
@@ -99,6 +100,15 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Option(names = "--progress-seconds", defaultValue = "10", description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     double progressSeconds;
 
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
+
+    @Option(names = "--json", description = "Print JSON lines on standard output: progress, snapshot and evaluation events"
+            + " and a summary (the text lines go to standard error).")
+    boolean json;
+
+    private Progress progress;
+
     /** The lanes asked for, else the backend's default ({@link NetworkBackend#generatorLanes()}). */
     static int defaultLanes(Integer asked, NetworkBackend backend) {
         return asked != null ? asked : backend.generatorLanes();
@@ -114,7 +124,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintStream o = System.out;
+        PrintStream o = json ? System.err : System.out;
         EvaluatorBackends.Choice<NetworkModel, NetworkBackend> choice = NetworkBackends.installed().choose(device,
                 BackendOptions.of("--gemm", gemm), System.err);
         if (out == null && resume == null) {
@@ -155,6 +165,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
         int laneCount = defaultLanes(lanes, choice.backend());
         TrainConfig config = new TrainConfig(spec, positions, Batching.parse(batching), SymmetryMode.parse(symmetry), augment,
                 restart, JumpStart.parse(jump), gens, laneCount, 256, seed, trainerThreads);
+        progress = new Progress("train cnn", "positions", positions, System.err, Progress.stderrIsTerminal(), quiet,
+                System::nanoTime, progressSeconds).resumedAt(start == null ? 0 : start.positions());
         TrainingRun run = new TrainingRun(config, dir, start, snapshotEvery,
                 new TrainingRun.Evaluation(evalGames, 32, seed + 1), progressSeconds, listener(o), choice);
         o.printf(Locale.ROOT, "train cnn: %s (%d weights) on %s, %s, %s%s, %s, %s, %d generator(s) x %d lanes, %d trainer thread(s), to %d positions -> %s%n",
@@ -176,9 +188,11 @@ public final class TrainCnnCommand implements Callable<Integer> {
     }
 
     /** Runs until done or Ctrl-C, which stops the run cleanly (a last snapshot) before the JVM exits. */
-    private static void runToEnd(TrainingRun run, PrintStream o, Path dir) throws Exception {
+    private void runToEnd(TrainingRun run, PrintStream o, Path dir) throws Exception {
         CountDownLatch done = new CountDownLatch(1);
+        boolean[] stopped = new boolean[1];
         Thread hook = new Thread(() -> {
+            stopped[0] = true;
             run.stop();
             try {
                 done.await();
@@ -189,7 +203,18 @@ public final class TrainCnnCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             TrainedNetwork result = run.run();
-            o.printf(Locale.ROOT, "done: %,d positions; resume point %s%n", result.positions(), dir.resolve(TrainingRun.LATEST));
+            progress.finish();
+            o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", stopped[0] ? "stopped" : "done", result.positions(),
+                    dir.resolve(TrainingRun.LATEST));
+            if (json) {
+                System.out.println(new Json().begin().field("event", "summary")
+                        .field("stopped", stopped[0])
+                        .field("positions", result.positions())
+                        .field("positions_total", positions)
+                        .field("resume_point", dir.resolve(TrainingRun.LATEST).toString())
+                        .end());
+                System.out.flush();
+            }
         } finally {
             done.countDown();
             try {
@@ -200,29 +225,70 @@ public final class TrainCnnCommand implements Callable<Integer> {
         }
     }
 
-    /** The progress, snapshot and evaluation lines on {@code o}. */
-    private static TrainingRun.Listener listener(PrintStream o) {
+    /**
+     * Progress (done/total, rate, ETA and where the time went) on standard error; snapshots and evaluations on
+     * {@code o}, and as JSON lines on standard output with --json.
+     */
+    private TrainingRun.Listener listener(PrintStream o) {
         return new TrainingRun.Listener() {
             private TimeSplit lastTime = new TimeSplit(0, 0, 0, 0, 0, 0, 0);
 
             @Override
             public void progress(TrainingStats s, double rate, double seconds) {
-                o.printf(Locale.ROOT, "%8.0fs  positions %,d  %.0f pos/s  steps %,d  loss %.4g  games %,d  mean(last 100) %.0f%n",
-                        seconds, s.positions(), rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore());
+                // the rate since the last line too: the overall one includes the start-up (bench/gpu-check.sh reads "N pos/s")
+                progress.show(s.positions(), String.format(Locale.ROOT,
+                        "%.0f pos/s lately, steps %,d, loss %.4g, games %,d, mean score (last 100) %.0f",
+                        rate, s.steps(), s.lastLoss(), s.games(), s.recentMeanScore()));
                 TimeSplit now = s.time();
-                o.printf(Locale.ROOT, "          time  %s%n", now.since(lastTime).describe());
+                if (!quiet && !Progress.stderrIsTerminal()) {
+                    System.err.printf(Locale.ROOT, "          time  %s%n", now.since(lastTime).describe());
+                }
                 lastTime = now;
+                if (json) {
+                    System.out.println(new Json().begin().field("event", "progress")
+                            .field("positions", s.positions())
+                            .field("positions_total", positions)
+                            .field("positions_per_s", rate)
+                            .field("steps", s.steps())
+                            .field("loss", s.lastLoss())
+                            .field("games", s.games())
+                            .field("recent_mean_score", s.recentMeanScore())
+                            .field("elapsed_s", seconds)
+                            .end());
+                    System.out.flush();
+                }
             }
 
             @Override
             public void snapshotSaved(Path file, long p) {
+                progress.finish();
                 o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
+                if (json) {
+                    System.out.println(new Json().begin().field("event", "snapshot").field("file", file.toString())
+                            .field("positions", p).end());
+                    System.out.flush();
+                }
             }
 
             @Override
             public void evaluated(LearningCurve.Row r) {
+                progress.finish();
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
+                if (json) {
+                    System.out.println(new Json().begin().field("event", "evaluation")
+                            .field("positions", r.positions())
+                            .field("games", r.games())
+                            .field("mean", r.mean())
+                            .field("sd", r.sd())
+                            .field("max", r.max())
+                            .object("reach")
+                            .field("2048", r.reach2048()).field("4096", r.reach4096()).field("8192", r.reach8192())
+                            .field("16384", r.reach16384())
+                            .end()
+                            .end());
+                    System.out.flush();
+                }
             }
 
             @Override

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import g2048.train.LearningCurve;
 import java.io.UncheckedIOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -26,15 +27,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code g2048 train ntuple}: TD learning of an n-tuple network (seed 001) on several threads, with
+ * {@code g2048 train ntuple}: TD learning of an n-tuple network (Szubert and Jaśkowski 2014) on several threads, with
  * evaluation lines, atomic checkpoints, {@code --resume} and a clean checkpoint on Ctrl-C.
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
-        description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning (seed 001).",
+        description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
+            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014; SPEC §2.1) and the field's (SPEC §7).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
-            "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation: training moves as positions,",
-            "training games as steps, greedy mean, sd, max and reach rates)."})
+            "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation or checkpoint and where the run ended or",
+            "stopped: training moves as positions, training games as steps, the training games' mean and, at an",
+            "evaluation, the greedy mean, sd, max and reach rates)."})
 final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
@@ -77,7 +80,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--terminal-value",
             description = "td-state only: the value of a terminal state in the move choice and the target, zero or network"
-                    + " (the network's value, as the seed's Fig. 5 reads) (default: zero, or the resumed model's).")
+                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads; SPEC §2.1) (default: zero, or the resumed model's).")
     String terminalValue;
 
     @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")
@@ -110,8 +113,17 @@ final class TrainNtupleCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "Continue training from this model file (its games, seed, network and method).")
     Path resume;
 
-    @Option(names = "--no-progress", description = "Do not draw the progress bar.")
-    boolean noProgress;
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
+
+    @Option(names = "--json", description = "Print JSON lines on standard output: a start event, a progress event per"
+            + " evaluation or checkpoint, a summary (the text lines go to standard error).")
+    boolean json;
+
+    /** The text report: standard output, or standard error when standard output carries JSON. */
+    private PrintStream text() {
+        return json ? System.err : System.out;
+    }
 
     @Override
     public Integer call() {
@@ -131,7 +143,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         OutputDirectory.checkWritable("--out", out.toAbsolutePath().getParent());
         OutputDirectory.checkFileWritable("--out", out);
         if (out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION)) {
-            System.out.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
+            System.err.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
                     + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
         }
         try (LockFile lock = lockOutput()) {
@@ -208,7 +220,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 NtupleModel split = model.promote(wanted);
                 model.close();
                 model = split;
-                System.out.println("train ntuple: split into " + wanted.count() + " stages (" + wanted.text()
+                System.err.println("train ntuple: split into " + wanted.count() + " stages (" + wanted.text()
                         + "), each starting from the resumed tables");
             }
             if (init != null) {
@@ -217,7 +229,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
             }
             if (tc != null && tc != model.coherent()) {
                 model.setCoherent(tc);
-                System.out.println(tc ? "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)"
+                System.err.println(tc ? "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)"
                         : "train ntuple: temporal coherence off, accumulators dropped (plain TD from here)");
             }
             if (seed != null && seed != model.training().seed()) {
@@ -248,7 +260,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         });
         Shaping shape = parse("--shaping", () -> Shaping.parse(shaping == null ? "none" : shaping));
         trainer.setShaping(shape);
-        System.out.printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
+        text().printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
                 model.spec().name(), (model.stages().count() == 1 ? "" : " in " + model.stages().count() + " stages ("
                         + model.stages().text() + ")")
@@ -260,6 +272,20 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
+        if (json) {
+            System.out.println(new Json().begin().field("event", "start")
+                    .field("net", model.spec().name())
+                    .field("shape", model.shape().toString())
+                    .field("method", model.method().text())
+                    .field("stages", model.stages().count())
+                    .field("alpha", a)
+                    .field("seed", st.seed())
+                    .field("threads", threads)
+                    .field("games_done", st.games())
+                    .field("games_total", games)
+                    .field("out", JsonText.path(out))
+                    .end());
+        }
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             trainer.requestStop();
@@ -270,7 +296,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
             }
         }, "g2048-train-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        ProgressBar bar = new ProgressBar(!noProgress);
+        Progress progress = Progress.onStderr("train ntuple", "games", games, quiet).resumedAt(st.games());
         LearningCurve curve = openCurve(model);
         long evalSeed = Rng.mix(st.seed() ^ 0x6576616C5EEDL);
         Window window = new Window();
@@ -280,35 +306,56 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 long boundary = Math.min(games, Math.min(nextMultiple(done, evalEvery), nextMultiple(done, checkpointEvery)));
                 trainer.train(boundary, (i, o) -> {
                     long[] snap = window.add(o.score(), o.moves());
-                    bar.update(i + 1, games, String.format(Locale.ROOT, "%.2fM moves/s  mean %.0f",
-                            snap[1] / 1e6, snap[0] / 1.0));
+                    progress.update(i + 1, String.format(Locale.ROOT, "%.2fM moves/s, mean score %d", snap[1] / 1e6, snap[0]));
                 });
                 done = model.training().games();
                 if (trainer.stopRequested()) {
+                    // stopped early: the curve still gets the training state it stopped at
+                    appendCurve(curve, model.training(), null, window.mean());
                     break;
                 }
-                bar.finish();
+                progress.finish();
                 StringBuilder line = new StringBuilder(window.line(done, model.training()));
+                double trainRate = window.movesPerSecond();
                 line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
+                Trainer.Evaluation e = null;
                 if (evalEvery > 0 && done % evalEvery == 0) {
-                    Trainer.Evaluation e = trainer.evaluate(evalGames, evalSeed);
+                    e = trainer.evaluate(evalGames, evalSeed);
                     line.append("  | ").append(evaluation(e));
-                    appendCurve(curve, model.training(), e, window.mean());
                 }
-                if (checkpointEvery > 0 && done % checkpointEvery == 0 && done < games) {
+                // every report is a row: with an evaluation's greedy games, or the training games' mean alone
+                appendCurve(curve, model.training(), e, window.mean());
+                boolean checkpoint = checkpointEvery > 0 && done % checkpointEvery == 0 && done < games;
+                if (checkpoint) {
                     NtupleModels.save(model, out);
                     line.append("  | checkpoint");
                 }
-                System.out.println(line);
-                System.out.flush();
+                text().println(line);
+                text().flush();
+                if (json) {
+                    System.out.println(progressEvent(model.training(), window.mean(), trainRate, e, checkpoint));
+                    System.out.flush();
+                }
                 window.reset();
             }
-            bar.finish();
+            progress.finish();
             NtupleModels.save(model, out);
             TrainingState end = model.training();
-            System.out.printf(Locale.ROOT, "%s %s after %d games (%d moves, %.1f s learning, %.2fM moves/s overall)%n",
+            double overall = end.nanos() == 0 ? 0 : end.moves() / (end.nanos() / 1e9);
+            text().printf(Locale.ROOT, "%s %s after %d games (%d moves, %.1f s learning, %.2fM moves/s overall)%n",
                     trainer.stopRequested() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
-                    end.nanos() == 0 ? 0 : end.moves() / (end.nanos() / 1e9) / 1e6);
+                    overall / 1e6);
+            if (json) {
+                System.out.println(new Json().begin().field("event", "summary")
+                        .field("stopped", trainer.stopRequested())
+                        .field("out", JsonText.path(out))
+                        .field("games", end.games())
+                        .field("moves", end.moves())
+                        .field("learning_s", end.nanos() / 1e9)
+                        .field("moves_per_s", overall)
+                        .end());
+                System.out.flush();
+            }
             return 0;
         } finally {
             finished.countDown();
@@ -322,9 +369,6 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     /** The learning curve beside --out ({@code NAME.curve.csv} and {@code .png}); a resumed run continues it. */
     private LearningCurve openCurve(NtupleModel model) {
-        if (evalEvery == 0) {
-            return null;
-        }
         String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
         Path dir = out.toAbsolutePath().getParent();
         Path csv = dir.resolve(name + ".curve.csv");
@@ -342,9 +386,47 @@ final class TrainNtupleCommand implements Callable<Integer> {
         }
     }
 
-    /** One curve row: positions are the training moves (one update each), steps the training games. */
+    /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
+    private String progressEvent(TrainingState st, double trainMean, double trainRate, Trainer.Evaluation e,
+                                 boolean checkpoint) {
+        Json j = new Json().begin().field("event", "progress")
+                .field("games_done", st.games())
+                .field("games_total", games)
+                .field("moves", st.moves())
+                .field("learning_s", st.nanos() / 1e9)
+                .field("train_mean_score", trainMean)
+                .field("moves_per_s", trainRate);
+        if (e == null) {
+            j.nullField("evaluation");
+        } else {
+            j.object("evaluation")
+                    .field("games", e.games())
+                    .field("mean", e.mean())
+                    .field("sd", e.sd())
+                    .field("max", e.max())
+                    .object("reach");
+            for (int k = 0; k < e.reachCodes().length; k++) {
+                j.field(Integer.toString(1 << e.reachCodes()[k]), e.reachRates()[k]);
+            }
+            j.end().field("moves_per_s", e.moves() / e.seconds()).end();
+        }
+        return j.field("checkpoint", checkpoint).end().toString();
+    }
+
+    /**
+     * One curve row: positions are the training moves (one update each), steps the training games; without an
+     * evaluation (a run stopped early) the row has the training games' mean only.
+     */
     private static void appendCurve(LearningCurve curve, TrainingState st, Trainer.Evaluation e, double trainMean) {
         if (curve == null) {
+            return;
+        }
+        if (e == null) {
+            try {
+                curve.append(LearningCurve.Row.unevaluated(st.moves(), st.games(), st.nanos() / 1e9, trainMean));
+            } catch (java.io.IOException e2) {
+                throw new UncheckedIOException("cannot write the learning curve: " + e2.getMessage(), e2);
+            }
             return;
         }
         double[] reach = new double[4];
@@ -399,6 +481,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             moves += gameMoves;
             double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
             return new long[] {score / games, (long) (moves / secs)};
+        }
+
+        synchronized double movesPerSecond() {
+            return moves / Math.max(1e-9, (System.nanoTime() - start) / 1e9);
         }
 
         synchronized double mean() {

@@ -239,8 +239,9 @@ public final class TrainingRun {
                         st.recentMeanScore());
                 curve.append(row);
                 listener.evaluated(row);
-            } else if (!(s.last() && interrupted.get())) {
-                // without evaluation games the curve still follows the training games
+            } else {
+                // without evaluation games, or stopped early (no time left to play them), the curve still follows
+                // the training games: a stopped run's curve ends where it stopped
                 curve.append(LearningCurve.Row.unevaluated(s.positions(), s.steps(),
                         previousSeconds + (System.nanoTime() - t0) / 1e9, st.recentMeanScore()));
             }

@@ -23,7 +23,7 @@ class BenchSearchCommandTest {
                 "--threads", "2", "--shape", "3x3", "--hlog", hlog.toString(), "--hlog-interval-ms", "5", "--json");
         assertEquals(0, r.exit(), r.err());
         String out = r.out();
-        for (String key : new String[] {"\"games\":6", "\"moves_per_second\":", "\"mean\":", "\"p50\":", "\"p90\":",
+        for (String key : new String[] {"\"games\":6", "\"moves_per_s\":", "\"mean\":", "\"p50\":", "\"p90\":",
             "\"p99\":", "\"p99_9\":", "\"max\":", "\"search\":{\"depth\":2", "\"hlog\":"}) {
             assertTrue(out.contains(key), key + " in " + out);
         }

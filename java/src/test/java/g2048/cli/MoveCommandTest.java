@@ -53,7 +53,7 @@ class MoveCommandTest {
                 bestValue = expected;
             }
         }
-        assertTrue(r.out().contains("\"choice_index\":" + best), r.out());
+        assertTrue(r.out().contains("\"move\":\"" + "URDL".charAt(best) + "\",\"depth_reached\""), r.out());
         // depth 3: the expectimax values
         SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(3)).search(b);
         CommandRun deep = run("move", "--board", board, "--player", "lines", "--depth", "3", "--json");
@@ -61,7 +61,7 @@ class MoveCommandTest {
         for (int d = 0; d < 4; d++) {
             assertEquals(expected.value(d), jsonNumber(deep.out(), d), 1e-6);
         }
-        assertTrue(deep.out().contains("\"choice_index\":" + expected.best()), deep.out());
+        assertTrue(deep.out().contains("\"move\":\"" + "URDL".charAt(expected.best()) + "\",\"depth_reached\""), deep.out());
         CommandRun text = run("move", "--board", board, "--player", "lines", "--depth", "2");
         assertEquals(0, text.exit(), text.err());
         assertTrue(text.out().contains("choice  "), text.out());
@@ -82,7 +82,7 @@ class MoveCommandTest {
             for (int d = 0; d < 4; d++) {
                 assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6);
             }
-            assertTrue(r.out().contains("\"choice_index\":" + expected.best()), r.out());
+            assertTrue(r.out().contains("\"move\":\"" + "URDL".charAt(expected.best()) + "\",\"depth_reached\""), r.out());
         }
         assertBadInput(run("move", "--board", board, "--table", "int8"), "--table");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "trained on 4x4");
@@ -108,12 +108,12 @@ class MoveCommandTest {
     void illegalMovesAndAFinishedGameAreReportedPlainly() {
         CommandRun r = run("move", "--board", "2,4/4,2", "--player", "lines", "--depth", "2", "--json");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("\"choice\":\"none\"") && r.out().contains("\"choice_index\":-1"), r.out());
-        assertTrue(r.out().contains("{\"move\":\"U\",\"legal\":false}"), r.out());
+        assertTrue(r.out().contains("\"move\":null,\"depth_reached\""), r.out());
+        assertTrue(r.out().contains("{\"move\":\"U\",\"legal\":false,\"reward\":null,\"afterstate\":null,\"value\":null}"), r.out());
         CommandRun text = run("move", "--board", "2,4/4,2", "--player", "lines");
         assertTrue(text.out().contains("no legal move"), text.out());
         CommandRun oneLegal = run("move", "--board", "2,4/2,8", "--player", "lines", "--json");
-        assertTrue(oneLegal.out().contains("{\"move\":\"R\",\"legal\":false}"), oneLegal.out());
+        assertTrue(oneLegal.out().contains("{\"move\":\"R\",\"legal\":false,"), oneLegal.out());
     }
 
     @Test

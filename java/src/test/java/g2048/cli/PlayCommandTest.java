@@ -25,7 +25,7 @@ class PlayCommandTest {
         CommandRun run = CommandRun.of("play", "--player", "random", "--games", "50", "--threads", "2", "--seed", "3", "--json");
         assertEquals(0, run.exit(), run.err());
         Map<String, Object> json = MiniJson.object(run.out());
-        assertTrue(json.keySet().containsAll(Set.of("games", "mean", "sd", "max", "reach", "moves", "moves_per_second",
+        assertTrue(json.keySet().containsAll(Set.of("games", "mean", "sd", "max", "reach", "moves", "moves_per_s",
                 "latency_us")), json.keySet().toString());
         assertEquals(50.0, json.get("games"));
         assertEquals("random", json.get("player"));
@@ -36,7 +36,7 @@ class PlayCommandTest {
         assertTrue((Double) json.get("sd") > 0);
         assertTrue((Double) json.get("max") >= mean);
         assertTrue((Double) json.get("moves") > 50 * 30);
-        assertTrue((Double) json.get("moves_per_second") > 0);
+        assertTrue((Double) json.get("moves_per_s") > 0);
         @SuppressWarnings("unchecked")
         Map<String, Object> reach = (Map<String, Object>) json.get("reach");
         assertEquals(Set.of("2048", "4096", "8192", "16384", "32768"), reach.keySet());

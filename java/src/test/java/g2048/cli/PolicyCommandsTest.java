@@ -155,7 +155,8 @@ class PolicyCommandsTest {
         assertEquals(2, deep.exit());
         CommandRun move = CommandRun.of("move", "--player", "policy", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4", "--json");
         assertEquals(0, move.exit(), move.err());
-        assertTrue(MiniJson.object(move.out().strip()).containsKey("choice"));
+        assertTrue(JsonSchemaTest.errors("move", move.out().strip()).isEmpty(), move.out());
+        assertTrue(MiniJson.object(move.out().strip()).get("move") instanceof String, move.out());
         CommandRun board = CommandRun.of("inspect", "board", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4",
                 "--top", "100000", "--json");
         assertEquals(0, board.exit(), board.err());

@@ -77,7 +77,7 @@ class TrainCnnCommandTest {
         try (var files = Files.list(out)) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary files left");
         }
-        assertTrue(((String) r[1]).contains("pos/s"), "a progress line: " + r[1]);
+        assertTrue(((String) r[1]).contains("positions/s") && ((String) r[1]).contains("ETA"), "a progress line: " + r[1]);
         assertTrue(((String) r[1]).contains("time  generators: values "), "where the time went: " + r[1]);
 
         Object[] again = run("--resume", out.toString(), "--device", "cpu", "--positions", "4500", "--snapshot-every", "1000",

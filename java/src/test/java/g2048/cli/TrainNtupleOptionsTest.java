@@ -61,7 +61,7 @@ class TrainNtupleOptionsTest {
         CommandRun r = CommandRun.of("train", "ntuple", "--resume", one.toString(), "--stages", "64", "--games", "60",
                 "--threads", "1", "--eval-every", "0", "--no-progress", "--out", two.toString());
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("split into 2 stages (64)"), r.out());
+        assertTrue(r.err().contains("split into 2 stages (64)"), r.err());
         try (NtupleModel m = NtupleModels.loadForTraining(two)) {
             assertEquals(Stages.parse("64"), m.stages());
             assertTrue(m.coherent());
@@ -90,6 +90,16 @@ class TrainNtupleOptionsTest {
         java.util.List<String> lines = Files.readAllLines(csv);
         assertEquals(4, lines.size());
         assertTrue(lines.get(3).split(",")[1].equals("60"), "steps are the training games: " + lines.get(3));
+    }
+
+    @Test
+    void withoutEvaluationsTheCurveFollowsTheTrainingGames() throws Exception {
+        Path model = dir.resolve("plain.g2n");
+        assertEquals(0, CommandRun.of(concat(SMALL, "--checkpoint-every", "20", "--out", model.toString())).exit());
+        java.util.List<String> lines = Files.readAllLines(dir.resolve("plain.curve.csv"));
+        assertEquals(3, lines.size(), "header and a row per checkpoint and the end: " + lines);
+        assertTrue(lines.get(2).matches("\\d+,40,[0-9.]+,0,,,,,,,,[0-9.]+"), "the training mean alone: " + lines.get(2));
+        assertTrue(Files.size(dir.resolve("plain.curve.png")) > 1000);
     }
 
     @Test

@@ -83,5 +83,11 @@ class TrainingRunTest {
         assertTrue(saved.positions() >= 2000);
         assertEquals(result.positions(), saved.positions());
         assertEquals(saved.adam().steps(), run.stats().steps());
+        // stopped before its first snapshot was due: the curve is written all the same, ending where it stopped
+        java.util.List<String> curve = java.nio.file.Files.readAllLines(dir.resolve("curve.csv"));
+        assertEquals(LearningCurve.HEADER, curve.getFirst());
+        assertEquals(2, curve.size(), curve.toString());
+        assertTrue(curve.get(1).startsWith(saved.positions() + ","), curve.toString());
+        assertTrue(java.nio.file.Files.size(dir.resolve("curve.png")) > 1000);
     }
 }
