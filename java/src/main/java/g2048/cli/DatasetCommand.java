@@ -48,8 +48,8 @@ final class DatasetCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the games' spawns (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--no-progress", description = "No progress line on a terminal.")
-    boolean noProgress;
+    @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
+    boolean quiet;
 
     @Override
     public Integer call() throws Exception {
@@ -80,7 +80,7 @@ final class DatasetCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "dataset %s: %s, %s; %,d games, %,d positions there; playing to %,d games on %d threads%n",
                     out, teacher.describe(), search.describe(), startGame, writer.positions(), games, threads);
             DatasetGenerator gen = new DatasetGenerator(teacher, search, seed);
-            ProgressBar bar = new ProgressBar(!noProgress);
+            Progress bar = Progress.onStderr("dataset", "games", games, quiet).resumedAt(startGame);
             long start = System.nanoTime();
             long[] scoreSum = {0};
             long[] playedHere = {0};
@@ -102,9 +102,8 @@ final class DatasetCommand implements Callable<Integer> {
                     playedHere[0]++;
                     double secs = (System.nanoTime() - start) / 1e9;
                     double rate = (positions - positionsAtStart[0]) / Math.max(secs, 1e-9);
-                    double eta = (games - g) * secs / playedHere[0];
-                    bar.update(g, games, String.format(Locale.ROOT, "%,d positions  %.0f pos/s  mean %.0f  ETA %.0fs",
-                            positions, rate, (double) scoreSum[0] / playedHere[0], eta));
+                    bar.update(g, String.format(Locale.ROOT, "%,d positions  %.0f pos/s  mean %.0f",
+                            positions, rate, (double) scoreSum[0] / playedHere[0]));
                 });
             } finally {
                 bar.finish();

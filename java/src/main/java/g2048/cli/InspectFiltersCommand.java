@@ -21,8 +21,9 @@ import picocli.CommandLine.Option;
 
 /** {@code g2048 inspect filters}: first-layer filters as tables of corner × tile, ranked by importance. */
 @Command(name = "filters", mixinStandardHelpOptions = true,
-        description = {"Print a policy network's first-layer filters in the seed's form: rows NW, NE, SW, SE (the 2x2",
-            "window's corners), columns empty, 2^1 … 2^15, and the bias. Filters are ranked by importance:",
+        description = {"Print a policy network's first-layer filters as tables of corner × tile (SPEC §8).",
+            "Rows NW, NE, SW, SE (the 2x2 window's corners), columns empty, 2^1 … 2^15, and the bias, as the",
+            "policy-network paper prints them. Filters are ranked by importance:",
             "the largest output the filter can give (bias + each corner's largest weight, at least 0) times the",
             "norm of the next layer's weights that read it."})
 final class InspectFiltersCommand implements Callable<Integer> {

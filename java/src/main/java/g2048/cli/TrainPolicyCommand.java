@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 
 /** {@code g2048 train policy}: supervised training of a policy network on a teacher's datasets. */
 @Command(name = "policy", mixinStandardHelpOptions = true,
-        description = {"Train a policy network (POLICY2 … POLICY5) on datasets written by 'g2048 dataset':",
-            "softmax cross-entropy over the legal moves against the teacher's move, Adam. Writes snapshots,",
+        description = {"Train a policy network (POLICY2 … POLICY5) on datasets written by 'g2048 dataset'.",
+            "Softmax cross-entropy over the legal moves against the teacher's move, Adam. Writes snapshots,",
             "curve.csv and curve.png (loss, held-out agreement, greedy score) into --out; Ctrl-C stops after a",
             "checkpoint and --resume continues."})
 final class TrainPolicyCommand implements Callable<Integer> {
