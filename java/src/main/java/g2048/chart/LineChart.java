@@ -10,6 +10,7 @@ import java.awt.geom.Path2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -249,8 +250,9 @@ public final class LineChart {
         double raw = (hi - lo) / 6;
         double p = Math.pow(10, Math.floor(Math.log10(raw)));
         double step = raw / p < 1.5 ? p : raw / p < 3.5 ? 2 * p : raw / p < 7.5 ? 5 * p : 10 * p;
-        for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-            out.add(Math.abs(t) < step * 1e-9 ? 0.0 : t);
+        // whole multiples of the step, counted as integers: adding steps up would drift off the round values
+        for (long k = (long) Math.ceil(lo / step - 1e-9); k <= (long) Math.floor(hi / step + 1e-9); k++) {
+            out.add(k * step);
         }
         return out;
     }
@@ -266,7 +268,8 @@ public final class LineChart {
         if (t == Math.rint(t)) {
             return String.format(Locale.ROOT, "%,d", (long) t);
         }
-        return String.format(Locale.ROOT, "%.3g", t);
+        // three significant digits, without trailing zeros: 0.25, 0.6, 1.5
+        return new BigDecimal(String.format(Locale.ROOT, "%.3g", t)).stripTrailingZeros().toPlainString();
     }
 
     /** A linear map from data values to pixels. */

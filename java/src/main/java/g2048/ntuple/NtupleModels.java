@@ -78,7 +78,7 @@ public final class NtupleModels {
         }
         try {
             Path code = Path.of(NtupleModels.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            // java/target/g2048.jar or java/target/classes: three levels up is the project.
+            // bench/target/benchmarks.jar or java/target/classes: three levels up is the project.
             Path project = code.getParent() == null ? null : code.getParent().getParent();
             project = project == null ? null : project.getParent();
             if (project != null && Files.isDirectory(project.resolve("models"))) {
