@@ -23,10 +23,9 @@ public final class Embed {
             System.out.printf("20 games: mean %.0f, 2048 in %.0f%%%n", run.stats().mean(), 100 * run.stats().reach(11));
         }
         Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("g2048-2x3");
-        try (Solution exact = Engine.solve("2x3", dir, 2)) {            // 2x3 solved exactly (well under a second)
+        try (Solution exact = Engine.solve("2x3", dir, 2)) {           // 2x3 solved exactly (under a second)
             long board = BoardText.parse("2,4,8/0,2,0").board();
-            System.out.printf("2x3 %s: best %s, worth %.2f%n", "2,4,8/0,2,0",
-                    Direction.ALL[exact.bestMove(board)], exact.stateValue(board));
+            System.out.printf("2x3: best %s, worth %.2f%n", Direction.ALL[exact.bestMove(board)], exact.stateValue(board));
         }
     }
 }
