@@ -233,7 +233,7 @@ public final class Players {
         Solution solution;
         try {
             solution = Solution.open(db);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("--db: " + e.getMessage(), e);
         }
         if (!solution.shape().equals(shape)) {
