@@ -41,6 +41,8 @@ public final class Engine implements AutoCloseable {
     private final Player player;
     private final NtupleModel model;
     private final ThreadLocal<Player> own;
+    /** Set by {@link #close()}: a model's tables are freed then, and reading freed memory could crash the JVM. */
+    private volatile boolean closed;
 
     private Engine(Shape shape, Player player, NtupleModel model) {
         this.shape = shape;
@@ -129,13 +131,13 @@ public final class Engine implements AutoCloseable {
 
     /** The move for a board in the engine's bit layout ({@link g2048.game.Board}), or null when no move is legal. */
     public Direction chooseMove(long board) {
-        int d = own.get().chooseMove(board);
+        int d = open().chooseMove(board);
         return d < 0 ? null : Direction.ALL[d];
     }
 
     /** Plays one game from {@code seed} (its spawns and the player's chances follow from it alone). */
     public GameResult playGame(long seed) {
-        Player p = own.get();
+        Player p = open();
         return new GameRunner(shape).play(p, 0, Rng.gameSeed(seed, 0), new Rng(0), null);
     }
 
@@ -146,12 +148,25 @@ public final class Engine implements AutoCloseable {
      * latency of a move.
      */
     public Summary play(int games, long seed, int threads) {
+        open();
         return new GameRunner(shape).run(player, games, threads, seed, null);
     }
 
-    /** Frees the model's tables; the engine must not be used afterwards. */
+    /** The calling thread's player, refused once the engine is closed. */
+    private Player open() {
+        if (closed) {
+            throw new IllegalStateException("engine " + player.name() + " is closed");
+        }
+        return own.get();
+    }
+
+    /**
+     * Frees the model's tables. Later calls are refused; the caller must not close the engine while
+     * other threads are still choosing moves with it.
+     */
     @Override
     public void close() {
+        closed = true;
         if (model != null) {
             model.close();
         }

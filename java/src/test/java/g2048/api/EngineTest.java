@@ -84,6 +84,16 @@ class EngineTest {
     }
 
     @Test
+    void aClosedEngineRefusesToPlay() {
+        Engine engine = Engine.heuristic("2x2", 1);
+        engine.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> engine.chooseMove("2,0/0,2"));
+        assertTrue(e.getMessage().endsWith(" is closed"), e.getMessage());
+        assertThrows(IllegalStateException.class, () -> engine.playGame(1));
+        assertThrows(IllegalStateException.class, () -> engine.play(1, 1, 1));
+    }
+
+    @Test
     void depthOutOfRangeIsRefusedWithoutOptionWording() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Engine.heuristic("3x3", 0));
         assertEquals("depth must be 1..12, got 0", e.getMessage());
