@@ -30,15 +30,17 @@ prepare() {
   mkdir -p "$carry"
   [ -f "$carry/jre25.tar.gz" ] || "${MAKE_JRE:-/work/shared/device/make-jre.sh}" "$carry"
   (cd "$here" && ./g2048 build)
-  if ! unzip -l "$here/java/target/g2048.jar" g2048/cuda/kernels.list >/dev/null 2>&1; then
+  if ! unzip -l "$here/cli/target/g2048.jar" g2048/cuda/kernels.list >/dev/null 2>&1; then
     echo "gpu-check: the jar carries no CUDA kernels (nvcc missing here?); see native-build/build-kernels.sh" >&2
     exit 1
   fi
-  cp -f "$here/java/target/g2048.jar" "$carry/engine.jar"
-  (cd "$here" && mvn -B -q -Dstyle.color=never -pl java test-compile)
-  # All the test classes (under a megabyte): the cuda tests use helpers of other packages' tests.
+  cp -f "$here/cli/target/g2048.jar" "$carry/engine.jar"
+  # the shipped n-tuple model (57 MB) is not needed there and would not fit in the carry's 64 MiB
+  zip -q -d "$carry/engine.jar" 'g2048/models/*'
+  (cd "$here" && mvn -B -q -Dstyle.color=never -pl java-cuda -am test-compile)
+  # The GPU module's test classes (under a megabyte).
   rm -rf "$carry/test-classes"
-  cp -r "$here/java/target/test-classes" "$carry/test-classes"
+  cp -r "$here/java-cuda/target/test-classes" "$carry/test-classes"
   local console="$HOME/.m2/repository/org/junit/platform/junit-platform-console-standalone/6.1.3/junit-platform-console-standalone-6.1.3.jar"
   if [ ! -f "$console" ]; then
     (cd "$here" && mvn -B -q dependency:get -Dartifact=org.junit.platform:junit-platform-console-standalone:6.1.3)

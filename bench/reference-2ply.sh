@@ -14,7 +14,7 @@ games="${GAMES:-60}"
 pairs="${PAIRS:-3}"
 bits="${TT_BITS:-14}"
 command -v gcc >/dev/null || { echo "reference-2ply: needs gcc for the native reference" >&2; exit 1; }
-(cd "$here" && ./g2048 build >/dev/null && mvn -B -q -Dstyle.color=never -pl bench -am package -DskipTests)
+(cd "$here" && ./g2048 build >/dev/null && mvn -B -q -Dstyle.color=never -pl bench -am package -DskipTests -Dg2048.noDocs)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \

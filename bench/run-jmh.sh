@@ -10,7 +10,7 @@ export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 [ -x "$JAVA_HOME/bin/java" ] || { echo "run-jmh: no JDK at $JAVA_HOME: set JAVA_HOME to a JDK 25" >&2; exit 1; }
 regex="${1:-.}"
 [ $# -gt 0 ] && shift
-(cd "$here" && mvn -B -q -Dstyle.color=never -pl bench -am package -DskipTests)
+(cd "$here" && mvn -B -q -Dstyle.color=never -pl bench -am package -DskipTests -Dg2048.noDocs)
 mkdir -p "$here/bench/results"
 stamp="$(date -u +%Y-%m-%dT%H%M%SZ)${LABEL:+-$LABEL}"
 out="$here/bench/results/$stamp"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compiles cuda/*.cu into the engine's resources: for each NAME.cu, NAME.fatbin (sm_90 machine code
 # plus compute_90 PTX, which the driver compiles for any newer GPU) and NAME.ptx (the PTX alone),
-# and kernels.list naming the modules. Maven runs this in generate-resources (java/pom.xml).
+# and kernels.list naming the modules. Maven runs this in generate-resources (java-cuda/pom.xml).
 #   native-build/build-kernels.sh OUT_DIR
 # Without nvcc (or with G2048_NO_CUDA=1) it writes OUT_DIR/kernels-missing.txt with the reason
 # instead, exits 0, and the CUDA backend reports itself unavailable with that reason.

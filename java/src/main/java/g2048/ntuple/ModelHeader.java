@@ -134,6 +134,11 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
 
     /** Decodes and checks a header read from {@code file} of {@code fileBytes} bytes. */
     static ModelHeader decode(Path file, ByteBuffer b, long fileBytes) {
+        return decode(file.toString(), b, fileBytes);
+    }
+
+    /** Decodes and checks a header read from {@code file} (a file's or a stream's name) of {@code fileBytes} bytes. */
+    static ModelHeader decode(String file, ByteBuffer b, long fileBytes) {
         b = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (fileBytes < HEADER_BYTES) {
             throw new ModelFileException(file, "truncated: " + fileBytes + " bytes, the header alone needs " + HEADER_BYTES);

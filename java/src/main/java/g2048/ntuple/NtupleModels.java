@@ -57,6 +57,8 @@ public final class NtupleModels {
     public static final String COMPACT_EXTENSION = ".g2nz";
     /** The shipped model's file name inside the models directory. */
     public static final String DEFAULT_MODEL = "ntuple-4x6.g2nz";
+    /** The shipped model on the class path: in the jar of {@code io.g2048:g2048-models}. */
+    public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     private static final int CHUNK = 1 << 20;
@@ -65,9 +67,11 @@ public final class NtupleModels {
     }
 
     /**
-     * The shipped model: {@code models/ntuple-4x6.g2nz} under the directory named by the system
-     * property {@code g2048.models}, else under the project that holds the running jar (the jar is
-     * {@code java/target/g2048.jar}), else under the working directory.
+     * The shipped model as a file, for tools that work in a checkout of the project (benchmarks that
+     * map it): {@code models/ntuple-4x6.g2nz} under the directory named by the system property
+     * {@code g2048.models}, else under the project that holds the running jar or classes (three levels
+     * up, as from {@code bench/target/benchmarks.jar}), else under the working directory. Programs
+     * load the shipped model with {@link #loadDefault()}, which needs no checkout.
      */
     public static Path defaultModelPath() {
         String dir = System.getProperty("g2048.models");
@@ -76,7 +80,7 @@ public final class NtupleModels {
         }
         try {
             Path code = Path.of(NtupleModels.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            // java/target/g2048.jar or java/target/classes: three levels up is the project.
+            // bench/target/benchmarks.jar or java/target/classes: three levels up is the project.
             Path project = code.getParent() == null ? null : code.getParent().getParent();
             project = project == null ? null : project.getParent();
             if (project != null && Files.isDirectory(project.resolve("models"))) {
@@ -86,6 +90,129 @@ public final class NtupleModels {
             // Fall through to the working directory.
         }
         return Path.of("models", DEFAULT_MODEL);
+    }
+
+    /** True when the shipped model is on the class path ({@link #DEFAULT_RESOURCE}). */
+    public static boolean defaultAvailable() {
+        return NtupleModels.class.getClassLoader().getResource(DEFAULT_RESOURCE) != null;
+    }
+
+    /**
+     * Loads the shipped model (the 4×6 network, two stages, TD-afterstate with temporal coherence)
+     * from the class path, where the jar of {@code io.g2048:g2048-models} puts it: no file, no
+     * system property, no checkout. Each call loads a fresh copy (about 512 MiB off-heap for its
+     * float32 tables); close it when done.
+     *
+     * @throws ModelFileException when the model is not on the class path or cannot be read
+     */
+    public static NtupleModel loadDefault() {
+        InputStream in = NtupleModels.class.getClassLoader().getResourceAsStream(DEFAULT_RESOURCE);
+        String name = "classpath:" + DEFAULT_RESOURCE;
+        if (in == null) {
+            throw new ModelFileException(name, "not on the class path (the shipped model is in the jar of"
+                    + " io.g2048:g2048-models)");
+        }
+        try (in) {
+            return load(in, name);
+        } catch (IOException e) {
+            throw new ModelFileException(name, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Loads a model for play from a stream of either form (the stream is read to its end, not
+     * closed). Full models are copied off-heap (their temporal-coherence accumulators are skipped),
+     * compact ones inflated. {@code name} names the stream in error messages and in
+     * {@link NtupleModel#source()}.
+     *
+     * @throws ModelFileException when the bytes are not a sound model (truncated, damaged, extra bytes)
+     * @throws IOException when the stream cannot be read
+     */
+    public static NtupleModel load(InputStream in, String name) throws IOException {
+        byte[] head = in.readNBytes(ModelHeader.HEADER_BYTES);
+        if (head.length < ModelHeader.HEADER_BYTES) {
+            throw new ModelFileException(name, "truncated: " + head.length + " bytes, the header alone needs "
+                    + ModelHeader.HEADER_BYTES);
+        }
+        ByteBuffer hb = ByteBuffer.wrap(head);
+        // the stream's length is unknown: the header is checked as if the data were all there, and the read below finds out
+        long declared = hb.duplicate().order(ByteOrder.LITTLE_ENDIAN).getLong(ModelHeader.OFF_DATA_BYTES);
+        ModelHeader h = ModelHeader.decode(name, hb, ModelHeader.HEADER_BYTES + Math.max(0, declared));
+        long tableBytes = h.banks() * h.weights() * Float.BYTES;
+        Arena arena = Arena.ofShared();
+        try {
+            // a compact TD-afterstate model plays from its int16 steps alone: no float32 tables (half the memory)
+            boolean int16Only = h.valueType() != ModelHeader.FLOAT32 && h.method() == Method.TD_AFTERSTATE;
+            OffHeap.Table t = int16Only ? null : OffHeap.allocate(tableBytes, arena);
+            if (h.valueType() == ModelHeader.FLOAT32) {
+                CRC32C crc = new CRC32C();
+                byte[] buf = new byte[CHUNK];
+                long done = 0;
+                while (done < h.dataBytes()) {
+                    int want = (int) Math.min(buf.length, h.dataBytes() - done);
+                    int got = in.readNBytes(buf, 0, want);
+                    crc.update(buf, 0, got);
+                    // the tables come first; the accumulators after them are only checksummed
+                    long into = Math.min(got, Math.max(0, tableBytes - done));
+                    if (into > 0) {
+                        MemorySegment.copy(buf, 0, t.segment(), ValueLayout.JAVA_BYTE, done, (int) into);
+                    }
+                    done += got;
+                    if (got < want) {
+                        throw new ModelFileException(name, "truncated: " + (ModelHeader.HEADER_BYTES + done)
+                                + " bytes, expected " + (ModelHeader.HEADER_BYTES + h.dataBytes()));
+                    }
+                }
+                if ((int) crc.getValue() != h.dataCrc()) {
+                    throw new ModelFileException(name, "corrupt data (checksum mismatch)");
+                }
+                checkFinite(name, t.segment());
+            } else {
+                if (h.dataBytes() > Integer.MAX_VALUE - 16) {
+                    throw new ModelFileException(name, "compact data of " + h.dataBytes() + " bytes is too large");
+                }
+                byte[] data = in.readNBytes((int) h.dataBytes());
+                if (data.length < h.dataBytes()) {
+                    throw new ModelFileException(name, "truncated: " + (ModelHeader.HEADER_BYTES + data.length)
+                            + " bytes, expected " + (ModelHeader.HEADER_BYTES + h.dataBytes()));
+                }
+                CRC32C crc = new CRC32C();
+                crc.update(data);
+                if ((int) crc.getValue() != h.dataCrc()) {
+                    throw new ModelFileException(name, "corrupt data (checksum mismatch)");
+                }
+                if (int16Only) {
+                    if (in.read() >= 0) {
+                        throw new ModelFileException(name, "unexpected bytes after the data");
+                    }
+                    OffHeap.Table q16 = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
+                    inflate(name, new java.io.ByteArrayInputStream(data), h, (i, q) ->
+                            q16.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
+                    TupleLayout layout = new TupleLayout(h.spec(), h.shape());
+                    Int16Network[] banks = new Int16Network[h.banks()];
+                    long bankBytes = h.weights() * Short.BYTES;
+                    for (int b = 0; b < banks.length; b++) {
+                        banks[b] = new Int16Network(layout,
+                                new OffHeap.Table(q16.segment().asSlice(b * bankBytes, bankBytes), q16.hugePages()), (float) h.step());
+                    }
+                    return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), name,
+                            (float) h.step(), h.initialValue());
+                }
+                float step = (float) h.step();
+                MemorySegment table = t.segment();
+                inflate(name, new java.io.ByteArrayInputStream(data), h, (i, q) -> table.setAtIndex(F, i, step * q));
+            }
+            if (in.read() >= 0) {
+                throw new ModelFileException(name, "unexpected bytes after the data");
+            }
+            TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), t.segment(), t.hugePages());
+            double quantum = h.valueType() == ModelHeader.FLOAT32 ? 0 : (float) h.step();
+            return new NtupleModel(h.method(), h.terminal(), h.stages(), net, arena, h.training(), name, quantum,
+                    h.initialValue(), null);
+        } catch (IOException | RuntimeException e) {
+            arena.close();
+            throw e;
+        }
     }
 
     /** Loads a model for play: full files are mapped read-only, compact ones inflated. */
@@ -129,7 +256,7 @@ public final class NtupleModels {
                     throw new ModelFileException(file, "corrupt data (checksum mismatch)");
                 }
                 MemorySegment tables = mapped.asSlice(0, tableBytes);
-                checkFinite(file, mapped);
+                checkFinite(file.toString(), mapped);
                 if (writable) {
                     // Training writes every page: one copy onto huge pages beats copy-on-write 4 KiB pages.
                     OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
@@ -161,7 +288,7 @@ public final class NtupleModels {
                 if (!writable && h.method() == Method.TD_AFTERSTATE) {
                     // Play reads the int16 steps as they are: no float32 tables (half the memory).
                     OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
-                    inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
+                    inflate(file.toString(), new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
                             t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
                     TupleLayout layout = new TupleLayout(h.spec(), h.shape());
                     Int16Network[] banks = new Int16Network[h.banks()];
@@ -176,7 +303,7 @@ public final class NtupleModels {
                 // inflate() writes only the non-zero entries: fault every page in while loading
                 OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
                 float step = (float) h.step();
-                inflate(file, new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
+                inflate(file.toString(), new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
                         t.segment().setAtIndex(F, i, step * q));
                 table = t.segment();
                 huge = t.hugePages();
@@ -316,7 +443,7 @@ public final class NtupleModels {
      * Decodes the compact form's banks × weights entries into {@code sink}, one by one; entries in
      * zero runs are not written (the tables start zeroed).
      */
-    private static void inflate(Path file, InputStream raw, ModelHeader h, WeightSink sink)
+    private static void inflate(String file, InputStream raw, ModelHeader h, WeightSink sink)
             throws IOException {
         Inflater inflater = new Inflater();
         long n = h.banks() * h.weights();
@@ -349,7 +476,7 @@ public final class NtupleModels {
     }
 
     /** Refuses weights or accumulators that are NaN or infinite: a model that would choose no move. */
-    private static void checkFinite(Path file, MemorySegment data) {
+    private static void checkFinite(String file, MemorySegment data) {
         long n = data.byteSize() / Float.BYTES;
         for (long i = 0; i < n; i++) {
             if (!Float.isFinite(data.getAtIndex(F, i))) {

@@ -26,7 +26,6 @@ import g2048.solver.Solution;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -128,16 +127,15 @@ public final class Players {
      * on {@code shape}.
      */
     public static NtupleModel ntupleModel(Path file, Shape shape) {
-        Path path = file != null ? file : NtupleModels.defaultModelPath();
-        if (file == null && !Files.exists(path)) {
-            throw new IllegalArgumentException("--player ntuple: the shipped model " + path
-                    + " is missing; name one with --model PATH or choose --player heuristic");
+        if (file == null && !NtupleModels.defaultAvailable()) {
+            throw new IllegalArgumentException("--player ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
+                    + " is not on the class path; name one with --model PATH or choose --player heuristic");
         }
-        NtupleModel model = NtupleModels.load(path);
+        NtupleModel model = file != null ? NtupleModels.load(file) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
-            throw new IllegalArgumentException("--model " + path + " was trained on " + model.shape() + ", the board is "
-                    + shape);
+            throw new IllegalArgumentException("--model " + model.source() + " was trained on " + model.shape()
+                    + ", the board is " + shape);
         }
         return model;
     }
@@ -262,7 +260,7 @@ public final class Players {
         Solution solution;
         try {
             solution = Solution.open(db);
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new IllegalArgumentException("--db: " + e.getMessage(), e);
         }
         if (!solution.shape().equals(shape)) {

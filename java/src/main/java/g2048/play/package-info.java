@@ -7,6 +7,6 @@
  *
  * <p>Sits above every package that chooses moves ({@code search}, {@code solver}, {@code ntuple},
  * {@code nn} and its GPU backend), so that going from a name to a move never passes through the
- * command line; only {@code cli} uses it.
+ * command line; only {@code api} and {@code cli} use it.
  */
 package g2048.play;

@@ -1,15 +1,12 @@
 package g2048.solver;
 
+import g2048.chart.LineChart;
 import g2048.files.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 
 /**
  * The per-age report of a solve: {@code ages.csv} (age, states, afterstates, terminal states, best
@@ -34,12 +31,6 @@ public final class AgeReport {
         }
         AtomicFile.writeString(dir.resolve(CSV), sb);
 
-        System.setProperty("java.awt.headless", "true");
-        XYChart counts = new XYChartBuilder().width(1000).height(420).title(title + ": states and afterstates per age")
-                .xAxisTitle("age (sum of tiles)").yAxisTitle("count").build();
-        counts.getStyler().setYAxisLogarithmic(true);
-        counts.getStyler().setMarkerSize(0);
-        counts.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         List<Double> x = new ArrayList<>();
         List<Double> s = new ArrayList<>();
         List<Double> a = new ArrayList<>();
@@ -57,26 +48,15 @@ public final class AgeReport {
                 v.add(r.bestAfterstateValue());
             }
         }
-        if (x.isEmpty()) {
-            x.add(0.0);
-            s.add(1.0);
-            a.add(1.0);
-        }
-        counts.addSeries("states", x, s);
-        counts.addSeries("afterstates", x, a);
-        XYChart values = new XYChartBuilder().width(1000).height(420).title(title + ": best afterstate value per age")
-                .xAxisTitle("age (sum of tiles)").yAxisTitle("expected future score").build();
-        values.getStyler().setMarkerSize(0);
-        values.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        if (vx.isEmpty()) {
-            vx.add(0.0);
-            v.add(0.0);
-            values.setTitle(title + ": best afterstate value (backward pass not run)");
-        }
-        values.addSeries("best afterstate value", vx, v);
-        // encode in memory: ImageIO's disk cache adds a temporary file, and a thread that fails noisily when the disk is full
-        javax.imageio.ImageIO.setUseCache(false);
-        AtomicFile.writeStream(dir.resolve(PNG),
-                out -> BitmapEncoder.saveBitmap(List.of(counts, values), 2, 1, out, BitmapEncoder.BitmapFormat.PNG));
+        LineChart counts = new LineChart(title + ": states and afterstates per age", "age (sum of tiles)", "count")
+                .logY().line("states", array(x), array(s)).line("afterstates", array(x), array(a));
+        LineChart values = new LineChart(title + (vx.isEmpty() ? ": best afterstate value (backward pass not run)"
+                : ": best afterstate value per age"), "age (sum of tiles)", "expected future score")
+                .line("best afterstate value", array(vx), array(v));
+        AtomicFile.writeStream(dir.resolve(PNG), out -> LineChart.writePng(out, 1000, 420, counts, values));
+    }
+
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -37,15 +37,20 @@ public final class Solution implements AutoCloseable {
         this.normalizer = new Normalizer(shape);
     }
 
-    /** Opens a finished solution; throws {@link IllegalArgumentException} when {@code dir} holds none. */
+    /**
+     * Opens the finished solution in {@code dir} (written by {@link Solver}).
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no solution or an unfinished one
+     * @throws IOException when its manifest cannot be read or is damaged ({@link g2048.files.BadFileException} names the file)
+     */
     public static Solution open(Path dir) throws IOException {
         Manifest m = Manifest.read(dir);
         if (m == null) {
-            throw new IllegalArgumentException("--db " + dir + ": no solution there (no " + Manifest.FILE + ")");
+            throw new IllegalArgumentException("solution directory " + dir + ": no solution there (no " + Manifest.FILE + ")");
         }
         if (!m.done()) {
-            throw new IllegalArgumentException("--db " + dir + ": the " + m.shape() + " solve there is not finished"
-                    + " (rerun 'g2048 solve --shape " + m.shape() + " --out " + dir + "' to resume it)");
+            throw new IllegalArgumentException("solution directory " + dir + ": the " + m.shape() + " solve there is not"
+                    + " finished (solving " + m.shape() + " into the same directory resumes it)");
         }
         return new Solution(dir, m);
     }

@@ -44,6 +44,19 @@ public final class Solver {
         /** A remark on the directory (a manifest of an earlier release checked and rewritten). */
         default void note(String line) {
         }
+
+        /** Progress that reports nothing. */
+        static Progress quiet() {
+            return new Progress() {
+                @Override
+                public void forwardAge(int age, long states, long afterstates, long terminal, double seconds) {
+                }
+
+                @Override
+                public void backwardAge(int age, double bestAfterstateValue, double seconds) {
+                }
+            };
+        }
     }
 
     /** Decides after each finished age whether to stop there (for tests of interrupted runs). */

@@ -1,5 +1,6 @@
 package g2048.train;
 
+import g2048.chart.LineChart;
 import g2048.files.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,13 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 
 /**
- * The learning curve of a run: one CSV row per evaluated snapshot, and a PNG plot of it (XChart).
+ * The learning curve of a run: one CSV row per evaluated snapshot, and a PNG plot of it ({@link LineChart}).
  * Both files are rewritten whole through a temporary file and a rename, so they are never half
  * written. Columns:
  * <pre>
@@ -102,24 +99,15 @@ public final class LearningCurve {
     }
 
     private void plot() throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(540).title(title)
-                .xAxisTitle("positions (millions)").yAxisTitle("average score").build();
-        chart.getStyler().setMarkerSize(5);
-        double[] x = new double[rows.size()];
-        double[] train = new double[rows.size()];
-        for (int i = 0; i < rows.size(); i++) {
-            x[i] = rows.get(i).positions() / 1e6;
-            train[i] = Double.isNaN(rows.get(i).trainMean100()) ? 0 : rows.get(i).trainMean100();
-        }
+        LineChart chart = new LineChart(title, "positions (millions)", "average score");
         List<Row> evaluated = rows.stream().filter(r -> r.games() > 0).toList();
         if (!evaluated.isEmpty()) {
-            XYSeries s = chart.addSeries("greedy evaluation", evaluated.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
+            chart.line("greedy evaluation", evaluated.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
                     evaluated.stream().mapToDouble(Row::mean).toArray());
-            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         }
-        chart.addSeries("latest 100 training games", x, train);
-        // encode in memory: ImageIO's disk cache adds a temporary file, and a thread that fails noisily when the disk is full
-        javax.imageio.ImageIO.setUseCache(false);
-        AtomicFile.writeStream(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
+        // rows without training games (NaN) are left out of the points
+        chart.points("latest 100 training games", rows.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
+                rows.stream().mapToDouble(Row::trainMean100).toArray());
+        AtomicFile.writeStream(png, out -> LineChart.writePng(out, 900, 540, chart));
     }
 }

@@ -1,5 +1,6 @@
 package g2048.policy.training;
 
+import g2048.chart.LineChart;
 import g2048.files.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,13 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
 
 /**
- * A policy training run's curve: one CSV row per snapshot and a PNG plot of it (XChart), both
+ * A policy training run's curve: one CSV row per snapshot and a PNG plot of it ({@link LineChart}: losses and agreement above, greedy score below), both
  * rewritten whole and atomically. Columns:
  * <pre>
  *   positions,epoch,seconds,train_loss,heldout_loss,heldout_agreement,games,mean,sd,max,reach2048,reach4096,reach8192
@@ -108,26 +105,17 @@ public final class PolicyCurve {
     }
 
     private void plot() throws IOException {
-        XYChart chart = new XYChartBuilder().width(900).height(540).title(title)
-                .xAxisTitle("positions trained (millions)").yAxisTitle("loss, agreement").build();
-        chart.getStyler().setMarkerSize(5);
         double[] x = rows.stream().mapToDouble(r -> r.positions() / 1e6).toArray();
-        chart.addSeries("training loss", x, rows.stream().mapToDouble(r -> zeroIfNaN(r.trainLoss())).toArray());
-        chart.addSeries("held-out loss", x, rows.stream().mapToDouble(r -> zeroIfNaN(r.heldOutLoss())).toArray());
-        chart.addSeries("held-out agreement", x, rows.stream().mapToDouble(r -> zeroIfNaN(r.agreement())).toArray());
+        LineChart losses = new LineChart(title, "positions trained (millions)", "loss, agreement")
+                .line("training loss", x, rows.stream().mapToDouble(Row::trainLoss).toArray())
+                .line("held-out loss", x, rows.stream().mapToDouble(Row::heldOutLoss).toArray())
+                .line("held-out agreement", x, rows.stream().mapToDouble(Row::agreement).toArray());
         List<Row> played = rows.stream().filter(r -> r.games() > 0).toList();
-        if (!played.isEmpty()) {
-            XYSeries s = chart.addSeries("greedy mean score", played.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
-                    played.stream().mapToDouble(Row::mean).toArray());
-            s.setYAxisGroup(1);
-            chart.setYAxisGroupTitle(1, "greedy mean score");
-        }
+        LineChart score = new LineChart("greedy games at snapshots", "positions trained (millions)", "greedy mean score")
+                .line("greedy mean score", played.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
+                        played.stream().mapToDouble(Row::mean).toArray());
         // encode in memory: ImageIO's disk cache adds a temporary file
         javax.imageio.ImageIO.setUseCache(false);
-        AtomicFile.writeStream(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
-    }
-
-    private static double zeroIfNaN(double v) {
-        return Double.isNaN(v) ? 0 : v;
+        AtomicFile.writeStream(png, out -> LineChart.writePng(out, 900, 400, losses, score));
     }
 }

@@ -82,7 +82,7 @@ class KernelResourcesTest {
 
     @Test
     void everyLaunchNamesAListedKernel() throws IOException {
-        String src = Files.readString(GeometryTest.repo().resolve("java/src/main/java/g2048/cuda/Kernels.java"));
+        String src = Files.readString(GeometryTest.repo().resolve("java-cuda/src/main/java/g2048/cuda/Kernels.java"));
         Matcher m = Pattern.compile("launch\\(\"([a-z_]+)\",").matcher(src);
         Set<String> launched = new HashSet<>();
         while (m.find()) {

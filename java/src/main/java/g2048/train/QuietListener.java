@@ -2,7 +2,7 @@ package g2048.train;
 
 import java.nio.file.Path;
 
-/** A {@link TrainingRun.Listener} that reports nothing, for tests that only look at the run's result. */
+/** A {@link TrainingRun.Listener} that reports nothing: for a program (or a test) that only looks at the run's result. */
 public final class QuietListener implements TrainingRun.Listener {
 
     public static final TrainingRun.Listener INSTANCE = new QuietListener();

@@ -27,7 +27,7 @@ final class SolveQueryCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         BoardText.Parsed parsed = BoardArgument.parse(board);
-        try (Solution sol = Solution.open(db)) {
+        try (Solution sol = SolutionOption.open(db)) {
             if (!parsed.shape().equals(sol.shape())) {
                 throw new Errors.BadInput("--board: a " + parsed.shape() + " board, the solution in " + db + " is " + sol.shape());
             }

@@ -39,7 +39,7 @@ class DamagedSolutionTest {
     @BeforeAll
     static void solve() throws IOException {
         intact = tmp.resolve("intact");
-        assertEquals(Solver.Outcome.SOLVED, new Solver(Shape.S2x3, intact, 2).run(new SolverVsBruteForceTest.QuietProgress()));
+        assertEquals(Solver.Outcome.SOLVED, new Solver(Shape.S2x3, intact, 2).run(Solver.Progress.quiet()));
         assertEquals(252, Manifest.read(intact).lastAge(), "the 2x3 solve ends at age 252");
     }
 

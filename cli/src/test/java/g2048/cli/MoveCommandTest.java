@@ -71,7 +71,7 @@ class MoveCommandTest {
     void theShippedNtupleModelSearchesAtDepthTwo() {
         String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
         long b = BoardText.parse(board).board();
-        g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModels.load(g2048.ntuple.NtupleModels.defaultModelPath());
+        g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModels.loadDefault();
         // By default (--table auto) the td-afterstate model plays from its int16 tables; --table float32 from its own.
         for (String table : new String[] {"auto", "float32"}) {
             g2048.eval.Evaluator v = model.evaluator(g2048.ntuple.TablePrecision.parse(table));

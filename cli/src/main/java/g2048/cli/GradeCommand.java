@@ -46,7 +46,7 @@ final class GradeCommand implements Callable<Integer> {
         if (nThreads < 1) {
             throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
         }
-        try (Solution sol = Solution.open(playerOptions.db)) {
+        try (Solution sol = SolutionOption.open(playerOptions.db)) {
             // The random player draws uniformly among the legal moves: graded as that distribution.
             PolicyGrader.Policy policy = "random".equals(playerOptions.player)
                     ? PolicyGrader.uniform("random")

@@ -1,0 +1,31 @@
+package example;
+
+import g2048.api.Engine;
+import g2048.game.BoardText;
+import g2048.game.Direction;
+import g2048.play.GameResult;
+import g2048.play.Summary;
+import g2048.solver.Solution;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The README's example: load the shipped player, choose a move, play seeded games, query an exact solution. */
+public final class Embed {
+
+    public static void main(String[] args) throws IOException {
+        try (Engine engine = Engine.shipped()) {                      // the shipped 4x6 n-tuple model, greedy
+            Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
+            System.out.println("move: " + move);
+            GameResult game = engine.playGame(42);                     // one game, reproducible from its seed
+            System.out.println("game 42: score " + game.score() + ", " + game.moves() + " moves, tile " + game.maxTile());
+            Summary run = engine.play(20, 7, 2);                       // 20 games from seed 7 on 2 threads
+            System.out.printf("20 games: mean %.0f, 2048 in %.0f%%%n", run.stats().mean(), 100 * run.stats().reach(11));
+        }
+        Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("g2048-2x3");
+        try (Solution exact = Engine.solve("2x3", dir, 2)) {           // 2x3 solved exactly (under a second)
+            long board = BoardText.parse("2,4,8/0,2,0").board();
+            System.out.printf("2x3: best %s, worth %.2f%n", Direction.ALL[exact.bestMove(board)], exact.stateValue(board));
+        }
+    }
+}

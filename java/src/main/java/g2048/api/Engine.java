@@ -1,0 +1,190 @@
+package g2048.api;
+
+import g2048.eval.Evaluator;
+import g2048.eval.LineHeuristicEvaluator;
+import g2048.game.BoardText;
+import g2048.game.Direction;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TablePrecision;
+import g2048.play.GameResult;
+import g2048.play.GameRunner;
+import g2048.play.Summary;
+import g2048.player.Player;
+import g2048.search.ExpectimaxPlayer;
+import g2048.search.GreedyPlayer;
+import g2048.search.SearchConfig;
+import g2048.solver.Solution;
+import g2048.solver.Solver;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A player ready to use: choose a move for a board, play seeded games, read their statistics.
+ * <pre>{@code
+ * try (Engine engine = Engine.shipped()) {               // the shipped 4x6 n-tuple model, greedy
+ *     Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
+ *     GameResult game = engine.playGame(42);            // reproducible from its seed
+ *     Summary run = engine.play(100, 7, 2);              // 100 games, seed 7, 2 threads
+ * }
+ * }</pre>
+ * <p>Thread-safe: each thread that chooses moves gets its own instance of the player (a search's
+ * scratch space); the model's tables are shared. An engine over a model holds the model's off-heap
+ * tables (hundreds of MiB for the shipped one) until {@link #close()}.
+ */
+public final class Engine implements AutoCloseable {
+
+    private final Shape shape;
+    private final Player player;
+    private final NtupleModel model;
+    private final ThreadLocal<Player> own;
+    /** Set by {@link #close()}: a model's tables are freed then, and reading freed memory could crash the JVM. */
+    private volatile boolean closed;
+
+    private Engine(Shape shape, Player player, NtupleModel model) {
+        this.shape = shape;
+        this.player = player;
+        this.model = model;
+        this.own = ThreadLocal.withInitial(player::forThread);
+    }
+
+    /** The shipped 4×6 n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy. */
+    public static Engine shipped() {
+        return shipped(1);
+    }
+
+    /**
+     * The shipped model searching {@code depth} plies: 1 is greedy (reward + value of the afterstate),
+     * 2 and more expectimax over the spawns (3 takes about a millisecond a move on one core).
+     */
+    public static Engine shipped(int depth) {
+        return over(NtupleModels.loadDefault(), depth);
+    }
+
+    /** The n-tuple model in {@code file} (written by training, {@code .g2n} or {@code .g2nz}) at {@code depth}. */
+    public static Engine model(Path file, int depth) {
+        return over(NtupleModels.load(file), depth);
+    }
+
+    /** The line heuristic on {@code shape} (rows x columns, e.g. {@code "3x3"}) at {@code depth}: no model needed. */
+    public static Engine heuristic(String shape, int depth) {
+        Shape s = Shape.parse(shape);
+        return new Engine(s, searching(new LineHeuristicEvaluator(s), SearchConfig.ofDepth(depth)), null);
+    }
+
+    private static Engine over(NtupleModel model, int depth) {
+        try {
+            SearchConfig search = SearchConfig.ofDepth(depth);
+            Player player;
+            if (model.method() == Method.Q_LEARNING) {
+                if (depth != 1) {
+                    throw new IllegalArgumentException("model " + model.source() + " is a q-learning model: it values"
+                            + " actions, not afterstates, so it plays at depth 1 only, not " + depth);
+                }
+                player = Player.perThread(model.describe() + ", greedy", model::policy);
+            } else {
+                player = searching(model.evaluator(TablePrecision.AUTO), search);
+            }
+            return new Engine(model.shape(), player, model);
+        } catch (RuntimeException e) {
+            model.close();
+            throw e;
+        }
+    }
+
+    private static Player searching(Evaluator evaluator, SearchConfig search) {
+        return search.depth() == 1 ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
+    }
+
+    /** The board's shape this engine plays (4x4 for the shipped model). */
+    public Shape shape() {
+        return shape;
+    }
+
+    /** The player itself, for {@link GameRunner} or a {@link g2048.solver.PolicyGrader}. */
+    public Player player() {
+        return player;
+    }
+
+    /** One line naming the player, e.g. {@code ntuple 4x6 td-afterstate ... greedy}. */
+    public String describe() {
+        return player.name();
+    }
+
+    /**
+     * The move for {@code board}, written as rows separated by {@code /}, cells by {@code ,} (tile
+     * values, {@code 0} or {@code .} for empty), or null when no move is legal.
+     *
+     * @throws IllegalArgumentException when the text is not a board of this engine's shape
+     */
+    public Direction chooseMove(String board) {
+        BoardText.Parsed parsed = BoardText.parse(board);
+        if (!parsed.shape().equals(shape)) {
+            throw new IllegalArgumentException("board " + board.strip() + " is " + parsed.shape() + ", this player plays "
+                    + shape);
+        }
+        return chooseMove(parsed.board());
+    }
+
+    /** The move for a board in the engine's bit layout ({@link g2048.game.Board}), or null when no move is legal. */
+    public Direction chooseMove(long board) {
+        int d = open().chooseMove(board);
+        return d < 0 ? null : Direction.ALL[d];
+    }
+
+    /** Plays one game from {@code seed} (its spawns and the player's chances follow from it alone). */
+    public GameResult playGame(long seed) {
+        Player p = open();
+        return new GameRunner(shape).play(p, 0, Rng.gameSeed(seed, 0), new Rng(0), null);
+    }
+
+    /**
+     * Plays {@code games} games on {@code threads} threads: game i uses the seed
+     * {@code Rng.gameSeed(seed, i)}, so the results do not depend on the threads. The summary has the
+     * games' mean, sd, max and reach rates ({@link Summary#stats()}), moves per second and the
+     * latency of a move.
+     */
+    public Summary play(int games, long seed, int threads) {
+        open();
+        return new GameRunner(shape).run(player, games, threads, seed, null);
+    }
+
+    /** The calling thread's player, refused once the engine is closed. */
+    private Player open() {
+        if (closed) {
+            throw new IllegalStateException("engine " + player.name() + " is closed");
+        }
+        return own.get();
+    }
+
+    /**
+     * Frees the model's tables. Later calls are refused; the caller must not close the engine while
+     * other threads are still choosing moves with it.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        if (model != null) {
+            model.close();
+        }
+    }
+
+    /**
+     * Solves {@code shape} (at most 12 cells: 2x2 … 4x3) exactly into {@code dir} (created; an
+     * unfinished solve there is resumed, a finished one reused) on {@code threads} threads, and opens
+     * the result. 2x3 takes well under a second, 3x3 about half a minute.
+     *
+     * @throws IOException when the directory cannot be written or holds damaged files
+     */
+    public static Solution solve(String shape, Path dir, int threads) throws IOException {
+        Solver solver = new Solver(Shape.parse(shape), dir, threads);
+        Solver.Outcome outcome = solver.run(Solver.Progress.quiet());
+        if (outcome != Solver.Outcome.SOLVED) {
+            throw new IllegalStateException("the solve of " + shape + " in " + dir + " stopped before the end: " + outcome);
+        }
+        return Solution.open(dir);
+    }
+}
