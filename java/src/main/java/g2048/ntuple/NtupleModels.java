@@ -185,18 +185,7 @@ public final class NtupleModels {
                     if (in.read() >= 0) {
                         throw new ModelFileException(name, "unexpected bytes after the data");
                     }
-                    OffHeap.Table q16 = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
-                    inflate(name, new java.io.ByteArrayInputStream(data), h, (i, q) ->
-                            q16.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
-                    TupleLayout layout = new TupleLayout(h.spec(), h.shape());
-                    Int16Network[] banks = new Int16Network[h.banks()];
-                    long bankBytes = h.weights() * Short.BYTES;
-                    for (int b = 0; b < banks.length; b++) {
-                        banks[b] = new Int16Network(layout,
-                                new OffHeap.Table(q16.segment().asSlice(b * bankBytes, bankBytes), q16.hugePages()), (float) h.step());
-                    }
-                    return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), name,
-                            (float) h.step(), h.initialValue());
+                    return int16Model(name, h, data, arena);
                 }
                 float step = (float) h.step();
                 MemorySegment table = t.segment();
@@ -287,18 +276,7 @@ public final class NtupleModels {
                 }
                 if (!writable && h.method() == Method.TD_AFTERSTATE) {
                     // Play reads the int16 steps as they are: no float32 tables (half the memory).
-                    OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
-                    inflate(file.toString(), new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
-                            t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
-                    TupleLayout layout = new TupleLayout(h.spec(), h.shape());
-                    Int16Network[] banks = new Int16Network[h.banks()];
-                    long bankBytes = h.weights() * Short.BYTES;
-                    for (int b = 0; b < banks.length; b++) {
-                        banks[b] = new Int16Network(layout,
-                                new OffHeap.Table(t.segment().asSlice(b * bankBytes, bankBytes), t.hugePages()), (float) h.step());
-                    }
-                    return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), file.toString(),
-                            (float) h.step(), h.initialValue());
+                    return int16Model(file.toString(), h, data.array(), arena);
                 }
                 // inflate() writes only the non-zero entries: fault every page in while loading
                 OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
@@ -432,6 +410,24 @@ public final class NtupleModels {
             }
         }
         throw new IOException("varint longer than 64 bits");
+    }
+
+    /**
+     * A compact TD-afterstate model for play, inflated straight into int16 tables (every page
+     * faulted in while loading): no float32 tables beside them.
+     */
+    private static NtupleModel int16Model(String name, ModelHeader h, byte[] compact, Arena arena) throws IOException {
+        OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
+        inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
+        TupleLayout layout = new TupleLayout(h.spec(), h.shape());
+        Int16Network[] banks = new Int16Network[h.banks()];
+        long bankBytes = h.weights() * Short.BYTES;
+        for (int b = 0; b < banks.length; b++) {
+            banks[b] = new Int16Network(layout,
+                    new OffHeap.Table(t.segment().asSlice(b * bankBytes, bankBytes), t.hugePages()), (float) h.step());
+        }
+        return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), name, (float) h.step(),
+                h.initialValue());
     }
 
     /** Where the inflated weights go: entry {@code i} (over all banks) is {@code step · q}. */
