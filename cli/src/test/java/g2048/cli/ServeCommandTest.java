@@ -22,7 +22,7 @@ class ServeCommandTest {
         assertBadInput(CommandRun.of("serve", "--port", "70000"), "--port: 70000 is out of range");
         assertBadInput(CommandRun.of("serve", "--max-requests-in-flight", "0"), "--max-requests-in-flight");
         assertBadInput(CommandRun.of("serve", "--request-timeout-ms", "0"), "--request-timeout-ms");
-        assertBadInput(CommandRun.of("serve", "--db", dir.toString()), "--db " + dir + ": no solution there");
+        assertBadInput(CommandRun.of("serve", "--db", dir.toString()), "--db: solution directory " + dir + ": no solution there");
         assertBadInput(CommandRun.of("serve", "--model", dir.resolve("none.g2n").toString()), "none.g2n");
     }
 }

@@ -13,7 +13,6 @@ import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -70,14 +69,14 @@ public final class MoveService implements AutoCloseable {
         if (db != null) {
             try {
                 solution = Solution.open(db);
-            } catch (IOException e) {
+            } catch (IOException | IllegalArgumentException e) {
                 throw new IllegalArgumentException("--db: " + e.getMessage(), e);
             }
         }
         Evaluator evaluator = null;
         String name = null;
-        Path path = model != null ? model : NtupleModels.defaultModelPath();
-        if (model != null || Files.exists(path)) {
+        // the shipped model comes from the class path (the models jar), as for every other command
+        if (model != null || NtupleModels.defaultAvailable()) {
             try {
                 evaluator = Players.evaluator(PlayerSpec.of("ntuple").withModel(model), Shape.S4x4, SearchConfig.ofDepth(1));
             } catch (RuntimeException e) {
@@ -86,7 +85,7 @@ public final class MoveService implements AutoCloseable {
                 }
                 throw e;
             }
-            name = path.getFileName().toString();
+            name = model != null ? model.getFileName().toString() : NtupleModels.DEFAULT_MODEL;
         }
         return new MoveService(evaluator, name, solution);
     }

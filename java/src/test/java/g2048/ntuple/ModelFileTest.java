@@ -74,7 +74,7 @@ class ModelFileTest {
                 max = Math.max(max, Math.abs(m.network().entry(i)));
             }
             try (NtupleModel back = NtupleModels.load(compact)) {
-                assertSameModel(m, back, max / 32767f * 0.5001f);
+                assertSameModel(m, back, (float) (max / NtupleModels.STEPS) * 0.5001f);
             }
         }
         assertTrue(Files.size(compact) * 20 < Files.size(full), Files.size(compact) + " vs " + Files.size(full));
