@@ -15,6 +15,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -41,8 +43,9 @@ final class BenchSearchCommand implements Callable<Integer> {
             completionCandidates = EvaluatorNames.class)
     String player;
 
-    @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
-    Path model;
+    @Option(names = "--model", split = ",", paramLabel = "FILE",
+            description = "Model file of a learned player (default: the shipped model of that player); for ntuple, several files separated by commas play as an ensemble (the mean of their values).")
+    List<Path> models = new ArrayList<>();
 
     @Option(names = "--depth", defaultValue = "2", description = "Search depth in plies as the value-network paper counts them (Matsuzaki 2021; SPEC §4): 1 = greedy,"
             + " 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
@@ -111,11 +114,11 @@ final class BenchSearchCommand implements Callable<Integer> {
         SearchConfig config = searchOptions.config(depth);
         if (player.equals("policy")) {
             // a policy network does not search: one forward pass per move, at depth 1 only
-            Player policy = Players.create(PlayerSpec.of("policy").withModel(model), s, config);
+            Player policy = Players.create(PlayerSpec.of("policy").withModels(models), s, config);
             return run(policy, null, policy, s, config);
         }
         Evaluator evaluator = Players.evaluator(
-                new PlayerSpec(player, model, table, null, devices.device, devices.gemm, devices.cudaGraphs), s, config);
+                new PlayerSpec(player, models, table, null, devices.device, devices.gemm, devices.cudaGraphs), s, config);
         config = config.suitedTo(evaluator);
         ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
         // the warm-up player is one of its own, so that the measured search's counters stay clean

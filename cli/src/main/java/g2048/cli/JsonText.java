@@ -43,6 +43,7 @@ final class JsonText {
                 .field("tt_bits", c.ttLog2Slots())
                 .field("tt_leaves", c.ttLeaves())
                 .field("batched", c.batchedLeaves())
+                .field("downgrade", c.downgrade())
                 .field("text", c.describe())
                 .end();
     }

@@ -50,7 +50,7 @@ final class MoveCommand implements Callable<Integer> {
         SearchConfig search = searchOptions.config(playerOptions.depth);
         if (playerOptions.player.equals("policy")) {
             Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
-            PolicyPlayer policy = Players.policy(playerOptions.model, shape);
+            PolicyPlayer policy = Players.policy(playerOptions.model(), shape);
             System.out.print(json ? policyJson(parsed.board(), shape, policy) + "\n" : policyText(parsed.board(), shape, policy));
             return 0;
         }
@@ -183,6 +183,10 @@ final class MoveCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
         sb.append("player  ").append(e.describe()).append(", ").append(config.describe()).append('\n');
+        if (r.searchedBoard() != b) {
+            sb.append("search  ").append(BoardText.format(r.searchedBoard(), shape))
+                    .append("   (tile-downgraded: the values below are this board's)\n");
+        }
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             if (Double.isNaN(r.value(i))) {
@@ -207,7 +211,9 @@ final class MoveCommand implements Callable<Integer> {
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", JsonText.player(e.describe()));
-        JsonText.search(j, "search", config).beginArray("moves");
+        JsonText.search(j, "search", config)
+                .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
+                .beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = !Double.isNaN(r.value(i));

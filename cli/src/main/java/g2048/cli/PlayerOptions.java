@@ -3,7 +3,9 @@ package g2048.cli;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -15,8 +17,18 @@ final class PlayerOptions {
             completionCandidates = PlayerOptions.Names.class)
     String player;
 
-    @Option(names = "--model", description = "Model file of a learned player (default: the shipped model of that player).")
-    Path model;
+    @Option(names = "--model", split = ",", paramLabel = "FILE",
+            description = "Model file of a learned player (default: the shipped model of that player); for ntuple, several files separated by commas (a.g2nz,b.g2n) play as an ensemble: the mean of their values.")
+    List<Path> models = new ArrayList<>();
+
+    /** The one model file named, null for none; refused when several are named for a player without ensembles. */
+    Path model() {
+        try {
+            return spec().model();
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput(e.getMessage());
+        }
+    }
 
     @Option(names = "--depth", defaultValue = "1",
             description = "Search depth in plies as the papers count them: 1 = greedy, 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
@@ -37,7 +49,7 @@ final class PlayerOptions {
 
     /** The player these options name, for {@link Players} to build. */
     PlayerSpec spec() {
-        return new PlayerSpec(player, model, table, db, devices.device, devices.gemm, devices.cudaGraphs);
+        return new PlayerSpec(player, models, table, db, devices.device, devices.gemm, devices.cudaGraphs);
     }
 
     /** The names {@code --player} accepts, for help and completion. */

@@ -25,6 +25,10 @@ final class SearchOptions {
     @Option(names = "--batched", description = "Batched leaves: gather a tree's unique leaves and value them in batch calls.")
     boolean batched;
 
+    @Option(names = "--downgrade", defaultValue = "0", paramLabel = "T",
+            description = "Tile-downgrading: once the board's distinct tiles sum to T or more (for a power of two, once a tile of T or more is on it), search and evaluate the board with the tiles above its largest missing one halved, as a network trained on smaller tiles knows it; 0 = off (default: ${DEFAULT-VALUE}). E.g. 32768.")
+    int downgrade;
+
     /** The configuration for {@code depth}, each bad value named by its option. */
     SearchConfig config(int depth) {
         if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
@@ -39,7 +43,11 @@ final class SearchOptions {
         if (ttBits != 0 && (ttBits < 4 || ttBits > SearchConfig.MAX_TT_LOG2_SLOTS)) {
             throw new Errors.BadInput("--tt-bits: expected 0 (off) or 4.." + SearchConfig.MAX_TT_LOG2_SLOTS + ", got " + ttBits);
         }
-        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched);
+        if (downgrade != 0 && (downgrade < SearchConfig.MIN_DOWNGRADE || downgrade > SearchConfig.MAX_DOWNGRADE)) {
+            throw new Errors.BadInput("--downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
+                    + SearchConfig.MAX_DOWNGRADE + " (e.g. 32768), got " + downgrade);
+        }
+        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched, downgrade);
     }
 
     /** The defaults, for commands without these options. */

@@ -97,6 +97,11 @@ class JsonSchemaTest {
     void move() {
         validated("move", "move", "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0", "--player", "lines", "--depth", "2", "--json");
         validated("move", "move", "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0", "--time-ms", "5", "--depth", "3", "--json");
+        // tile-downgrading: the translated board is named beside the search's threshold
+        CommandRun down = validated("move", "move", "--board", "32768,16384,4,2/2,0,0,0/0,0,0,0/0,0,0,0", "--player", "lines",
+                "--depth", "2", "--downgrade", "32768", "--json");
+        assertTrue(down.out().contains("\"downgrade\":32768"), down.out());
+        assertTrue(down.out().contains("\"searched_board\":\"16384,8192,4,2/2,0,0,0/0,0,0,0/0,0,0,0\""), down.out());
         // a finished game: the move is null, each direction illegal
         CommandRun over = validated("move", "move", "--board", "2,4/4,2", "--player", "lines", "--json");
         assertTrue(over.out().contains("\"move\":null"), over.out());

@@ -130,4 +130,25 @@ class MoveCommandTest {
         assertBadInput(run("move", "--player", "lines"), "--board");
         assertBadInput(run("play", "--player", "heuristic", "--depth", "2", "--games", "1"), "--depth: player 'heuristic' searches at its own depth");
     }
+
+    @Test
+    void downgradeSearchesTheTranslatedBoard() {
+        String board = "32768,16384,8,2/4,2,0,0/0,0,0,0/0,0,0,2";
+        long b = BoardText.parse(board).board();
+        long translated = g2048.game.Downgrade.translate(b, 32768);
+        LineHeuristicEvaluator v = new LineHeuristicEvaluator(Shape.S4x4);
+        SearchResult expected = new Expectimax(v, SearchConfig.ofDepth(2)).search(translated);
+        CommandRun r = run("move", "--board", board, "--player", "lines", "--depth", "2", "--downgrade", "32768", "--json");
+        assertEquals(0, r.exit(), r.err());
+        for (int d = 0; d < 4; d++) {
+            if (!Double.isNaN(expected.value(d))) {
+                assertEquals(expected.value(d), jsonNumber(r.out(), d), 1e-6 * Math.abs(expected.value(d)));
+            }
+        }
+        CommandRun text = run("move", "--board", board, "--player", "lines", "--depth", "2", "--downgrade", "32768");
+        assertTrue(text.out().contains("search  " + BoardText.format(translated, Shape.S4x4)), text.out());
+        assertBadInput(run("move", "--board", board, "--player", "lines", "--downgrade", "3"), "--downgrade");
+        assertBadInput(run("play", "--player", "random", "--games", "1", "--downgrade", "32768"), "--downgrade");
+        assertBadInput(run("move", "--board", board, "--player", "lines", "--model", "a.g2n,b.g2n"), "--model");
+    }
 }

@@ -170,4 +170,28 @@ class PlayCommandTest {
                 "--depth", "1", "--device", "cpu", "--cuda-graphs", "off", "--no-progress");
         assertEquals(0, search.exit(), search.err());
     }
+
+    /** {@code --model a,b}: an ensemble plays; one model twice plays exactly as the model alone. */
+    @Test
+    void anEnsembleOfModelFilesPlays(@TempDir Path dir) {
+        Path a = dir.resolve("a.g2n");
+        Path b = dir.resolve("b.g2n");
+        for (Path file : new Path[] {a, b}) {
+            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("0123,4567,0145:sym"),
+                    g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
+                new g2048.ntuple.Trainer(m, 0.01, 1).train(100, null);
+                g2048.ntuple.NtupleModels.save(m, file);
+            }
+        }
+        CommandRun alone = CommandRun.of("play", "--model", a.toString(), "--games", "4", "--threads", "1", "--json", "--quiet");
+        CommandRun twice = CommandRun.of("play", "--model", a + "," + a, "--games", "4", "--threads", "1", "--json", "--quiet");
+        CommandRun both = CommandRun.of("play", "--model", a + "," + b, "--games", "4", "--threads", "1", "--depth", "2",
+                "--downgrade", "1024", "--json", "--quiet");
+        assertEquals(0, alone.exit(), alone.err());
+        assertEquals(0, twice.exit(), twice.err());
+        assertEquals(0, both.exit(), both.err());
+        assertEquals(MiniJson.object(alone.out()).get("mean"), MiniJson.object(twice.out()).get("mean"));
+        assertTrue(String.valueOf(MiniJson.object(both.out()).get("player")).contains("ensemble of 2"), both.out());
+        assertTrue(String.valueOf(MiniJson.object(both.out()).get("player")).contains("downgrade from 1024"), both.out());
+    }
 }

@@ -1,5 +1,6 @@
 package g2048.api;
 
+import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
@@ -21,6 +22,8 @@ import g2048.solver.Solution;
 import g2048.solver.Solver;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A player ready to use: choose a move for a board, play seeded games, read their statistics.
@@ -39,15 +42,15 @@ public final class Engine implements AutoCloseable {
 
     private final Shape shape;
     private final Player player;
-    private final NtupleModel model;
+    private final List<NtupleModel> models;
     private final ThreadLocal<Player> own;
     /** Set by {@link #close()}: a model's tables are freed then, and reading freed memory could crash the JVM. */
     private volatile boolean closed;
 
-    private Engine(Shape shape, Player player, NtupleModel model) {
+    private Engine(Shape shape, Player player, List<NtupleModel> models) {
         this.shape = shape;
         this.player = player;
-        this.model = model;
+        this.models = models;
         this.own = ThreadLocal.withInitial(player::forThread);
     }
 
@@ -61,42 +64,87 @@ public final class Engine implements AutoCloseable {
      * 2 and more expectimax over the spawns (3 takes about a millisecond a move on one core).
      */
     public static Engine shipped(int depth) {
-        return over(NtupleModels.loadDefault(), depth);
+        return shipped(SearchConfig.ofDepth(depth));
+    }
+
+    /**
+     * The shipped model searching as {@code search} says, e.g.
+     * {@code SearchConfig.ofDepth(3).withDowngrade(32768)} for 3-ply with tile-downgrading.
+     */
+    public static Engine shipped(SearchConfig search) {
+        return over(List.of(NtupleModels.loadDefault()), search);
     }
 
     /** The n-tuple model in {@code file} (written by training, {@code .g2n} or {@code .g2nz}) at {@code depth}. */
     public static Engine model(Path file, int depth) {
-        return over(NtupleModels.load(file), depth);
+        return model(file, SearchConfig.ofDepth(depth));
+    }
+
+    /** The n-tuple model in {@code file} searching as {@code search} says. */
+    public static Engine model(Path file, SearchConfig search) {
+        return over(List.of(NtupleModels.load(file)), search);
+    }
+
+    /**
+     * An ensemble: the n-tuple models in {@code files} (at least two, afterstate-valued, of one
+     * shape), playing the mean of their values, searching as {@code search} says.
+     */
+    public static Engine ensemble(List<Path> files, SearchConfig search) {
+        if (files.size() < 2) {
+            throw new IllegalArgumentException("an ensemble needs at least two model files, got " + files.size());
+        }
+        List<NtupleModel> loaded = new ArrayList<>();
+        try {
+            for (Path f : files) {
+                loaded.add(NtupleModels.load(f));
+            }
+        } catch (RuntimeException e) {
+            loaded.forEach(NtupleModel::close);
+            throw e;
+        }
+        return over(loaded, search);
     }
 
     /** The line heuristic on {@code shape} (rows x columns, e.g. {@code "3x3"}) at {@code depth}: no model needed. */
     public static Engine heuristic(String shape, int depth) {
         Shape s = Shape.parse(shape);
-        return new Engine(s, searching(new LineHeuristicEvaluator(s), SearchConfig.ofDepth(depth)), null);
+        return new Engine(s, searching(new LineHeuristicEvaluator(s), SearchConfig.ofDepth(depth)), List.of());
     }
 
-    private static Engine over(NtupleModel model, int depth) {
+    private static Engine over(List<NtupleModel> models, SearchConfig search) {
         try {
-            SearchConfig search = SearchConfig.ofDepth(depth);
+            NtupleModel first = models.getFirst();
             Player player;
-            if (model.method() == Method.Q_LEARNING) {
-                if (depth != 1) {
-                    throw new IllegalArgumentException("model " + model.source() + " is a q-learning model: it values"
-                            + " actions, not afterstates, so it plays at depth 1 only, not " + depth);
+            if (models.size() == 1 && first.method() == Method.Q_LEARNING) {
+                if (!search.equals(SearchConfig.ofDepth(1))) {
+                    throw new IllegalArgumentException("model " + first.source() + " is a q-learning model: it values"
+                            + " actions, not afterstates, so it plays greedily only, not " + search.describe());
                 }
-                player = Player.perThread(model.describe() + ", greedy", model::policy);
+                player = Player.perThread(first.describe() + ", greedy", first::policy);
             } else {
-                player = searching(model.evaluator(TablePrecision.AUTO), search);
+                List<Evaluator> values = new ArrayList<>();
+                for (NtupleModel m : models) {
+                    if (m.method() == Method.Q_LEARNING) {
+                        throw new IllegalArgumentException("model " + m.source() + " is a q-learning model: it values"
+                                + " actions, not afterstates, so it cannot join an ensemble");
+                    }
+                    if (!m.shape().equals(first.shape())) {
+                        throw new IllegalArgumentException("model " + m.source() + " plays " + m.shape() + ", model "
+                                + first.source() + " plays " + first.shape() + ": an ensemble plays one shape");
+                    }
+                    values.add(m.evaluator(TablePrecision.AUTO));
+                }
+                player = searching(values.size() == 1 ? values.getFirst() : new EnsembleEvaluator(values), search);
             }
-            return new Engine(model.shape(), player, model);
+            return new Engine(first.shape(), player, List.copyOf(models));
         } catch (RuntimeException e) {
-            model.close();
+            models.forEach(NtupleModel::close);
             throw e;
         }
     }
 
     private static Player searching(Evaluator evaluator, SearchConfig search) {
-        return search.depth() == 1 ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
+        return search.depth() == 1 && search.timeBudgetNanos() == 0 ? new GreedyPlayer(evaluator, search.downgrade()) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
     }
 
     /** The board's shape this engine plays (4x4 for the shipped model). */
@@ -167,9 +215,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        if (model != null) {
-            model.close();
-        }
+        models.forEach(NtupleModel::close);
     }
 
     /**

@@ -36,6 +36,20 @@ public final class Downgrade {
         return b;
     }
 
+    /**
+     * The board a search of {@code board} starts from with tile-downgrading at {@code threshold}
+     * (0: off): the translated board, or {@code board} itself when the threshold is not reached or
+     * when the translation would change which moves are legal (two 32768 tiles, halved, could
+     * merge): the legal moves searched are always the real board's, so the move chosen is legal.
+     */
+    public static long searchRoot(long board, int threshold, Moves moves) {
+        if (threshold <= 0 || Board.tileSet(board) < threshold) {
+            return board;
+        }
+        long t = translate(board, threshold);
+        return t == board || moves.legalMask(t) == moves.legalMask(board) ? t : board;
+    }
+
     /** Whether {@code board} needs translating at {@code threshold}. */
     public static boolean applies(long board, int threshold) {
         return Board.tileSet(board) >= threshold;

@@ -1,6 +1,7 @@
 package g2048.play;
 
 import g2048.eval.BackendOptions;
+import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
@@ -27,6 +28,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -67,6 +69,9 @@ public final class Players {
         if (!EVALUATOR_NAMES.contains(player)) {
             checkNoSearch(player, search);
         }
+        if (!player.equals("ntuple")) {
+            spec.model(); // refuses an ensemble
+        }
         return switch (player) {
             case "ntuple" -> ntuple(spec, shape, search);
             case "lines", "cnn" -> searching(evaluator(spec, shape, search), search);
@@ -84,9 +89,15 @@ public final class Players {
      * backend it runs on.
      */
     public static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search) {
+        if (!spec.player().equals("ntuple") && NAMES.contains(spec.player())) {
+            spec.model(); // refuses an ensemble
+        }
         return switch (spec.player()) {
             case "lines" -> new LineHeuristicEvaluator(shape);
             case "ntuple" -> {
+                if (spec.models().size() > 1) {
+                    yield ensemble(spec, shape, search);
+                }
                 NtupleModel model = ntupleModel(spec.model(), shape);
                 yield closingOnFailure(model, () -> afterstateValues(model, spec.table(), search));
             }
@@ -140,12 +151,39 @@ public final class Players {
         return model;
     }
 
+    /**
+     * The mean of the afterstate values of the n-tuple models {@code spec} names (an ensemble:
+     * every model loaded, each from the tables {@code --table} picks; q-learning models refused).
+     */
+    private static Evaluator ensemble(PlayerSpec spec, Shape shape, SearchConfig search) {
+        List<NtupleModel> loaded = new ArrayList<>();
+        try {
+            List<Evaluator> members = new ArrayList<>();
+            for (Path file : spec.models()) {
+                NtupleModel model = ntupleModel(file, shape);
+                loaded.add(model);
+                members.add(afterstateValues(model, spec.table(), search));
+            }
+            return new EnsembleEvaluator(members);
+        } catch (RuntimeException e) {
+            loaded.forEach(NtupleModel::close);
+            throw e;
+        }
+    }
+
     /** The ntuple player: a Q-learning model plays 1-ply from its action networks, the others search their values. */
     private static Player ntuple(PlayerSpec spec, Shape shape, SearchConfig search) {
+        if (spec.models().size() > 1) {
+            return searching(ensemble(spec, shape, search), search);
+        }
         NtupleModel model = ntupleModel(spec.model(), shape);
         return closingOnFailure(model, () -> {
             if (model.method() != Method.Q_LEARNING || !greedy(search)) {
                 return searching(afterstateValues(model, spec.table(), search), search);
+            }
+            if (search.downgrade() != 0) {
+                throw new IllegalArgumentException("--downgrade: --model " + model.source() + " is a q-learning model,"
+                        + " which plays from its action networks without a search to downgrade");
             }
             TablePrecision precision = precision(spec.table());
             if (precision != TablePrecision.AUTO && precision != TablePrecision.FLOAT32) {
@@ -213,7 +251,7 @@ public final class Players {
     }
 
     private static Player searching(Evaluator evaluator, SearchConfig search) {
-        return greedy(search) ? new GreedyPlayer(evaluator) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
+        return greedy(search) ? new GreedyPlayer(evaluator, search.downgrade()) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
     }
 
     /** Refuses search settings other than the defaults for a player that does not take them. */
@@ -227,7 +265,7 @@ public final class Players {
             throw new IllegalArgumentException("--depth: " + why + "; --depth applies to " + applies);
         }
         if (!search.equals(SearchConfig.ofDepth(1))) {
-            throw new IllegalArgumentException("--time-ms, --cutoff, --tt-bits, --tt-leaves and --batched: " + why
+            throw new IllegalArgumentException("--time-ms, --cutoff, --tt-bits, --tt-leaves, --batched and --downgrade: " + why
                     + "; they apply to " + applies);
         }
     }

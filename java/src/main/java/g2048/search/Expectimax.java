@@ -2,6 +2,7 @@ package g2048.search;
 
 import g2048.eval.Evaluator;
 import g2048.game.Board;
+import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.game.Spawns;
 import g2048.player.BestMove;
@@ -35,6 +36,9 @@ import g2048.player.BestMove;
  * done, never a value. <b>Time budget</b>: iterative deepening from depth 1; the depth in progress
  * is abandoned when the budget is spent (checked every 1,024 max nodes and between batch calls) and the deepest finished
  * depth decides; depth 1 always finishes.
+ *
+ * <p><b>Tile-downgrading</b> ({@link SearchConfig#downgrade()}): the root is replaced by
+ * {@link Downgrade#searchRoot}, and the whole tree is that board's; the result says which board was searched.
  *
  * <p>Not thread-safe: one instance per thread, over that thread's {@link Evaluator#forThread()}.
  * Searching allocates nothing once the leaf set has grown to the largest tree.
@@ -140,6 +144,8 @@ public final class Expectimax {
         long start = System.nanoTime();
         out.reset();
         nodes = leaves = ttProbes = ttHits = batches = 0;
+        board = Downgrade.searchRoot(board, config.downgrade(), moves);
+        out.searched = board;
         if (moves.legalMask(board) != 0) {
             if (config.timeBudgetNanos() == 0) {
                 runDepth(board, depth);

@@ -1,6 +1,7 @@
 package g2048.search;
 
 import g2048.eval.Evaluator;
+import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.player.BestMove;
 import g2048.player.Player;
@@ -12,6 +13,9 @@ import g2048.player.Player;
  * {@link Evaluator#values} call: on a GPU that is one round trip per move instead of one per
  * afterstate. Table evaluators are asked one afterstate at a time. Each thread needs its own
  * instance ({@link #forThread()}).
+ *
+ * <p>With a tile-downgrading threshold the move is chosen on {@link Downgrade#searchRoot}'s board,
+ * exactly as a depth-1 {@link Expectimax} with that threshold chooses it.
  */
 public final class GreedyPlayer implements Player {
 
@@ -23,16 +27,26 @@ public final class GreedyPlayer implements Player {
     private final double[] values = new double[4];
     /** reward + V(afterstate) by direction, read for the legal directions only. */
     private final double[] moveValues = new double[4];
+    /** Tile-downgrading threshold; 0 for none. */
+    private final int downgrade;
 
     public GreedyPlayer(Evaluator evaluator) {
+        this(evaluator, 0);
+    }
+
+    /** Greedy over {@code evaluator}, with tile-downgrading from {@code downgrade} (0: none; see {@link SearchConfig#downgrade()}). */
+    public GreedyPlayer(Evaluator evaluator, int downgrade) {
+        new SearchConfig(1, 0, 0, 0, false, false, downgrade); // checks the threshold
         this.evaluator = evaluator;
         this.moves = Moves.of(evaluator.shape());
         this.batched = evaluator.preferredBatchSize() > 1;
+        this.downgrade = downgrade;
     }
 
     @Override
     public int chooseMove(long board) {
-        return batched ? chooseBatched(board) : chooseOneByOne(board);
+        long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
+        return batched ? chooseBatched(b) : chooseOneByOne(b);
     }
 
     private int chooseOneByOne(long board) {
@@ -71,11 +85,11 @@ public final class GreedyPlayer implements Player {
 
     @Override
     public Player forThread() {
-        return new GreedyPlayer(evaluator.forThread());
+        return new GreedyPlayer(evaluator.forThread(), downgrade);
     }
 
     @Override
     public String name() {
-        return evaluator.describe() + ", greedy";
+        return evaluator.describe() + ", greedy" + (downgrade > 0 ? ", downgrade from " + downgrade : "");
     }
 }

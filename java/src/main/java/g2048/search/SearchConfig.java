@@ -14,9 +14,18 @@ package g2048.search;
  * @param ttLog2Slots       0 for no transposition table; else a table of 2^this slots (32 bytes each)
  * @param ttLeaves          also keep the values of leaves (afterstates valued by the evaluator) in the table
  * @param batchedLeaves     gather the unique leaves of the tree, value them in batch calls, back them up
+ * @param downgrade         0 for none; else tile-downgrading ({@link g2048.game.Downgrade}): a board whose
+ *                          tile set (the sum of its distinct tiles) reaches this threshold is searched and
+ *                          evaluated translated to smaller tiles; for a power of two T, once a tile of T or
+ *                          more is on the board
  */
 public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetNanos, int ttLog2Slots,
-                           boolean ttLeaves, boolean batchedLeaves) {
+                           boolean ttLeaves, boolean batchedLeaves, int downgrade) {
+
+    /** The largest tile-downgrading threshold: the tile set of a 4×4 board is below 2^16. */
+    public static final int MAX_DOWNGRADE = 65535;
+    /** The smallest: a board holding only 2s is never translated. */
+    public static final int MIN_DOWNGRADE = 4;
 
     /** The deepest search allowed (a 4×4 tree grows about 100-fold per ply). */
     public static final int MAX_DEPTH = 12;
@@ -45,6 +54,16 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         if (ttLeaves && ttLog2Slots == 0) {
             throw new IllegalArgumentException("leaves in the transposition table need a table (ttLog2Slots > 0)");
         }
+        if (downgrade != 0 && (downgrade < MIN_DOWNGRADE || downgrade > MAX_DOWNGRADE)) {
+            throw new IllegalArgumentException("tile-downgrading threshold must be 0 (off) or " + MIN_DOWNGRADE + ".."
+                    + MAX_DOWNGRADE + ", got " + downgrade);
+        }
+    }
+
+    /** Without tile-downgrading: the configuration of the same search, all else equal. */
+    public SearchConfig(int depth, double probabilityCutoff, long timeBudgetNanos, int ttLog2Slots,
+                        boolean ttLeaves, boolean batchedLeaves) {
+        this(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, 0);
     }
 
     /**
@@ -53,7 +72,7 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      */
     public SearchConfig suitedTo(g2048.eval.Evaluator evaluator) {
         return batchedLeaves || evaluator.preferredBatchSize() <= 1 ? this
-                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true);
+                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true, downgrade);
     }
 
     /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
@@ -62,23 +81,31 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
     }
 
     public SearchConfig withDepth(int d) {
-        return new SearchConfig(d, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves);
+        return new SearchConfig(d, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
     }
 
     public SearchConfig withProbabilityCutoff(double p) {
-        return new SearchConfig(depth, p, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves);
+        return new SearchConfig(depth, p, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
     }
 
     public SearchConfig withTimeBudgetNanos(long nanos) {
-        return new SearchConfig(depth, probabilityCutoff, nanos, ttLog2Slots, ttLeaves, batchedLeaves);
+        return new SearchConfig(depth, probabilityCutoff, nanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
     }
 
     public SearchConfig withTable(int log2Slots, boolean leaves) {
-        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, log2Slots, leaves, batchedLeaves);
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, log2Slots, leaves, batchedLeaves, downgrade);
     }
 
     public SearchConfig withBatchedLeaves(boolean batched) {
-        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched);
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched, downgrade);
+    }
+
+    /**
+     * This configuration with tile-downgrading from {@code threshold} on (0: off): see
+     * {@link g2048.game.Downgrade#searchRoot}.
+     */
+    public SearchConfig withDowngrade(int threshold) {
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, threshold);
     }
 
     /** A short description for reports, e.g. {@code depth 3, tt 2^14 with leaves, cutoff 1e-4}. */
@@ -93,6 +120,9 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         }
         if (batchedLeaves) {
             sb.append(", batched leaves");
+        }
+        if (downgrade > 0) {
+            sb.append(", downgrade from ").append(downgrade);
         }
         return sb.toString();
     }

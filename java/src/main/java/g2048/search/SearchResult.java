@@ -19,6 +19,7 @@ public final class SearchResult {
     long ttHits;
     long batches;
     long nanos;
+    long searched;
 
     void reset() {
         Arrays.fill(values, Double.NaN);
@@ -31,6 +32,14 @@ public final class SearchResult {
         ttHits = 0;
         batches = 0;
         nanos = 0;
+    }
+
+    /**
+     * The board the tree was grown from: the board asked about, or its tile-downgraded translation
+     * ({@link SearchConfig#downgrade()}); the values are those of this board's moves.
+     */
+    public long searchedBoard() {
+        return searched;
     }
 
     /** The value of moving in {@code direction}: reward + expected value below; NaN if illegal. */

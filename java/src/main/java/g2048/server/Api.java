@@ -7,6 +7,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -17,8 +18,8 @@ import java.util.concurrent.CancellationException;
  */
 final class Api {
 
-    static final Set<String> MOVE_PARAMS = Set.of("board", "player", "depth", "seed");
-    static final Set<String> GAME_PARAMS = Set.of("seed", "player", "depth", "max_moves", "shape");
+    static final Set<String> MOVE_PARAMS = Set.of("board", "player", "depth", "downgrade", "seed");
+    static final Set<String> GAME_PARAMS = Set.of("seed", "player", "depth", "downgrade", "max_moves", "shape");
     static final Set<String> SOLVE_PARAMS = Set.of("board");
 
     /** The longest trace a request may ask for; a 4×4 game of the shipped model at 3-ply runs about 10,000 moves. */
@@ -36,7 +37,7 @@ final class Api {
         Shape shape = parsed.shape();
         long board = parsed.board();
         String player = p.text("player", "ntuple");
-        MoveService.Decider decider = service.decider(player, shape, depth(p));
+        MoveService.Decider decider = service.decider(player, shape, depth(p), downgrade(p));
         decider.startGame(p.longValue("seed", 0));
         MoveService.Decision d = decider.decide(board);
         Moves moves = Moves.of(shape);
@@ -72,7 +73,7 @@ final class Api {
         Shape shape = shape(p.text("shape", "4x4"));
         String player = p.text("player", "ntuple");
         int maxMoves = p.intValue("max_moves", MAX_MOVES, 0, MAX_MOVES);
-        MoveService.Decider decider = service.decider(player, shape, depth(p));
+        MoveService.Decider decider = service.decider(player, shape, depth(p), downgrade(p));
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
         Moves moves = Moves.of(shape);
         long cellMask = shape.cellMask();
@@ -174,13 +175,35 @@ final class Api {
         j.end();
     }
 
-    /** The depth searched: the one asked for, 1 by default; null for players that do not search to a depth. */
+    /**
+     * The depth searched: the one asked for, 1 by default; null for players that do not search to a
+     * depth. Then the tile-downgrading threshold, null when off.
+     */
     private static void depthField(JsonText j, Params p, String player) {
         if (player.equals("ntuple") || player.equals("lines")) {
             j.field("depth", p.longValue("depth", 1));
         } else {
             j.nullField("depth");
         }
+        Integer downgrade = downgrade(p);
+        if (downgrade == null) {
+            j.nullField("downgrade");
+        } else {
+            j.field("downgrade", downgrade);
+        }
+    }
+
+    /** The tile-downgrading threshold asked for, null when absent or 0 (off). */
+    private static Integer downgrade(Params p) {
+        if (!p.has("downgrade")) {
+            return null;
+        }
+        int t = p.intValue("downgrade", 0, 0, SearchConfig.MAX_DOWNGRADE);
+        if (t != 0 && t < SearchConfig.MIN_DOWNGRADE) {
+            throw BadRequest.of("downgrade: " + t + " is out of range, expected 0 (off) or " + SearchConfig.MIN_DOWNGRADE
+                    + ".." + SearchConfig.MAX_DOWNGRADE);
+        }
+        return t == 0 ? null : t;
     }
 
     private static Integer depth(Params p) {

@@ -108,7 +108,7 @@ public final class MoveService implements AutoCloseable {
      * The calling thread's decider for {@code player} on {@code shape}; {@code depth} is null for the
      * player's own depth and is refused for players that do not search.
      */
-    Decider decider(String player, Shape shape, Integer depth) {
+    Decider decider(String player, Shape shape, Integer depth, Integer downgrade) {
         if (!PLAYERS.contains(player)) {
             throw BadRequest.of("player: '" + Params.shorten(player) + "' is not served, expected one of " + String.join(", ", PLAYERS));
         }
@@ -116,7 +116,11 @@ public final class MoveService implements AutoCloseable {
         if (!searches && depth != null) {
             throw BadRequest.of("depth: player '" + player + "' does not take a depth (only ntuple and lines search to a depth)");
         }
+        if (!searches && downgrade != null) {
+            throw BadRequest.of("downgrade: player '" + player + "' does not search (only ntuple and lines take tile-downgrading)");
+        }
         int d = depth == null ? 1 : depth;
+        int t = downgrade == null ? 0 : downgrade;
         if (player.equals("ntuple")) {
             if (ntuple == null) {
                 throw BadRequest.of("player: no n-tuple model is loaded (the shipped model is missing; start the server with --model FILE)");
@@ -133,15 +137,15 @@ public final class MoveService implements AutoCloseable {
                 throw BadRequest.of("player: the solver database solves " + solution.shape() + ", this board is " + shape);
             }
         }
-        String key = player + '/' + shape + '/' + d;
-        return own.get().computeIfAbsent(key, k -> build(player, shape, d));
+        String key = player + '/' + shape + '/' + d + '/' + t;
+        return own.get().computeIfAbsent(key, k -> build(player, shape, SearchConfig.ofDepth(d).withDowngrade(t)));
     }
 
-    private Decider build(String player, Shape shape, int depth) {
+    private Decider build(String player, Shape shape, SearchConfig search) {
         return switch (player) {
-            case "ntuple" -> searching(ntuple.forThread(), depth);
+            case "ntuple" -> searching(ntuple.forThread(), search);
             case "lines" -> searching(lines.computeIfAbsent(shape,
-                    s -> Players.evaluator(PlayerSpec.of("lines"), s, SearchConfig.ofDepth(1))).forThread(), depth);
+                    s -> Players.evaluator(PlayerSpec.of("lines"), s, SearchConfig.ofDepth(1))).forThread(), search);
             case "heuristic" -> heuristic((ExpectimaxPlayer) Players.heuristic(shape));
             case "random" -> random(new RandomPlayer(shape));
             case "optimal" -> optimal(solution);
@@ -149,9 +153,9 @@ public final class MoveService implements AutoCloseable {
         };
     }
 
-    /** Expectimax to {@code depth} (1 = reward + V(afterstate)), as {@link Players} searches. */
-    private static Decider searching(Evaluator evaluator, int depth) {
-        Expectimax search = new Expectimax(evaluator, SearchConfig.ofDepth(depth).suitedTo(evaluator));
+    /** Expectimax as {@code config} says (depth 1 = reward + V(afterstate)), as {@link Players} searches. */
+    private static Decider searching(Evaluator evaluator, SearchConfig config) {
+        Expectimax search = new Expectimax(evaluator, config.suitedTo(evaluator));
         SearchResult r = new SearchResult();
         return new Decider() {
             @Override

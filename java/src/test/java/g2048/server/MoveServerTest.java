@@ -190,6 +190,35 @@ class MoveServerTest {
     }
 
     @Test
+    void downgradedMoveValuesEqualTheDowngradedSearch() {
+        int translated = 0;
+        for (int depth = 1; depth <= 2; depth++) {
+            SearchConfig config = SearchConfig.ofDepth(depth).withDowngrade(64);
+            Evaluator e = Players.evaluator(PlayerSpec.of("ntuple").withModel(model), Shape.S4x4, config);
+            Expectimax search = new Expectimax(e, config.suitedTo(e));
+            for (long board : boards(Shape.S4x4, depth == 1 ? 200 : 40, 31 + depth)) {
+                String text = BoardText.format(board, Shape.S4x4);
+                Answer a = get(server, "/move?board=" + enc(text) + "&depth=" + depth + "&downgrade=64");
+                assertEquals(200, a.status(), a.body());
+                assertEquals(64.0, a.json().get("downgrade"));
+                SearchResult r = search.search(board);
+                translated += r.searchedBoard() != board ? 1 : 0;
+                List<Map<String, Object>> moves = list(a.json().get("moves"));
+                for (Direction d : Direction.ALL) {
+                    if (!Double.isNaN(r.value(d.ordinal()))) {
+                        assertEquals(r.value(d.ordinal()), (Double) moves.get(d.ordinal()).get("value"), 0.0, text + " " + d);
+                    }
+                }
+                assertEquals(r.best() < 0 ? null : String.valueOf(Direction.ALL[r.best()].letter()), a.json().get("move"), text);
+            }
+        }
+        assertTrue(translated > 20, "boards translated: " + translated);
+        Answer game = get(server, "/game?seed=3&depth=1&downgrade=64&max_moves=50");
+        assertEquals(200, game.status(), game.body());
+        assertEquals(64.0, game.json().get("downgrade"));
+    }
+
+    @Test
     void heuristicAndOptimalChooseAsTheEnginesPlayers() throws IOException {
         Player heuristic = Players.heuristic(Shape.S3x3);
         for (long board : boards(Shape.S3x3, 100, 5)) {
@@ -229,7 +258,7 @@ class MoveServerTest {
         Answer a = get(server, q);
         assertEquals(200, a.status(), a.body());
         PlayerSpec spec = PlayerSpec.of(player).withModel(player.equals("ntuple") ? model : null);
-        spec = player.equals("optimal") ? new PlayerSpec("optimal", null, "auto", db, "auto", "kernels", "on") : spec;
+        spec = player.equals("optimal") ? new PlayerSpec("optimal", (Path) null, "auto", db, "auto", "kernels", "on") : spec;
         Player own = Players.create(spec, shape, SearchConfig.ofDepth(depth == null ? 1 : depth));
         GameResult g = new GameRunner(shape).play(own.forThread(), 0, Rng.gameSeed(seed, 0), new Rng(0), null);
         Map<String, Object> t = a.json();
@@ -339,6 +368,9 @@ class MoveServerTest {
             {"/move?player=heuristic&depth=2" + b, "depth: player 'heuristic' does not take a depth"},
             {"/move?player=ntuple" + b, "player: the n-tuple model plays 4x4 boards"},
             {"/move?colour=red" + b, "colour: unknown parameter"},
+            {"/move?player=lines&downgrade=2" + b, "downgrade: 2 is out of range"},
+            {"/move?player=lines&downgrade=70000" + b, "downgrade: 70000 is out of range"},
+            {"/move?player=heuristic&downgrade=32768" + b, "downgrade: player 'heuristic' does not search"},
             {"/move?player=lines&player=lines" + b, "player: given twice"},
             {"/game?seed=x", "seed: 'x' is not an integer"},
             {"/game?shape=5x5", "shape: shape must be RxC"},
