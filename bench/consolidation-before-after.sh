@@ -47,7 +47,7 @@ else
 fi
 if [ -z "${B_JAR:-}" ]; then
   (cd "$here" && ./g2048 build >/dev/null)
-  cp "$here/java/target/g2048.jar" "$work/b.jar"
+  cp "$here/cli/target/g2048.jar" "$work/b.jar"
   B_JAR="$work/b.jar"
   b_name="$(cd "$here" && git describe --always --dirty)"
 else

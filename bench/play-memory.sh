@@ -22,12 +22,17 @@ trap cleanup EXIT
 if [ -z "${A_JAR:-}" ]; then
   git -C "$here" worktree add --detach "$work/before-tree" "$before" >/dev/null 2>&1
   (cd "$work/before-tree" && ./g2048 build >/dev/null 2>&1)
-  cp "$work/before-tree/java/target/g2048.jar" "$work/a.jar"
+  # builds before the module split put the command's jar in java/target, later ones in cli/target
+  if [ -f "$work/before-tree/cli/target/g2048.jar" ]; then
+    cp "$work/before-tree/cli/target/g2048.jar" "$work/a.jar"
+  else
+    cp "$work/before-tree/java/target/g2048.jar" "$work/a.jar"
+  fi
   A_JAR="$work/a.jar"
 fi
 if [ -z "${B_JAR:-}" ]; then
   (cd "$here" && ./g2048 build >/dev/null 2>&1)
-  cp "$here/java/target/g2048.jar" "$work/b.jar"
+  cp "$here/cli/target/g2048.jar" "$work/b.jar"
   B_JAR="$work/b.jar"
 fi
 out="$here/bench/results/play-memory-$(date -u +%Y%m%d-%H%M%S)"

@@ -32,10 +32,10 @@ gcc -O3 -march=native -o "$work/ntuple1" "$here/bench/reference/ntuple1.c" -lm
 # DumpTables runs from its source (no benchmark jar, so no JMH download needed)
 case " $measures " in *" play-"*)
   "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
-    -cp "$here/java/target/g2048.jar" "$here/bench/src/main/java/g2048/bench/DumpTables.java" "$model" "$work/tables.f32" ;;
+    -cp "$here/cli/target/g2048.jar" "$here/bench/src/main/java/g2048/bench/DumpTables.java" "$model" "$work/tables.f32" ;;
 esac
 java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
-  -XX:+UseParallelGC -jar "$here/java/target/g2048.jar")
+  -XX:+UseParallelGC -jar "$here/cli/target/g2048.jar")
 
 stamp="$(date -u +%Y%m%d-%H%M%S)"
 out="$here/bench/results/reference-train-$stamp${LABEL:+-$LABEL}"

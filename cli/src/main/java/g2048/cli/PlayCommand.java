@@ -53,7 +53,8 @@ final class PlayCommand implements Callable<Integer> {
         Shape s = ShapeArgument.parse(shape);
         SearchConfig search = searchOptions.config(playerOptions.depth);
         Player player = Players.create(playerOptions.spec(), s, search);
-        GameRunner runner = new GameRunner(s);
+        // a sample of the moves is timed: the clock would cost a tenth of a greedy move (bench search times every move)
+        GameRunner runner = new GameRunner(s).timingEvery(16);
         Progress progress = Progress.onStderr("play", "games", games, quiet);
         // games finish on several threads: count and sum them under one lock so the mean matches the count
         long[] finished = new long[1];

@@ -24,9 +24,10 @@ final class SummaryReport {
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "moves     %d in %.2f s: %.0f moves/s%n", s.moves(), s.seconds(),
                 s.movesPerSecond()));
-        sb.append(String.format(Locale.ROOT, "latency   µs per move: p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%n",
+        long timed = s.latencyNanos().getTotalCount();
+        sb.append(String.format(Locale.ROOT, "latency   µs per move: p50 %.2f  p90 %.2f  p99 %.2f  p99.9 %.2f  max %.2f%s%n",
                 s.latencyMicros(50), s.latencyMicros(90), s.latencyMicros(99), s.latencyMicros(99.9),
-                s.maxLatencyMicros()));
+                s.maxLatencyMicros(), timed == s.moves() ? "" : String.format(Locale.ROOT, "  (%d moves timed)", timed)));
         return sb.toString();
     }
 

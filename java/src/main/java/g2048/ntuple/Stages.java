@@ -78,16 +78,40 @@ public record Stages(int[] thresholds) {
     /** The stage of {@code board}: how many thresholds its tile set ({@link Board#tileSet}) reaches. */
     public int of(long board) {
         int[] t = thresholds;
-        if (t.length == 0) {
-            return 0;
-        }
-        int set = QUARTER_SET[(int) board & 0xFFFF] | QUARTER_SET[(int) (board >>> 16) & 0xFFFF]
-                | QUARTER_SET[(int) (board >>> 32) & 0xFFFF] | QUARTER_SET[(int) (board >>> 48)];
         int k = 0;
-        while (k < t.length && set >= t[k]) {
+        int set = -1;
+        while (k < t.length) {
+            int threshold = t[k];
+            boolean reached;
+            if ((threshold & (threshold - 1)) == 0) {
+                // a power of two is reached exactly when a tile that large is on the board
+                reached = hasTileOfCodeAtLeast(board, Integer.numberOfTrailingZeros(threshold));
+            } else {
+                if (set < 0) {
+                    set = QUARTER_SET[(int) board & 0xFFFF] | QUARTER_SET[(int) (board >>> 16) & 0xFFFF]
+                            | QUARTER_SET[(int) (board >>> 32) & 0xFFFF] | QUARTER_SET[(int) (board >>> 48)];
+                }
+                reached = set >= threshold;
+            }
+            if (!reached) {
+                break;
+            }
             k++;
         }
         return k;
+    }
+
+    /**
+     * Whether some cell holds a code of at least {@code code} (1..15), without a loop or a load: the
+     * even and odd nibbles spread one to a byte, each byte plus 16 − code carries into its bit 4
+     * exactly when the nibble is at least {@code code} (the sums stay below 32, so no byte spills).
+     */
+    static boolean hasTileOfCodeAtLeast(long board, int code) {
+        long bytes = 0x0101_0101_0101_0101L;
+        long even = board & 0x0F0F_0F0F_0F0F_0F0FL;
+        long odd = (board >>> 4) & 0x0F0F_0F0F_0F0F_0F0FL;
+        long add = (16 - code) * bytes;
+        return (((even + add) | (odd + add)) & 0x1010_1010_1010_1010L) != 0;
     }
 
     /** {@code 16384,32768}, or {@code none} for one stage. */

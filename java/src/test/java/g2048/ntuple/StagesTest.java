@@ -63,6 +63,21 @@ class StagesTest {
     }
 
     @Test
+    void theLargeTileTestAgreesWithALoopOverTheCells() {
+        Rng rng = new Rng(79);
+        for (int i = 0; i < 20_000; i++) {
+            long b = i % 3 == 0 ? rng.nextLong() : rng.nextLong() & rng.nextLong() & rng.nextLong();
+            int max = 0;
+            for (int cell = 0; cell < 16; cell++) {
+                max = Math.max(max, g2048.game.Board.code(b, cell));
+            }
+            for (int code = 1; code <= 15; code++) {
+                assertEquals(max >= code, Stages.hasTileOfCodeAtLeast(b, code), code + " on " + Long.toHexString(b));
+            }
+        }
+    }
+
+    @Test
     void badThresholdsAreRefusedWithTheReason() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Stages.parse("32768,16384")).getMessage()
                 .contains("increase"));

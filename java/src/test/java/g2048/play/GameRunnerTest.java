@@ -141,6 +141,28 @@ class GameRunnerTest {
     }
 
     @Test
+    void aSampleOfTheMovesIsTimedWhenAsked() {
+        Shape s = Shape.S3x3;
+        Summary every = run(new RandomPlayer(s), s, 40, 2, 5);
+        Summary sampled = new GameRunner(s).timingEvery(8).run(new RandomPlayer(s), 40, 2, 5, null);
+        // the same games; the first move of each game and every 8th after it timed
+        long expected = 0;
+        int[] played = new int[1];
+        GameRunner counting = new GameRunner(s);
+        for (int i = 0; i < 40; i++) {
+            int n = counting.play(new RandomPlayer(s), i, Rng.gameSeed(5, i), new Rng(0), null).moves();
+            expected += (n + 7) / 8;
+            played[0] += n;
+        }
+        assertEquals(every.moves(), sampled.moves());
+        assertEquals(played[0], sampled.moves());
+        assertEquals(every.stats().mean(), sampled.stats().mean());
+        assertEquals(expected, sampled.latencyNanos().getTotalCount());
+        assertThrows(IllegalArgumentException.class, () -> new GameRunner(s).timingEvery(6));
+        assertThrows(IllegalArgumentException.class, () -> new GameRunner(s).timingEvery(0));
+    }
+
+    @Test
     void theListenerHearsOfEveryGame() {
         AtomicInteger heard = new AtomicInteger();
         new GameRunner(Shape.S2x2).run(new RandomPlayer(Shape.S2x2), 64, 2, 1, (done, total, r) -> {
