@@ -9,8 +9,9 @@
 #
 # A recipe is NAME=OPTIONS of `train ntuple` (the known names below, or your own in RECIPES as
 # name=--opt,value,...). Writes bench/results/ntuple-learning-<date>/: per recipe its log, its
-# learning curve NAME.curve.csv and NAME.curve.png, and summary.txt with the greedy mean at every
-# checkpoint, the learning seconds (evaluations excluded) and the speed per thread-CPU-second.
+# learning curve NAME.curve.csv and NAME.curve.png, summary.txt with the greedy mean at every
+# checkpoint, the learning seconds (evaluations excluded) and the speed per thread-CPU-second, and
+# comparison.csv / comparison.png / comparison.md: every recipe at equal games and equal core-seconds.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NET="${NET:-4x6}"
@@ -81,4 +82,8 @@ fi
   printf '\n\nrecipes:\n'
   for r in $RECIPES; do echo "  ${r%%=*}: $(options "$r")"; done
 } | tee -a "$out/summary.txt"
+# the recipes side by side: comparison.csv, comparison.png (equal games, equal core-seconds), a Markdown table
+names=(); for r in $RECIPES; do names+=("${r%%=*}"); done
+"${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java" -cp "$here/cli/target/g2048.jar" \
+  "$here/bench/src/main/java/g2048/bench/LearningComparison.java" "$out" "${names[@]}" | tee "$out/comparison.md"
 echo "results in $out"
