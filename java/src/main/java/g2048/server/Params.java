@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A request's parameters (the query string of a GET, the form body of a POST), read strictly: an
+ * A request's parameters (the query string of a GET, the form or JSON body of a POST), read strictly: an
  * unknown or repeated parameter, a missing one or one out of range is a {@link BadRequest} naming it.
  */
 final class Params {
@@ -18,9 +18,21 @@ final class Params {
         this.values = values;
     }
 
-    /** Parses {@code a=1&b=x} (percent-encoded, '+' for space), accepting only the names in {@code allowed}. */
+    /**
+     * Parses {@code a=1&b=x} (percent-encoded, '+' for space), or a POST body that is one flat JSON
+     * object ({@code {"a": 1, "b": "x"}}, see {@link FlatJson}), accepting only the names in {@code allowed}.
+     */
     static Params parse(String encoded, Set<String> allowed) {
         Map<String, String> m = new LinkedHashMap<>();
+        if (encoded != null && encoded.stripLeading().startsWith("{")) {
+            for (Map.Entry<String, String> e : FlatJson.members(encoded).entrySet()) {
+                if (!allowed.contains(e.getKey())) {
+                    throw BadRequest.of(shorten(e.getKey()) + ": unknown parameter, expected one of " + String.join(", ", allowed));
+                }
+                m.put(e.getKey(), e.getValue());
+            }
+            return new Params(m);
+        }
         if (encoded != null && !encoded.isEmpty()) {
             for (String pair : encoded.split("&", -1)) {
                 if (pair.isEmpty()) {

@@ -219,6 +219,20 @@ class MoveServerTest {
     }
 
     @Test
+    void aJsonBodyAsksWhatTheQueryStringAsks() {
+        for (long board : boards(Shape.S4x4, 30, 41)) {
+            String text = BoardText.format(board, Shape.S4x4);
+            Answer get = get(server, "/move?board=" + enc(text) + "&player=lines&depth=2&downgrade=64");
+            Answer post = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/move"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + text + "\", \"player\": \"lines\","
+                            + " \"depth\": 2, \"downgrade\": 64, \"seed\": null}")).build());
+            assertEquals(200, post.status(), post.body());
+            assertEquals(withoutTimes(get.body()), withoutTimes(post.body()));
+        }
+    }
+
+    @Test
     void heuristicAndOptimalChooseAsTheEnginesPlayers() throws IOException {
         Player heuristic = Players.heuristic(Shape.S3x3);
         for (long board : boards(Shape.S3x3, 100, 5)) {
@@ -385,6 +399,19 @@ class MoveServerTest {
             assertTrue(error.startsWith(c[1]), c[0] + " -> " + error);
             assertEquals(1, a.json().size(), a.body());
             assertFalse(a.body().contains("Exception") || a.body().contains("at g2048."), a.body());
+        }
+        String[][] bodies = {
+            {"{\"board\": \"2,4/0,0\", \"depth\": [1]}", "depth: expected a string or a number"},
+            {"{\"board\": \"2,4/0,0\"", "body: not a flat JSON object (expected '}'"},
+            {"{\"board\": \"2,4/0,0\", \"board\": null}", "board: given twice"},
+            {"{\"colour\": \"red\"}", "colour: unknown parameter"},
+            {"{\"board\": \"2,4/0,0\"} x", "body: not a flat JSON object (text after the object"},
+        };
+        for (String[] c : bodies) {
+            Answer a = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/move"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(c[0])).build());
+            assertEquals(400, a.status(), c[0] + " -> " + a.body());
+            assertTrue(((String) a.json().get("error")).startsWith(c[1]), c[0] + " -> " + a.body());
         }
         Answer post = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/move"))
                 .POST(HttpRequest.BodyPublishers.ofString("player=lines&depth=9" + b)).build());
