@@ -53,7 +53,7 @@ final class PlayCommand implements Callable<Integer> {
         Shape s = ShapeArgument.parse(shape);
         SearchConfig search = searchOptions.config(playerOptions.depth);
         Player player = Players.create(playerOptions.spec(), s, search);
-        // a sample of the moves is timed: the clock would cost a tenth of a greedy move (bench search times every move)
+        // a sample of the moves is timed: the clock on every move is a share of a greedy move (bench search times every move)
         GameRunner runner = new GameRunner(s).timingEvery(16);
         Progress progress = Progress.onStderr("play", "games", games, quiet);
         // games finish on several threads: count and sum them under one lock so the mean matches the count
