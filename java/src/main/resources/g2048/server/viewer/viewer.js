@@ -40,7 +40,7 @@ async function init() {
   $("pause").onclick = () => (timer ? pause() : run());
   $("position").oninput = () => { pause(); show(Number($("position").value)); };
   const params = new URLSearchParams(location.search);
-  for (const key of ["seed", "shape", "player", "depth", "speed"]) {
+  for (const key of ["seed", "shape", "player", "depth", "downgrade", "speed"]) {
     if (params.has(key)) $(key).value = params.get(key);
   }
   if (params.has("max_moves")) $("max-moves").value = params.get("max_moves");
@@ -52,7 +52,10 @@ async function start() {
   const player = $("player").value;
   const q = new URLSearchParams({ seed: $("seed").value, shape: $("shape").value, player: player,
                                    max_moves: $("max-moves").value });
-  if (player === "ntuple" || player === "lines") q.set("depth", $("depth").value);
+  if (player === "ntuple" || player === "lines") {
+    q.set("depth", $("depth").value);
+    if ($("downgrade").value !== "0") q.set("downgrade", $("downgrade").value);
+  }
   setStatus("playing seed " + $("seed").value + " ...");
   try {
     trace = await fetchJson("/game?" + q);
@@ -64,7 +67,7 @@ async function start() {
   $("position").max = trace.steps.length;
   $("move-count").textContent = trace.steps.length;
   $("optimal-head").hidden = !trace.steps.some((s) => s.optimal_values);
-  setStatus(trace.player + (trace.depth ? " depth " + trace.depth : "") + ", seed " + trace.seed + ": "
+  setStatus(trace.player + (trace.depth ? " depth " + trace.depth : "") + (trace.downgrade ? ", downgrade from " + trace.downgrade : "") + ", seed " + trace.seed + ": "
             + trace.moves_played + " moves, score " + trace.score + (trace.game_over ? ", game over" : ""));
   show(0);
   run();
