@@ -23,7 +23,8 @@ import scala.Tuple2;
  * The forward pass of one age as Spark jobs. The states of age {@code a} are the 2-spawns of the
  * afterstates of age {@code a − 2}, the 4-spawns of those of {@code a − 4} and the initial states of
  * that age; its afterstates are the moves of its states. A first small job spawns a sample of the
- * inputs and chooses the partition count and the splits (quantiles of the sampled IDs); then:
+ * inputs and chooses the partition count and the splits (quantiles of the sampled IDs)
+ * (skipped when every spawn fits one partition), then:
  * <ol>
  *   <li>spawn: one task per input partition spawns and normalises, sorts and deduplicates its
  *       output and sends each range to its partition;</li>
@@ -70,23 +71,29 @@ final class ForwardAge {
         if (age <= 8) {
             inputs.add(Input.initial());
         }
-        int stride = (int) Math.max(1, inputAfters / SAMPLE_AFTERS);
-        sc.setCallSite("forward " + age + ": sample");
-        List<long[]> sampled = sc.parallelize(inputs, inputs.size())
-                .map(in -> spawned(store, shapeName, age, in, stride).sortedUnique()).collect();
-        long[] sample = LongList.union(sampled);
-        long estimate = (long) sample.length * stride;
-        long[] splits = splits(sample, (int) Math.min(PartitionedAge.MAX_PARTS, Math.max(1, (estimate + partitionStates - 1) / partitionStates)));
+        long[] splits = new long[0];
+        // an age whose every spawn fits one partition needs no sample (the initial states are a few hundred at most)
+        if (inputAfters * shape.cells() + 1000 > partitionStates) {
+            int stride = (int) Math.max(1, inputAfters / SAMPLE_AFTERS);
+            sc.setCallSite("forward " + age + ": sample");
+            List<long[]> sampled = sc.parallelize(inputs, inputs.size())
+                    .map(in -> spawned(store, shapeName, age, in, stride).sortedUnique()).collect();
+            long[] sample = LongList.union(sampled);
+            long estimate = (long) sample.length * stride;
+            splits = splits(sample, (int) Math.min(PartitionedAge.MAX_PARTS,
+                    Math.max(1, (estimate + partitionStates - 1) / partitionStates)));
+        }
+        long[] cuts = splits;
         int parts = splits.length + 1;
         IndexPartitioner partitioner = new IndexPartitioner(parts);
 
         sc.setCallSite("forward " + age + ": spawn");
         JavaPairRDD<Integer, long[]> spawned = sc.parallelize(inputs, inputs.size())
-                .flatMapToPair(in -> ranges(spawned(store, shapeName, age, in, 1).sortedUnique(), splits));
+                .flatMapToPair(in -> ranges(spawned(store, shapeName, age, in, 1).sortedUnique(), cuts));
         sc.setCallSite("forward " + age + ": states, moves");
         JavaRDD<long[]> states = spawned.partitionBy(partitioner).mapPartitions(ForwardAge::merged, true)
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        JavaPairRDD<Integer, long[]> moved = states.flatMapToPair(s -> ranges(afterstates(shapeName, s), splits));
+        JavaPairRDD<Integer, long[]> moved = states.flatMapToPair(s -> ranges(afterstates(shapeName, s), cuts));
         sc.setCallSite("forward " + age + ": afterstates, write");
         JavaRDD<long[]> afters = moved.partitionBy(partitioner).mapPartitions(ForwardAge::merged, true);
         List<long[]> counts = states.zipPartitions(afters, (s, a) -> {

@@ -150,6 +150,8 @@ public final class SparkSolve {
         }
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.ui.showConsoleProgress", "false");
+        // a task reads its inputs from the shared file system or the shuffle: waiting for a preferred executor gains little
+        conf.setIfMissing("spark.locality.wait", "0s");
         StageMetrics metrics = new StageMetrics();
         List<String> ages = new ArrayList<>();
         long t0 = System.nanoTime();
