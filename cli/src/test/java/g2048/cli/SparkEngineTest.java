@@ -21,7 +21,7 @@ class SparkEngineTest {
     @Test
     void aMissingModuleNamesWhatToBuild() {
         Errors.BadInput e = assertThrows(Errors.BadInput.class,
-                () -> SparkEngine.command(tmp, Shape.S2x2, tmp.resolve("db"), "local[2]", null, null));
+                () -> SparkEngine.command(tmp, Shape.S2x2, tmp.resolve("db"), "local[2]", null, null, null));
         assertTrue(e.getMessage().startsWith("--engine spark: the Spark module is not built"), e.getMessage());
         assertTrue(e.getMessage().contains("mvn -pl spark -am package -DskipTests"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
@@ -32,11 +32,13 @@ class SparkEngineTest {
         Files.createDirectories(tmp.resolve("spark/target"));
         Files.write(tmp.resolve(SparkEngine.JAR), new byte[0]);
         Files.writeString(tmp.resolve(SparkEngine.CLASSPATH), "/a.jar:/b.jar\n");
-        List<String> cmd = SparkEngine.command(tmp, Shape.S2x3, tmp.resolve("db"), "spark://127.0.0.1:7077", 1000L, 40);
+        List<String> cmd = SparkEngine.command(tmp, Shape.S2x3, tmp.resolve("db"), "spark://127.0.0.1:7077", 1000L, 40,
+                tmp.resolve("m"));
         int cp = cmd.indexOf("-cp");
         assertEquals(tmp.resolve(SparkEngine.JAR) + ":/a.jar:/b.jar", cmd.get(cp + 1));
         assertEquals(List.of("g2048.spark.SparkSolve", "--shape", "2x3", "--out", tmp.resolve("db").toString(), "--master",
-                "spark://127.0.0.1:7077", "--partition-states", "1000", "--max-age", "40"), cmd.subList(cp + 2, cmd.size()));
+                "spark://127.0.0.1:7077", "--partition-states", "1000", "--max-age", "40", "--metrics", tmp.resolve("m").toString()),
+                cmd.subList(cp + 2, cmd.size()));
     }
 
     @Test
