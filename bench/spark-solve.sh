@@ -4,7 +4,7 @@
 # and `play --player optimal`; records Spark's per-stage metrics (times, shuffle bytes) and per-age
 # times. Writes bench/results/spark-solve-<date>/ (summary.txt, and per run a directory with the
 # JSON summaries, stages.tsv, ages.tsv, the query outputs).
-#   bench/spark-solve.sh [SHAPE...]        default: 2x2 2x3 3x2 2x4 3x3, in local[2]
+#   bench/spark-solve.sh [SHAPE...]        default: 2x2 2x3 3x2 2x4 3x3, in local[2] ("none": no local[2] run)
 # Environment:
 #   STANDALONE_SHAPES="2x2 2x3"   also solve these on a standalone cluster: a master and two workers
 #                                 (one core, 2 GB each), started here on loopback with Spark's own
@@ -20,6 +20,7 @@ export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 java="$JAVA_HOME/bin/java"
 shapes=("$@")
 [ ${#shapes[@]} -eq 0 ] && shapes=(2x2 2x3 3x2 2x4 3x3)
+[ "${1:-}" = none ] && shapes=()
 sample="${SAMPLE:-40}"
 results="$here/bench/results/spark-solve-$(date -u +%Y%m%dT%H%M%SZ)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/g2048-spark-solve.XXXXXX")"
@@ -117,7 +118,7 @@ solve_local() {   # shape, dir, json out
   g solve --shape "$1" --out "$2" --json -q >"$3"
 }
 
-for shape in "${shapes[@]}"; do
+for shape in "${shapes[@]+"${shapes[@]}"}"; do
   run="$shape-local2"; out="$results/$run"; mkdir -p "$out"
   solve_local "$shape" "$work/local-$shape" "$out/local.json"
   t0=$(date +%s.%N)
@@ -140,7 +141,7 @@ if [ -n "${STANDALONE_SHAPES:-}" ]; then
   sleep 8
   for w in 1 2; do
     mkdir -p "$work/worker$w"
-    SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.worker.Worker \
+    SPARK_HOME="$home" SPARK_SCALA_VERSION=2.13 nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.worker.Worker \
       --host 127.0.0.1 --cores 1 --memory 2g --work-dir "$work/worker$w" --webui-port $((18080 + w)) \
       spark://127.0.0.1:7077 >"$work/worker$w.log" 2>&1 & pids+=($!)
   done
