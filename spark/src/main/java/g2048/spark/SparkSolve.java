@@ -23,8 +23,8 @@ import org.apache.spark.api.java.JavaSparkContext;
  * an unfinished solve there resumes), {@code --master URL} (default: spark-submit's, else
  * {@code local[2]}), {@code --partition-states N} (states a partition aims at, default 4,000,000),
  * {@code --max-age A} (stop the forward pass after age A), {@code --metrics DIR} (write
- * {@code stages.tsv} and {@code ages.tsv} there). Bad input is one line on standard error and exit
- * code 2; a failure while running, exit code 1.
+ * {@code stages.tsv} and {@code ages.tsv} there). Progress, one line an age, goes to standard error.
+ * Bad input is one line on standard error and exit code 2; a failure while running, exit code 1.
  */
 public final class SparkSolve {
 
@@ -38,7 +38,8 @@ public final class SparkSolve {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        // progress on standard error, as every command's: standard output stays for the caller's results
+        System.exit(run(args, System.err, System.err));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
