@@ -6,7 +6,6 @@ import g2048.solver.AgeBytes;
 import g2048.solver.Manifest;
 import g2048.solver.PartitionedAge;
 import java.io.IOException;
-import java.nio.file.Path;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -136,10 +135,5 @@ final class ClusterSolver {
         for (int p = 0; p < age.parts(); p++) {
             store.delete(PartitionedAge.doublesName(age.age(), p));
         }
-    }
-
-    /** For messages: the local path of a root given as a plain path or a {@code file:} URI. */
-    static Path localPath(String root) {
-        return root.startsWith("file:") ? Path.of(java.net.URI.create(root)) : Path.of(root);
     }
 }
