@@ -35,6 +35,19 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--max-age", description = "Stop the forward pass after this age (the backward pass then does not run).")
     Integer maxAge;
 
+    @Option(names = "--engine", description = "local (default: this machine, --threads) or spark (the Spark module as a child"
+            + " process; build it first: mvn -pl spark -am package -DskipTests).")
+    String engine = "local";
+
+    @Option(names = "--master", description = "With --engine spark: the Spark master URL (default local[2]; spark://HOST:7077 for a standalone cluster).")
+    String master;
+
+    @Option(names = "--partition-states", description = "With --engine spark: the states a partition of an age aims at (default 4,000,000).")
+    Long partitionStates;
+
+    @Option(names = "--metrics", description = "With --engine spark: write Spark's per-stage metrics (stages.tsv: times, shuffle bytes) and per-age times (ages.tsv) into this directory.")
+    Path metrics;
+
     @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
     boolean json;
 
@@ -60,6 +73,26 @@ final class SolveCommand implements Callable<Integer> {
         if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
             throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
         }
+        if (!engine.equals("local") && !engine.equals("spark")) {
+            throw new Errors.BadInput("--engine: '" + engine + "', expected local or spark");
+        }
+        boolean spark = engine.equals("spark");
+        if (!spark && (master != null || partitionStates != null || metrics != null)) {
+            throw new Errors.BadInput((master != null ? "--master" : partitionStates != null ? "--partition-states" : "--metrics")
+                    + ": only with --engine spark");
+        }
+        if (spark && threads != null) {
+            throw new Errors.BadInput("--threads: not with --engine spark (the master URL says how many cores, e.g. local[4])");
+        }
+        if (partitionStates != null && partitionStates < 1) {
+            throw new Errors.BadInput("--partition-states: expected at least 1, got " + partitionStates);
+        }
+        if (spark && master != null && master.isBlank()) {
+            throw new Errors.BadInput("--master: empty, expected a Spark master URL such as local[2] or spark://HOST:7077");
+        }
+        // before the directory is touched: a missing module is bad input, reported at once
+        java.util.List<String> child = spark ? SparkEngine.command(SparkEngine.sourceRoot(), s, out,
+                master == null ? "local[2]" : master, partitionStates, maxAge, metrics) : null;
         OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {
@@ -68,8 +101,24 @@ final class SolveCommand implements Callable<Integer> {
             if (left > 0) {
                 System.err.println("solve: deleted " + left + " temporary file(s) left by an interrupted run");
             }
-            return solve(s, nThreads);
+            return spark ? solveOnSpark(s, child) : solve(s, nThreads);
         }
+    }
+
+    private int solveOnSpark(Shape s, java.util.List<String> child) throws IOException {
+        Manifest.Read existing = Manifest.readAllowingLegacy(out);
+        if (existing != null && !existing.manifest().shape().equals(s)) {
+            throw new Errors.BadInput("--out: " + out + " holds a " + existing.manifest().shape() + " solve, not " + s);
+        }
+        long t0 = System.nanoTime();
+        int rc = SparkEngine.run(child);
+        if (rc != 0) {
+            return rc;
+        }
+        Manifest m = Manifest.read(out);
+        Solver.Outcome outcome = m.done() ? Solver.Outcome.SOLVED : Solver.Outcome.STOPPED_AT_MAX_AGE;
+        return report(s, outcome, (System.nanoTime() - t0) / 1e9, "on Spark, " + (master == null ? "local[2]" : master),
+                "  time: per age and per stage above (the Spark run's own lines)\n");
     }
 
     private int solve(Shape s, int nThreads) throws IOException {
@@ -142,10 +191,16 @@ final class SolveCommand implements Callable<Integer> {
             // The JVM is already stopping (Ctrl-C): the hook waits for us, nothing more to do.
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        Manifest m = Manifest.read(out);
         if (outcome == Solver.Outcome.STOPPED) {
             return Errors.FAILURE;
         }
+        return report(s, outcome, seconds, nThreads + " threads", "  time: " + solver.phaseTimes()
+                + " (the rest: files, checksums, start-up)\n");
+    }
+
+    /** The summary of a finished run (the age report written beside the solution, totals, expected scores). */
+    private int report(Shape s, Solver.Outcome outcome, double seconds, String how, String timeLine) throws IOException {
+        Manifest m = Manifest.read(out);
         List<AgeStats> ages = AgeStats.read(out, m);
         AgeReport.write(out, s + " solve", ages);
         AgeStats.Totals totals = AgeStats.Totals.of(ages);
@@ -178,16 +233,16 @@ final class SolveCommand implements Callable<Integer> {
             System.out.println(j);
         } else {
             StringBuilder sb = new StringBuilder();
-            sb.append(String.format(Locale.ROOT, "solve %s: %s through age %d in %.1f s (%d threads)%n", s,
+            sb.append(String.format(Locale.ROOT, "solve %s: %s through age %d in %.1f s (%s)%n", s,
                     complete ? "solved" : "forward pass only (--max-age)", complete ? m.lastAge() : m.forwardComplete(),
-                    seconds, nThreads));
+                    seconds, how));
             sb.append(String.format(Locale.ROOT, "  states       %,d%n  afterstates  %,d%n  terminal     %,d%n",
                     totals.states(), totals.afterstates(), totals.terminal()));
             if (complete) {
                 sb.append(String.format(Locale.ROOT, "  expected optimal score: 2+2 %.4f   2+4 %.4f   4+4 %.4f   random start %.4f%n",
                         expected[0], expected[1], expected[2], expected[3]));
             }
-            sb.append("  time: ").append(solver.phaseTimes()).append(" (the rest: files, checksums, start-up)\n");
+            sb.append(timeLine);
             sb.append("  per age: ").append(out.resolve(AgeReport.CSV)).append(", ").append(out.resolve(AgeReport.PNG)).append('\n');
             System.out.print(sb);
         }

@@ -149,7 +149,15 @@ public final class AgeFiles {
     /** The file mapped, its header and geometry checked, then its checksum: the content before the trailer. */
     private static MemorySegment open(Path file, String what, String magic, Shape shape, int age, Arena arena,
                                       BlockCheck blocks) throws IOException {
-        MemorySegment all = ChecksummedFile.map(file, what + " of a " + shape + " solution", arena);
+        return checked(file, ChecksummedFile.map(file, what + " of a " + shape + " solution", arena), magic, shape, age, blocks);
+    }
+
+    /** As {@link #open} for a whole file already in memory ({@code file} names it in errors). */
+    private static MemorySegment checked(Path file, MemorySegment all, String magic, Shape shape, int age, BlockCheck blocks)
+            throws BadFileException {
+        if (all.byteSize() < ChecksummedFile.TRAILER_BYTES) {
+            throw new BadFileException(file, "too short for a checksummed file (" + all.byteSize() + " bytes)");
+        }
         MemorySegment seg = all.asSlice(0, all.byteSize() - ChecksummedFile.TRAILER_BYTES);
         checkHeader(file, seg, magic, shape, age);
         blocks.check(seg);
@@ -163,56 +171,73 @@ public final class AgeFiles {
 
     /** Writes the forward pass's output of one age. */
     static Path writeIds(Path dir, Shape shape, int age, IdSet states, IdSet afters, long terminal) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            ChecksummedFile.write(idsFile(dir, age), idsContent(shape, age, states, afters, terminal, arena), DEFERRED);
+            return idsFile(dir, age);
+        }
+    }
+
+    /** The bytes of an ids file, with room for the checksum that {@link ChecksummedFile#write} fills. */
+    static MemorySegment idsContent(Shape shape, int age, IdSet states, IdSet afters, long terminal, Arena arena) {
         CellPacking packing = new CellPacking(shape);
         long second = HEADER_BYTES + EliasFano.blockBytes(states, packing::pack);
         long size = second + EliasFano.blockBytes(afters, packing::pack) + ChecksummedFile.TRAILER_BYTES;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment seg = arena.allocate(size, 8);
-            header(seg, IDS_MAGIC, shape, age);
-            seg.set(LONG, STATES_OFFSET, states.size());
-            seg.set(LONG, AFTERS_OFFSET, afters.size());
-            seg.set(LONG, TERMINAL_OFFSET, terminal);
-            seg.set(LONG, SECOND_BLOCK_OFFSET, second);
-            EliasFano.write(states, packing::pack, seg, HEADER_BYTES);
-            EliasFano.write(afters, packing::pack, seg, second);
-            ChecksummedFile.write(idsFile(dir, age), seg, DEFERRED);
-            return idsFile(dir, age);
-        }
+        MemorySegment seg = arena.allocate(size, 8);
+        header(seg, IDS_MAGIC, shape, age);
+        seg.set(LONG, STATES_OFFSET, states.size());
+        seg.set(LONG, AFTERS_OFFSET, afters.size());
+        seg.set(LONG, TERMINAL_OFFSET, terminal);
+        seg.set(LONG, SECOND_BLOCK_OFFSET, second);
+        EliasFano.write(states, packing::pack, seg, HEADER_BYTES);
+        EliasFano.write(afters, packing::pack, seg, second);
+        return seg;
     }
 
     /** Writes the backward pass's output of one age. */
     static Path writeValues(Path dir, Shape shape, int age, MemorySegment stateValues, long nStates,
                             MemorySegment afterValues, long nAfters, double best) throws IOException {
-        long second = HEADER_BYTES + PackedValues.blockBytes(stateValues, nStates);
-        long size = second + PackedValues.blockBytes(afterValues, nAfters) + ChecksummedFile.TRAILER_BYTES;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment seg = arena.allocate(size, 8);
-            header(seg, VALUES_MAGIC, shape, age);
-            seg.set(INT, SCALE_OFFSET, PackedValues.SCALE_BITS);
-            seg.set(LONG, STATES_OFFSET, nStates);
-            seg.set(LONG, AFTERS_OFFSET, nAfters);
-            seg.set(DOUBLE, BEST_OFFSET, best);
-            seg.set(LONG, SECOND_BLOCK_OFFSET, second);
-            PackedValues.write(stateValues, nStates, seg, HEADER_BYTES);
-            PackedValues.write(afterValues, nAfters, seg, second);
-            ChecksummedFile.write(valuesFile(dir, age), seg, DEFERRED);
+            ChecksummedFile.write(valuesFile(dir, age),
+                    valuesContent(shape, age, stateValues, nStates, afterValues, nAfters, best, arena), DEFERRED);
             return valuesFile(dir, age);
         }
     }
 
+    /** The bytes of a values file, with room for the checksum. */
+    static MemorySegment valuesContent(Shape shape, int age, MemorySegment stateValues, long nStates,
+                                       MemorySegment afterValues, long nAfters, double best, Arena arena) {
+        long second = HEADER_BYTES + PackedValues.blockBytes(stateValues, nStates);
+        long size = second + PackedValues.blockBytes(afterValues, nAfters) + ChecksummedFile.TRAILER_BYTES;
+        MemorySegment seg = arena.allocate(size, 8);
+        header(seg, VALUES_MAGIC, shape, age);
+        seg.set(INT, SCALE_OFFSET, PackedValues.SCALE_BITS);
+        seg.set(LONG, STATES_OFFSET, nStates);
+        seg.set(LONG, AFTERS_OFFSET, nAfters);
+        seg.set(DOUBLE, BEST_OFFSET, best);
+        seg.set(LONG, SECOND_BLOCK_OFFSET, second);
+        PackedValues.write(stateValues, nStates, seg, HEADER_BYTES);
+        PackedValues.write(afterValues, nAfters, seg, second);
+        return seg;
+    }
+
     /** Writes the exact state values of an age, for a resumed backward pass. */
     static Path writeDoubles(Path dir, Shape shape, int age, MemorySegment values, long n) throws IOException {
-        long size = HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES;
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment seg = arena.allocate(size, 8);
-            header(seg, DOUBLES_MAGIC, shape, age);
-            seg.set(LONG, STATES_OFFSET, n);
-            for (long i = 0; i < n; i++) {
-                seg.set(DOUBLE, HEADER_BYTES + 8 * i, values.getAtIndex(DOUBLE, i));
-            }
-            ChecksummedFile.write(doublesFile(dir, age), seg, DEFERRED);
+            ChecksummedFile.write(doublesFile(dir, age), doublesContent(shape, age, values, n, arena), DEFERRED);
             return doublesFile(dir, age);
         }
+    }
+
+    /** The bytes of a backward checkpoint, with room for the checksum. */
+    static MemorySegment doublesContent(Shape shape, int age, MemorySegment values, long n, Arena arena) {
+        long size = HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES;
+        MemorySegment seg = arena.allocate(size, 8);
+        header(seg, DOUBLES_MAGIC, shape, age);
+        seg.set(LONG, STATES_OFFSET, n);
+        for (long i = 0; i < n; i++) {
+            seg.set(DOUBLE, HEADER_BYTES + 8 * i, values.getAtIndex(DOUBLE, i));
+        }
+        return seg;
     }
 
     /** One age's IDs, mapped and checked; the readers hold packed IDs ({@link CellPacking}). */
@@ -236,9 +261,22 @@ public final class AgeFiles {
     }
 
     static Ids readIds(Path dir, Shape shape, int age, Arena arena) throws IOException {
-        Path file = idsFile(dir, age);
-        MemorySegment seg = open(file, "an ids file", IDS_MAGIC, shape, age, arena,
-                s -> checkBlocks(file, s, true, "states' IDs", "afterstates' IDs"));
+        return readIdsFile(idsFile(dir, age), shape, age, arena);
+    }
+
+    /** The ids file {@code file} (a single age's, or one partition's of it: the same layout). */
+    static Ids readIdsFile(Path file, Shape shape, int age, Arena arena) throws IOException {
+        return ids(file, open(file, "an ids file", IDS_MAGIC, shape, age, arena,
+                s -> checkBlocks(file, s, true, "states' IDs", "afterstates' IDs")), shape);
+    }
+
+    /** An ids file already in memory, whole ({@code file} names it in errors). */
+    static Ids readIds(Path file, MemorySegment all, Shape shape, int age) throws BadFileException {
+        return ids(file, checked(file, all, IDS_MAGIC, shape, age,
+                s -> checkBlocks(file, s, true, "states' IDs", "afterstates' IDs")), shape);
+    }
+
+    private static Ids ids(Path file, MemorySegment seg, Shape shape) throws BadFileException {
         EliasFano.Reader states = eliasFano(file, seg, HEADER_BYTES);
         EliasFano.Reader afters = eliasFano(file, seg, seg.get(LONG, SECOND_BLOCK_OFFSET));
         checkCount(file, "states", seg.get(LONG, STATES_OFFSET), states.size());
@@ -263,13 +301,29 @@ public final class AgeFiles {
     }
 
     static Values readValues(Path dir, Shape shape, int age, Arena arena) throws IOException {
-        Path file = valuesFile(dir, age);
-        MemorySegment seg = open(file, "a values file", VALUES_MAGIC, shape, age, arena, s -> {
+        return readValuesFile(valuesFile(dir, age), shape, age, arena);
+    }
+
+    /** The values file {@code file} (a single age's, or one partition's of it). */
+    static Values readValuesFile(Path file, Shape shape, int age, Arena arena) throws IOException {
+        return values(file, open(file, "a values file", VALUES_MAGIC, shape, age, arena, valuesCheck(file)));
+    }
+
+    /** A values file already in memory, whole. */
+    static Values readValues(Path file, MemorySegment all, Shape shape, int age) throws BadFileException {
+        return values(file, checked(file, all, VALUES_MAGIC, shape, age, valuesCheck(file)));
+    }
+
+    private static BlockCheck valuesCheck(Path file) {
+        return s -> {
             if (s.get(INT, SCALE_OFFSET) != PackedValues.SCALE_BITS) {
                 throw new BadFileException(file, "scale 2^" + s.get(INT, SCALE_OFFSET) + ", expected 2^" + PackedValues.SCALE_BITS);
             }
             checkBlocks(file, s, false, "state values", "afterstate values");
-        });
+        };
+    }
+
+    private static Values values(Path file, MemorySegment seg) throws BadFileException {
         PackedValues.Reader states = new PackedValues.Reader(seg, HEADER_BYTES);
         PackedValues.Reader afters = new PackedValues.Reader(seg, seg.get(LONG, SECOND_BLOCK_OFFSET));
         checkCount(file, "state values", seg.get(LONG, STATES_OFFSET), states.size());
@@ -281,20 +335,29 @@ public final class AgeFiles {
     static MemorySegment readDoubles(Path dir, Shape shape, int age, long n, Arena arena) throws IOException {
         Path file = doublesFile(dir, age);
         try (Arena map = Arena.ofConfined()) {
-            MemorySegment seg = open(file, "a backward checkpoint", DOUBLES_MAGIC, shape, age, map, s -> {
-                if (s.get(LONG, STATES_OFFSET) != n) {
-                    throw new BadFileException(file, "holds " + s.get(LONG, STATES_OFFSET) + " values, expected " + n);
-                }
-                if (s.byteSize() != HEADER_BYTES + 8 * n) {
-                    throw new BadFileException(file, (s.byteSize() + ChecksummedFile.TRAILER_BYTES) + " bytes, expected "
-                            + (HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES) + " for " + n + " values");
-                }
-            });
+            MemorySegment seg = open(file, "a backward checkpoint", DOUBLES_MAGIC, shape, age, map, doublesCheck(file, n));
             MemorySegment out = arena.allocate(Math.max(8, 8 * n), 8);
             for (long i = 0; i < n; i++) {
                 out.setAtIndex(DOUBLE, i, seg.get(DOUBLE, HEADER_BYTES + 8 * i));
             }
             return out;
         }
+    }
+
+    private static BlockCheck doublesCheck(Path file, long n) {
+        return s -> {
+            if (s.get(LONG, STATES_OFFSET) != n) {
+                throw new BadFileException(file, "holds " + s.get(LONG, STATES_OFFSET) + " values, expected " + n);
+            }
+            if (s.byteSize() != HEADER_BYTES + 8 * n) {
+                throw new BadFileException(file, (s.byteSize() + ChecksummedFile.TRAILER_BYTES) + " bytes, expected "
+                        + (HEADER_BYTES + 8 * n + ChecksummedFile.TRAILER_BYTES) + " for " + n + " values");
+            }
+        };
+    }
+
+    /** A backward checkpoint of {@code n} values already in memory, whole: the content after the header. */
+    static MemorySegment readDoubles(Path file, MemorySegment all, Shape shape, int age, long n) throws BadFileException {
+        return checked(file, all, DOUBLES_MAGIC, shape, age, doublesCheck(file, n)).asSlice(HEADER_BYTES, 8 * n);
     }
 }

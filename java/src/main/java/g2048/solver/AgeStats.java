@@ -24,6 +24,10 @@ public record AgeStats(int age, long states, long afterstates, long terminal, do
     public static List<AgeStats> read(Path dir, Manifest m) throws IOException {
         List<AgeStats> out = new ArrayList<>();
         for (int age = Manifest.FIRST_AGE; age <= m.forwardComplete(); age += 2) {
+            if (AgeTable.partitioned(dir, age)) {
+                out.add(partitioned(dir, m, age));
+                continue;
+            }
             MemorySegment ids = header(AgeFiles.idsFile(dir, age));
             double best = Double.NaN;
             if (m.backwardComplete() != 0 && age >= m.backwardComplete()) {
@@ -33,6 +37,19 @@ public record AgeStats(int age, long states, long afterstates, long terminal, do
                     ids.get(LONG, AgeFiles.TERMINAL_OFFSET), best));
         }
         return out;
+    }
+
+    /** An age split in partitions: the counts from its index, the best value the best of its partitions'. */
+    private static AgeStats partitioned(Path dir, Manifest m, int age) throws IOException {
+        PartitionedAge index = PartitionedAge.read(dir, m.shape(), age);
+        double best = Double.NaN;
+        if (m.backwardComplete() != 0 && age >= m.backwardComplete()) {
+            for (int p = 0; p < index.parts(); p++) {
+                double b = header(dir.resolve(PartitionedAge.valuesName(age, p))).get(DOUBLE, AgeFiles.BEST_OFFSET);
+                best = Double.isNaN(best) ? b : Double.isNaN(b) ? best : Math.max(best, b);
+            }
+        }
+        return new AgeStats(age, index.totalStates(), index.totalAfters(), index.totalTerminal(), best);
     }
 
     private static MemorySegment header(Path file) throws IOException {

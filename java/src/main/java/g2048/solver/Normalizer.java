@@ -9,19 +9,19 @@ import g2048.game.Shape;
  * {@link g2048.game.Symmetries#normalize}; the solver's shapes keep bit 63 clear, so a signed
  * minimum is the unsigned one.
  */
-final class Normalizer {
+public final class Normalizer {
 
     private final boolean square;
     private final int colShift;
     private final int rowShift;
 
-    Normalizer(Shape shape) {
+    public Normalizer(Shape shape) {
         this.square = shape.isSquare();
         this.colShift = 4 * (4 - shape.cols());
         this.rowShift = 16 * (4 - shape.rows());
     }
 
-    long normalize(long b) {
+    public long normalize(long b) {
         long m = mirrorColumns(b) >>> colShift;
         long f = flipRows(b) >>> rowShift;
         long mf = flipRows(m) >>> rowShift;

@@ -13,8 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A finished solution, opened for look-ups: a board's value is found by normalising it, taking its
- * age (the sum of its tiles), finding its rank among that age's IDs (Elias-Fano) and reading the
- * value of that rank. Ages are mapped and their checksums checked on first use. Thread-safe.
+ * age (the sum of its tiles), finding its rank among that age's IDs (Elias-Fano; in the partition
+ * holding the ID when the age is split, see {@link PartitionedAge}) and reading the value of that
+ * rank. Ages are mapped and their checksums checked on first use. Thread-safe.
  */
 public final class Solution implements AutoCloseable {
 
@@ -24,10 +25,7 @@ public final class Solution implements AutoCloseable {
     private final Moves moves;
     private final Normalizer normalizer;
     private final Arena arena = Arena.ofShared();
-    private final ConcurrentHashMap<Integer, Age> ages = new ConcurrentHashMap<>();
-
-    private record Age(AgeFiles.Ids ids, AgeFiles.Values values) {
-    }
+    private final ConcurrentHashMap<Integer, AgeTable> ages = new ConcurrentHashMap<>();
 
     private Solution(Path dir, Manifest manifest) {
         this.dir = dir;
@@ -63,18 +61,10 @@ public final class Solution implements AutoCloseable {
         return manifest;
     }
 
-    private Age age(int age) {
+    private AgeTable age(int age) {
         return ages.computeIfAbsent(age, a -> {
             try {
-                AgeFiles.Ids ids = AgeFiles.readIds(dir, shape, a, arena);
-                AgeFiles.Values values = AgeFiles.readValues(dir, shape, a, arena);
-                // a value is read by the rank of its ID: the counts must agree, or ranks read past the values
-                if (values.stateValues().size() != ids.states() || values.afterValues().size() != ids.afters()) {
-                    throw new BadFileException(AgeFiles.valuesFile(dir, a), "holds " + values.stateValues().size() + " state and "
-                            + values.afterValues().size() + " afterstate values, expected " + ids.states() + " and " + ids.afters()
-                            + " as in " + AgeFiles.idsFile(dir, a));
-                }
-                return new Age(ids, values);
+                return AgeTable.open(dir, shape, a, arena);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -92,9 +82,7 @@ public final class Solution implements AutoCloseable {
         if (a < 0) {
             return Double.NaN;
         }
-        Age age = age(a);
-        long r = age.ids().stateRank(normalizer.normalize(board));
-        return r < 0 ? Double.NaN : age.values().stateValues().get(r);
+        return age(a).stateValue(normalizer.normalize(board));
     }
 
     /** The optimal expected future score of an afterstate, or NaN if it is not a reachable afterstate. */
@@ -103,9 +91,7 @@ public final class Solution implements AutoCloseable {
         if (a < 0) {
             return Double.NaN;
         }
-        Age age = age(a);
-        long r = age.ids().afterRank(normalizer.normalize(after));
-        return r < 0 ? Double.NaN : age.values().afterValues().get(r);
+        return age(a).afterValue(normalizer.normalize(after));
     }
 
     /**
@@ -137,14 +123,8 @@ public final class Solution implements AutoCloseable {
         if (age < Manifest.FIRST_AGE || age > manifest.lastAge()) {
             return new AfterTable(IdSet.empty(), new double[0]);
         }
-        Age a = age(age);
-        IdSet ids = a.ids().decodeAfters();
-        PackedValues.Reader r = a.values().afterValues();
-        double[] v = new double[(int) r.size()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = r.get(i);
-        }
-        return new AfterTable(ids, v);
+        AgeTable a = age(age);
+        return new AfterTable(a.decodeAfters(), a.afterValues());
     }
 
     /** See {@link #afterTable}. */
@@ -163,7 +143,7 @@ public final class Solution implements AutoCloseable {
 
     /** The best afterstate value stored for an age (NaN when the age has no afterstates). */
     public double bestAfterstateValue(int age) {
-        return age(age).values().best();
+        return age(age).best();
     }
 
     /**

@@ -1,0 +1,139 @@
+package g2048.spark;
+
+import g2048.files.BadFileException;
+import g2048.game.Shape;
+import g2048.solver.AgeBytes;
+import g2048.solver.Manifest;
+import g2048.solver.PartitionedAge;
+import java.io.IOException;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * Runs or resumes a solve on a cluster, age by age, as {@link g2048.solver.Solver} does on one
+ * machine: the forward pass from the youngest age until two ages in a row have no afterstates, then
+ * the backward pass from the oldest age down. After each age the driver writes the age's index and
+ * then the manifest (the single-machine one): a stopped or failed run resumes after the last age the
+ * manifest names, and the files of a half-done age are written again.
+ */
+final class ClusterSolver {
+
+    /** Told of each finished age. */
+    interface Progress {
+        void forwardAge(PartitionedAge age, double seconds);
+
+        void backwardAge(int age, int parts, double best, double seconds);
+    }
+
+    /** How a run ended. */
+    enum Outcome { SOLVED, STOPPED_AT_MAX_AGE }
+
+    private final JavaSparkContext sc;
+    private final Store store;
+    private final Shape shape;
+    private final long partitionStates;
+    private final int maxAge;
+
+    ClusterSolver(JavaSparkContext sc, Store store, Shape shape, long partitionStates, int maxAge) {
+        this.sc = sc;
+        this.store = store;
+        this.shape = shape;
+        this.partitionStates = partitionStates;
+        this.maxAge = maxAge;
+    }
+
+    Outcome run(Progress progress) throws IOException {
+        Manifest m = readManifest();
+        if (m == null) {
+            m = AgeBytes.freshManifest(shape);
+            writeManifest(m);
+        } else if (!m.shape().equals(shape)) {
+            throw new IllegalArgumentException(store.root() + " holds a " + m.shape() + " solution, not " + shape);
+        }
+        if (!m.forwardFinished()) {
+            m = forward(m, progress);
+            if (!m.forwardFinished()) {
+                return Outcome.STOPPED_AT_MAX_AGE;
+            }
+        }
+        if (!m.done()) {
+            backward(m, progress);
+        }
+        return Outcome.SOLVED;
+    }
+
+    private Manifest readManifest() throws IOException {
+        if (!store.exists(Manifest.FILE)) {
+            return null;
+        }
+        return AgeBytes.readManifest(store.label(Manifest.FILE), store.read(Manifest.FILE));
+    }
+
+    private void writeManifest(Manifest m) throws IOException {
+        store.write(Manifest.FILE, AgeBytes.manifest(m));
+    }
+
+    private PartitionedAge index(int age) throws IOException {
+        String name = PartitionedAge.indexName(age);
+        if (!store.exists(name)) {
+            throw new BadFileException(store.label(name), "missing, though the manifest lists age " + age + " as complete");
+        }
+        byte[] bytes = store.read(name);
+        return PartitionedAge.parse(store.label(name), java.lang.foreign.MemorySegment.ofArray(bytes), shape, age);
+    }
+
+    private static PartitionedAge none(int age) {
+        return new PartitionedAge(age, new long[0], new long[1], new long[1], new long[1]);
+    }
+
+    private Manifest forward(Manifest manifest, Progress progress) throws IOException {
+        Manifest m = manifest;
+        int done = m.forwardComplete();
+        PartitionedAge after2 = done >= Manifest.FIRST_AGE ? index(done) : none(done);
+        PartitionedAge after4 = done - 2 >= Manifest.FIRST_AGE ? index(done - 2) : none(done - 2);
+        for (int age = done == 0 ? Manifest.FIRST_AGE : done + 2; ; age += 2) {
+            if (age > 8 && after2.totalAfters() == 0 && after4.totalAfters() == 0) {
+                m = AgeBytes.forwardFinished(m, age - 2);
+                writeManifest(m);
+                return m;
+            }
+            if (maxAge > 0 && age > maxAge) {
+                return m;
+            }
+            long t0 = System.nanoTime();
+            PartitionedAge here = ForwardAge.run(sc, store, shape, age, after2, after4, partitionStates);
+            store.write(PartitionedAge.indexName(age), here.bytes(shape));
+            m = AgeBytes.forwardDone(m, age);
+            writeManifest(m);
+            progress.forwardAge(here, (System.nanoTime() - t0) / 1e9);
+            after4 = after2;
+            after2 = here;
+        }
+    }
+
+    private void backward(Manifest manifest, Progress progress) throws IOException {
+        Manifest m = manifest;
+        int last = m.lastAge();
+        int start = m.backwardComplete() == 0 ? last : m.backwardComplete() - 2;
+        for (int age = start; age >= Manifest.FIRST_AGE; age -= 2) {
+            long t0 = System.nanoTime();
+            PartitionedAge here = index(age);
+            PartitionedAge next2 = age + 2 <= last ? index(age + 2) : null;
+            PartitionedAge next4 = age + 4 <= last ? index(age + 4) : null;
+            double best = BackwardAge.run(sc, store, shape, here, next2, next4);
+            m = AgeBytes.backwardDone(m, age);
+            writeManifest(m);
+            // the next age asks this one and the one before; a resumed run needs the same two
+            if (age + 4 <= last) {
+                deleteWork(index(age + 4));
+            }
+            progress.backwardAge(age, here.parts(), best, (System.nanoTime() - t0) / 1e9);
+        }
+        store.delete("work");
+    }
+
+    private void deleteWork(PartitionedAge age) throws IOException {
+        for (int p = 0; p < age.parts(); p++) {
+            store.delete(PartitionedAge.doublesName(age.age(), p));
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package g2048.spark;
+
+import g2048.files.BadFileException;
+import g2048.game.Shape;
+import g2048.solver.PartitionedAge;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * Solves a small board exactly on Spark into a solution directory on any Hadoop file system:
+ * <pre>
+ *   spark-submit --class g2048.spark.SparkSolve --jars ENGINE_JAR spark/target/g2048-spark.jar --shape 3x3 --out DIR
+ *   java -cp "spark/target/g2048-spark.jar:$(cat spark/target/classpath.txt)" g2048.spark.SparkSolve --shape 3x3 --out DIR
+ * </pre>
+ * Options: {@code --shape RxC} (at most 12 cells), {@code --out DIR} (a path or a URI, created;
+ * an unfinished solve there resumes), {@code --master URL} (default: spark-submit's, else
+ * {@code local[2]}), {@code --partition-states N} (states a partition aims at, default 4,000,000),
+ * {@code --max-age A} (stop the forward pass after age A), {@code --metrics DIR} (write
+ * {@code stages.tsv} and {@code ages.tsv} there). Progress, one line an age, goes to standard error.
+ * Bad input is one line on standard error and exit code 2; a failure while running, exit code 1.
+ */
+public final class SparkSolve {
+
+    static final long DEFAULT_PARTITION_STATES = 4_000_000;
+
+    private SparkSolve() {
+    }
+
+    /** The parsed command line. */
+    record Options(Shape shape, String out, String master, long partitionStates, int maxAge, Path metrics) {
+    }
+
+    public static void main(String[] args) {
+        // progress on standard error, as every command's: standard output stays for the caller's results
+        System.exit(run(args, System.err, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("g2048 solve --engine spark: " + e.getMessage());
+            return 2;
+        }
+        try {
+            solve(o, out);
+            return 0;
+        } catch (IllegalArgumentException | BadFileException e) {
+            err.println("g2048 solve --engine spark: " + oneLine(e.getMessage()));
+            return 2;
+        } catch (Exception e) {
+            err.println("g2048 solve --engine spark: " + oneLine(String.valueOf(rootCause(e).getMessage())));
+            if (System.getenv("G2048_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+            return 1;
+        }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "failed" : s.replaceAll("\\s*\\R\\s*", " ");
+    }
+
+    static Options parse(String[] args) {
+        Shape shape = null;
+        String out = null;
+        String master = null;
+        long partitionStates = DEFAULT_PARTITION_STATES;
+        int maxAge = 0;
+        Path metrics = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(a + ": expected a value after it");
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--shape" -> {
+                    try {
+                        shape = Shape.parse(v);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("--shape: '" + v + "', expected RxC, e.g. 3x3");
+                    }
+                    if (shape.cells() > 12) {
+                        throw new IllegalArgumentException("--shape: " + shape + " has " + shape.cells()
+                                + " cells, expected at most 12 (2x2 .. 4x3)");
+                    }
+                }
+                case "--out" -> out = v;
+                case "--master" -> master = v;
+                case "--partition-states" -> partitionStates = number(a, v, 1, Long.MAX_VALUE);
+                case "--max-age" -> {
+                    maxAge = (int) number(a, v, Manifest4.FIRST_AGE, 1 << 20);
+                    if (maxAge % 2 != 0) {
+                        throw new IllegalArgumentException("--max-age: expected an even age of at least 4, got " + v);
+                    }
+                }
+                case "--metrics" -> metrics = Path.of(v);
+                default -> throw new IllegalArgumentException("unknown option '" + a
+                        + "', expected --shape, --out, --master, --partition-states, --max-age or --metrics");
+            }
+        }
+        if (shape == null) {
+            throw new IllegalArgumentException("--shape: missing, expected RxC, e.g. 3x3");
+        }
+        if (out == null) {
+            throw new IllegalArgumentException("--out: missing, expected the solution directory (a path or a URI)");
+        }
+        return new Options(shape, out, master, partitionStates, maxAge, metrics);
+    }
+
+    /** The first age of a state, without the engine's manifest class in the option parser. */
+    private static final class Manifest4 {
+        static final int FIRST_AGE = g2048.solver.Manifest.FIRST_AGE;
+    }
+
+    private static long number(String option, String v, long min, long max) {
+        try {
+            long n = Long.parseLong(v.replace("_", ""));
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + ": '" + v + "', expected an integer " + min + ".." + max);
+    }
+
+    private static void solve(Options o, PrintStream out) throws IOException {
+        SparkConf conf = new SparkConf().setAppName("g2048 solve " + o.shape());
+        if (o.master() != null) {
+            conf.setMaster(o.master());
+        } else if (!conf.contains("spark.master")) {
+            conf.setMaster("local[2]");
+        }
+        conf.setIfMissing("spark.ui.enabled", "false");
+        conf.setIfMissing("spark.ui.showConsoleProgress", "false");
+        // a task reads its inputs from the shared file system or the shuffle: waiting for a preferred executor gains little
+        conf.setIfMissing("spark.locality.wait", "0s");
+        StageMetrics metrics = new StageMetrics();
+        List<String> ages = new ArrayList<>();
+        long t0 = System.nanoTime();
+        ClusterSolver.Outcome outcome;
+        try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+            sc.setLogLevel("WARN");
+            sc.sc().addSparkListener(metrics);
+            Store store = new Store(o.out(), sc.hadoopConfiguration());
+            out.printf(Locale.ROOT, "spark solve %s into %s on %s (%d executor cores)%n", o.shape(), o.out(), sc.master(),
+                    sc.defaultParallelism());
+            outcome = new ClusterSolver(sc, store, o.shape(), o.partitionStates(), o.maxAge()).run(new ClusterSolver.Progress() {
+                @Override
+                public void forwardAge(PartitionedAge age, double seconds) {
+                    String line = String.format(Locale.ROOT, "forward\t%d\t%d\t%d\t%d\t%d\t%.3f", age.age(), age.totalStates(),
+                            age.totalAfters(), age.totalTerminal(), age.parts(), seconds);
+                    ages.add(line);
+                    out.printf(Locale.ROOT, "forward age %d: %,d states, %,d afterstates, %,d terminal, %d partitions, %.1f s%n",
+                            age.age(), age.totalStates(), age.totalAfters(), age.totalTerminal(), age.parts(), seconds);
+                }
+
+                @Override
+                public void backwardAge(int age, int parts, double best, double seconds) {
+                    ages.add(String.format(Locale.ROOT, "backward\t%d\t\t\t\t%d\t%.3f", age, parts, seconds));
+                    out.printf(Locale.ROOT, "backward age %d: best afterstate value %.4f, %d partitions, %.1f s%n", age, best, parts,
+                            seconds);
+                }
+            });
+        }
+        out.printf(Locale.ROOT, "spark solve %s: %s in %.1f s%n", o.shape(),
+                outcome == ClusterSolver.Outcome.SOLVED ? "solved" : "forward pass only (--max-age)", (System.nanoTime() - t0) / 1e9);
+        if (o.metrics() != null) {
+            Files.createDirectories(o.metrics());
+            metrics.write(o.metrics().resolve("stages.tsv"));
+            g2048.files.AtomicFile.writeString(o.metrics().resolve("ages.tsv"),
+                    "pass\tage\tstates\tafterstates\tterminal\tpartitions\tseconds\n" + String.join("\n", ages) + "\n");
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package g2048.spark;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The solution directory on any Hadoop file system (a local path, {@code file:}, {@code hdfs:},
+ * an object store), from the driver and from tasks alike: whole files read and written, a write
+ * going to a temporary name beside the target and renamed over it, so that a reader sees the old
+ * file or the new one, never a part. The local file system is used raw (no {@code .crc} side files):
+ * every solver file carries its own SHA-256.
+ */
+final class Store implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String root;
+    /** The Hadoop configuration, as its own Writable form: tasks on other machines open the same file system. */
+    private final byte[] conf;
+    private transient FileSystem fs;
+    private transient Configuration configuration;
+
+    Store(String root, Configuration conf) {
+        this.root = root;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            conf.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.conf = bytes.toByteArray();
+    }
+
+    String root() {
+        return root;
+    }
+
+    private synchronized FileSystem fs() throws IOException {
+        if (fs == null) {
+            configuration = new Configuration(false);
+            configuration.readFields(new DataInputStream(new ByteArrayInputStream(conf)));
+            FileSystem f = new Path(root).getFileSystem(configuration);
+            fs = f instanceof LocalFileSystem local ? local.getRawFileSystem() : f;
+        }
+        return fs;
+    }
+
+    Path path(String name) {
+        return new Path(new Path(root), name);
+    }
+
+    /** A name for messages: the full path of the file. */
+    java.nio.file.Path label(String name) {
+        return java.nio.file.Path.of(path(name).toString());
+    }
+
+    boolean exists(String name) throws IOException {
+        return fs().exists(path(name));
+    }
+
+    byte[] read(String name) throws IOException {
+        Path p = path(name);
+        FileStatus st = fs().getFileStatus(p);
+        if (st.getLen() > Integer.MAX_VALUE - 16) {
+            throw new IOException(p + ": " + st.getLen() + " bytes, more than one partition's file may hold (2 GiB):"
+                    + " solve with more partitions (a smaller --partition-states)");
+        }
+        byte[] out = new byte[(int) st.getLen()];
+        try (FSDataInputStream in = fs().open(p)) {
+            in.readFully(0, out);
+        }
+        return out;
+    }
+
+    /** Writes {@code bytes} as {@code name}, replacing it atomically where the file system renames atomically. */
+    void write(String name, byte[] bytes) throws IOException {
+        Path target = path(name);
+        FileSystem f = fs();
+        f.mkdirs(target.getParent());
+        Path tmp = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            try (FSDataOutputStream out = f.create(tmp, false)) {
+                out.write(bytes);
+                out.hsync();
+            }
+            if (!f.rename(tmp, target)) {
+                // HDFS and others refuse to rename over a file; their FileContext replaces it in one step
+                FileContext.getFileContext(f.getUri(), configuration).rename(tmp, target, Options.Rename.OVERWRITE);
+            }
+        } finally {
+            if (f.exists(tmp)) {
+                f.delete(tmp, false);
+            }
+        }
+    }
+
+    void delete(String name) throws IOException {
+        fs().delete(path(name), true);
+    }
+}
