@@ -36,11 +36,10 @@ public final class GreedyPlayer implements Player {
 
     /** Greedy over {@code evaluator}, with tile-downgrading from {@code downgrade} (0: none; see {@link SearchConfig#downgrade()}). */
     public GreedyPlayer(Evaluator evaluator, int downgrade) {
-        new SearchConfig(1, 0, 0, 0, false, false, downgrade); // checks the threshold
         this.evaluator = evaluator;
         this.moves = Moves.of(evaluator.shape());
         this.batched = evaluator.preferredBatchSize() > 1;
-        this.downgrade = downgrade;
+        this.downgrade = SearchConfig.checkDowngrade(downgrade);
     }
 
     @Override

@@ -54,10 +54,16 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         if (ttLeaves && ttLog2Slots == 0) {
             throw new IllegalArgumentException("leaves in the transposition table need a table (ttLog2Slots > 0)");
         }
-        if (downgrade != 0 && (downgrade < MIN_DOWNGRADE || downgrade > MAX_DOWNGRADE)) {
+        checkDowngrade(downgrade);
+    }
+
+    /** Refuses a tile-downgrading threshold other than 0 (off) or {@link #MIN_DOWNGRADE}..{@link #MAX_DOWNGRADE}. */
+    public static int checkDowngrade(int threshold) {
+        if (threshold != 0 && (threshold < MIN_DOWNGRADE || threshold > MAX_DOWNGRADE)) {
             throw new IllegalArgumentException("tile-downgrading threshold must be 0 (off) or " + MIN_DOWNGRADE + ".."
-                    + MAX_DOWNGRADE + ", got " + downgrade);
+                    + MAX_DOWNGRADE + ", got " + threshold);
         }
+        return threshold;
     }
 
     /** Without tile-downgrading: the configuration of the same search, all else equal. */

@@ -25,7 +25,6 @@ final class FlatJson {
         r.expect('{');
         if (!r.peek('}')) {
             do {
-                r.space();
                 String name = r.string();
                 r.expect(':');
                 String value = r.value(name);
