@@ -310,8 +310,6 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 });
                 done = model.training().games();
                 if (trainer.stopRequested()) {
-                    // stopped early: the curve still gets the training state it stopped at
-                    appendCurve(curve, model.training(), null, window.mean());
                     break;
                 }
                 progress.finish();
@@ -337,6 +335,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     System.out.flush();
                 }
                 window.reset();
+            }
+            if (trainer.stopRequested()) {
+                // stopped early (during training or during a report): the curve still gets the state it stopped at
+                appendCurve(curve, model.training(), null, window.mean());
             }
             progress.finish();
             NtupleModels.save(model, out);

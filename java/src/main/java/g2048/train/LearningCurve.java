@@ -33,11 +33,13 @@ public final class LearningCurve {
         }
 
         String csv() {
+            // no training games since the last row (a run stopped right after one): an empty cell, not NaN
+            String train = Double.isNaN(trainMean100) ? "" : String.format(Locale.ROOT, "%.1f", trainMean100);
             if (games == 0) {
-                return String.format(Locale.ROOT, "%d,%d,%.1f,0,,,,,,,,%.1f", positions, steps, seconds, trainMean100);
+                return String.format(Locale.ROOT, "%d,%d,%.1f,0,,,,,,,,%s", positions, steps, seconds, train);
             }
-            return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.1f", positions, steps, seconds,
-                    games, mean, sd, max, reach2048, reach4096, reach8192, reach16384, trainMean100);
+            return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%s", positions, steps, seconds,
+                    games, mean, sd, max, reach2048, reach4096, reach8192, reach16384, train);
         }
 
         static Row parse(String line, Path file, int lineNo) {
