@@ -7,8 +7,9 @@
 #   bench/spark-solve.sh [SHAPE...]        default: 2x2 2x3 3x2 2x4 3x3, in local[2] ("none": no local[2] run)
 # Environment:
 #   STANDALONE_SHAPES="2x2 2x3"   also solve these on a standalone cluster: a master and two workers
-#                                 (one core, 2 GB each), started here on loopback with Spark's own
+#                                 (one core each), started here on loopback with Spark's own
 #                                 Master and Worker classes, the job submitted through SparkSubmit
+#   EXECUTOR_MEMORY=3g            each standalone executor's heap (default 3g; a worker offers 1g more)
 #   FORWARD_4X3_AGE=N             also run the 4x3 forward pass to age N both ways and compare the counts
 #   SAMPLE=N                      states queried per shape (default 40)
 #   PARTITION_STATES_SMALL / PARTITION_STATES_LARGE   states per partition for 2x2..3x2 (default 200)
@@ -135,6 +136,8 @@ if [ -n "${STANDALONE_SHAPES:-}" ]; then
   for j in ${cp_spark//:/ }; do ln -sf "$j" "$home/jars/$(basename "$j")"; done
   flags=(--enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
          $(sed -n 's:.*<g2048.spark.jvm.flags>\(.*\)</g2048.spark.jvm.flags>.*:\1:p' "$here/pom.xml"))
+  executor_memory="${EXECUTOR_MEMORY:-3g}"
+  worker_memory="$(( ${executor_memory%g} + 1 ))g"
   pids=()
   SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.master.Master \
     --host 127.0.0.1 --port 7077 --webui-port 18080 >"$work/master.log" 2>&1 & pids+=($!)
@@ -142,7 +145,7 @@ if [ -n "${STANDALONE_SHAPES:-}" ]; then
   for w in 1 2; do
     mkdir -p "$work/worker$w"
     SPARK_HOME="$home" SPARK_SCALA_VERSION=2.13 nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.worker.Worker \
-      --host 127.0.0.1 --cores 1 --memory 2g --work-dir "$work/worker$w" --webui-port $((18080 + w)) \
+      --host 127.0.0.1 --cores 1 --memory "$worker_memory" --work-dir "$work/worker$w" --webui-port $((18080 + w)) \
       spark://127.0.0.1:7077 >"$work/worker$w.log" 2>&1 & pids+=($!)
   done
   sleep 10
@@ -153,7 +156,7 @@ if [ -n "${STANDALONE_SHAPES:-}" ]; then
     t0=$(date +%s.%N)
     SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -cp "$cp_spark" org.apache.spark.deploy.SparkSubmit \
       --master spark://127.0.0.1:7077 --deploy-mode client --class g2048.spark.SparkSolve \
-      --conf spark.executor.memory=1g --conf "spark.executor.extraJavaOptions=${flags[*]}" \
+      --conf spark.executor.memory="$executor_memory" --conf "spark.executor.extraJavaOptions=${flags[*]}" \
       "$here/spark/target/g2048-spark.jar" --shape "$shape" --out "$work/spark-$shape" \
       --partition-states "$(partition_states "$shape")" --metrics "$out" >"$out/spark.log" 2>"$out/spark.err"
     echo "$(date +%s.%N) - $t0" | bc >"$out/spark.seconds"
