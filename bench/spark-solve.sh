@@ -9,6 +9,10 @@
 #   STANDALONE_SHAPES="2x2 2x3"   also solve these on a standalone cluster: a master and two workers
 #                                 (one core each), started here on loopback with Spark's own
 #                                 Master and Worker classes, the job submitted through SparkSubmit
+#   FAULT_SHAPE=3x3               also solve this shape on the standalone cluster with two faults: an executor
+#                                 killed (SIGKILL) once the forward pass passes age FAULT_EXECUTOR_AGE (40),
+#                                 the driver killed once the backward pass is FAULT_DRIVER_AGES (40) ages in,
+#                                 the job submitted again (it resumes); then compared as the others
 #   EXECUTOR_MEMORY=3g            each standalone executor's heap (default 3g; a worker offers 1g more)
 #   FORWARD_4X3_AGE=N             also run the 4x3 forward pass to age N both ways and compare the counts
 #   SAMPLE=N                      states queried per shape (default 40)
@@ -130,7 +134,7 @@ for shape in "${shapes[@]+"${shapes[@]}"}"; do
   rm -rf "$work/spark-$shape"
 done
 
-if [ -n "${STANDALONE_SHAPES:-}" ]; then
+if [ -n "${STANDALONE_SHAPES:-}${FAULT_SHAPE:-}" ]; then
   # Spark's Worker launches executors from $SPARK_HOME/jars: a home made of links to this build's jars
   home="$work/spark-home"; mkdir -p "$home/jars"; touch "$home/RELEASE"
   for j in ${cp_spark//:/ }; do ln -sf "$j" "$home/jars/$(basename "$j")"; done
@@ -150,21 +154,51 @@ if [ -n "${STANDALONE_SHAPES:-}" ]; then
   done
   sleep 10
   trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
-  for shape in $STANDALONE_SHAPES; do
-    run="$shape-standalone"; out="$results/$run"; mkdir -p "$out"
-    solve_local "$shape" "$work/local-$shape" "$out/local.json"
-    t0=$(date +%s.%N)
+  submit() {   # shape, solution dir, metrics dir: the job through SparkSubmit, in the background; its pid in $job
     SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -cp "$cp_spark" org.apache.spark.deploy.SparkSubmit \
       --master spark://127.0.0.1:7077 --deploy-mode client --class g2048.spark.SparkSolve \
       --conf spark.executor.memory="$executor_memory" --conf "spark.executor.extraJavaOptions=${flags[*]}" \
-      "$here/spark/target/g2048-spark.jar" --shape "$shape" --out "$work/spark-$shape" \
-      --partition-states "$(partition_states "$shape")" --metrics "$out" >"$out/spark.log" 2>"$out/spark.err"
+      "$here/spark/target/g2048-spark.jar" --shape "$1" --out "$2" \
+      --partition-states "$(partition_states "$1")" --metrics "$3" >>"$3/spark.log" 2>>"$3/spark.err" &
+    job=$!
+  }
+  field() { local v; v="$(sed -n "s/^$2=//p" "$1/manifest.properties" 2>/dev/null || true)"; echo "${v:-0}"; }
+  for shape in ${STANDALONE_SHAPES:-}; do
+    run="$shape-standalone"; out="$results/$run"; mkdir -p "$out"
+    solve_local "$shape" "$work/local-$shape" "$out/local.json"
+    t0=$(date +%s.%N)
+    submit "$shape" "$work/spark-$shape" "$out"; wait "$job" || true
     echo "$(date +%s.%N) - $t0" | bc >"$out/spark.seconds"
-    grep -h "executor\|Granted" "$work/master.log" | grep -c "Granted\|Registering app\|Launching executor" >/dev/null || true
     compare_shape "$shape" "$run" "$work/spark-$shape" "$work/local-$shape"
-    say "  executors: $(grep -c 'Launching executor' "$work/master.log" || true) launched by the master in all (two workers, one core each)"
+    say "  executors: $(grep -c 'Launching executor' "$work/master.log" || true) launched by the master so far (two workers, one core each)"
     rm -rf "$work/spark-$shape"
   done
+  if [ -n "${FAULT_SHAPE:-}" ]; then
+    # Faults on the cluster: one executor killed (SIGKILL) in the forward pass, which Spark survives by
+    # running its tasks again on a new executor; then the driver killed in the backward pass, and the
+    # job submitted again, which resumes after the last complete age.
+    shape="$FAULT_SHAPE"; run="$shape-standalone-faults"; out="$results/$run"; mkdir -p "$out"; db="$work/spark-$shape"
+    solve_local "$shape" "$work/local-$shape" "$out/local.json"
+    launched0="$(grep -c 'Launching executor' "$work/master.log" || true)"
+    t0=$(date +%s.%N)
+    submit "$shape" "$db" "$out"
+    while kill -0 "$job" 2>/dev/null && [ "$(field "$db" forwardComplete)" -lt "${FAULT_EXECUTOR_AGE:-40}" ]; do sleep 0.2; done
+    victim="$(pgrep -f CoarseGrainedExecutorBackend | head -1 || true)"
+    [ -n "$victim" ] && kill -9 "$victim"
+    say "  fault 1: executor pid ${victim:-none} killed with SIGKILL at forwardComplete=$(field "$db" forwardComplete)"
+    while kill -0 "$job" 2>/dev/null && { [ "$(field "$db" backwardComplete)" = 0 ] || \
+          [ "$(field "$db" backwardComplete)" -gt $(( $(field "$db" lastAge) - ${FAULT_DRIVER_AGES:-40} )) ]; }; do sleep 0.2; done
+    kill -9 "$job" 2>/dev/null || true; wait "$job" 2>/dev/null || true
+    say "  fault 2: driver (SparkSubmit) killed with SIGKILL at backwardComplete=$(field "$db" backwardComplete) of lastAge=$(field "$db" lastAge);" \
+        "$(find "$db" -name '.*.tmp' | wc -l) temporary file(s) left in the solution directory; submitted again"
+    sleep 5
+    submit "$shape" "$db" "$out"; wait "$job" || true
+    echo "$(date +%s.%N) - $t0" | bc >"$out/spark.seconds"
+    say "  resumed run: $(grep -h 'resuming: deleted' "$out/spark.err" || echo 'no leftovers to delete')"
+    say "  executors launched for this job: $(( $(grep -c 'Launching executor' "$work/master.log" || true) - launched0 )) (two at each submission, one more after fault 1)"
+    compare_shape "$shape" "$run" "$db" "$work/local-$shape"
+    rm -rf "$db"
+  fi
 fi
 
 if [ -n "${FORWARD_4X3_AGE:-}" ]; then

@@ -48,6 +48,10 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--metrics", description = "With --engine spark: write Spark's per-stage metrics (stages.tsv: times, shuffle bytes) and per-age times (ages.tsv) into this directory.")
     Path metrics;
 
+    @Option(names = "--scratch", description = "With --engine spark and a local master: where Spark keeps its shuffle and spill files"
+            + " (default: the system's temporary directory); a killed run's are deleted by the next run.")
+    Path scratch;
+
     @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
     boolean json;
 
@@ -77,9 +81,9 @@ final class SolveCommand implements Callable<Integer> {
             throw new Errors.BadInput("--engine: '" + engine + "', expected local or spark");
         }
         boolean spark = engine.equals("spark");
-        if (!spark && (master != null || partitionStates != null || metrics != null)) {
-            throw new Errors.BadInput((master != null ? "--master" : partitionStates != null ? "--partition-states" : "--metrics")
-                    + ": only with --engine spark");
+        if (!spark && (master != null || partitionStates != null || metrics != null || scratch != null)) {
+            throw new Errors.BadInput((master != null ? "--master" : partitionStates != null ? "--partition-states"
+                    : metrics != null ? "--metrics" : "--scratch") + ": only with --engine spark");
         }
         if (spark && threads != null) {
             throw new Errors.BadInput("--threads: not with --engine spark (the master URL says how many cores, e.g. local[4])");
@@ -92,7 +96,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         // before the directory is touched: a missing module is bad input, reported at once
         java.util.List<String> child = spark ? SparkEngine.command(SparkEngine.sourceRoot(), s, out,
-                master == null ? "local[2]" : master, partitionStates, maxAge, metrics) : null;
+                master == null ? "local[2]" : master, partitionStates, maxAge, metrics, scratch) : null;
         OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {

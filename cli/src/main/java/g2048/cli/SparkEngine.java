@@ -48,7 +48,7 @@ final class SparkEngine {
 
     /** The child's command line; bad input (the module not built) as {@link Errors.BadInput}. */
     static List<String> command(Path root, Shape shape, Path out, String master, Long partitionStates, Integer maxAge,
-                                Path metrics) throws IOException {
+                                Path metrics, Path scratch) throws IOException {
         String hint = "build it with 'mvn -pl spark -am package -DskipTests' (JDK 25) in " + (root == null ? "the source tree" : root);
         if (root == null || !Files.isRegularFile(root.resolve(JAR)) || !Files.isRegularFile(root.resolve(CLASSPATH))) {
             throw new Errors.BadInput("--engine spark: the Spark module is not built (no " + (root == null ? JAR : root.resolve(JAR))
@@ -74,6 +74,9 @@ final class SparkEngine {
         }
         if (metrics != null) {
             cmd.addAll(List.of("--metrics", metrics.toAbsolutePath().toString()));
+        }
+        if (scratch != null) {
+            cmd.addAll(List.of("--scratch", scratch.toAbsolutePath().toString()));
         }
         return cmd;
     }

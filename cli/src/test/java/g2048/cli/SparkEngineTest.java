@@ -21,7 +21,7 @@ class SparkEngineTest {
     @Test
     void aMissingModuleNamesWhatToBuild() {
         Errors.BadInput e = assertThrows(Errors.BadInput.class,
-                () -> SparkEngine.command(tmp, Shape.S2x2, tmp.resolve("db"), "local[2]", null, null, null));
+                () -> SparkEngine.command(tmp, Shape.S2x2, tmp.resolve("db"), "local[2]", null, null, null, null));
         assertTrue(e.getMessage().startsWith("--engine spark: the Spark module is not built"), e.getMessage());
         assertTrue(e.getMessage().contains("mvn -pl spark -am package -DskipTests"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
@@ -33,11 +33,12 @@ class SparkEngineTest {
         Files.write(tmp.resolve(SparkEngine.JAR), new byte[0]);
         Files.writeString(tmp.resolve(SparkEngine.CLASSPATH), "/a.jar:/b.jar\n");
         List<String> cmd = SparkEngine.command(tmp, Shape.S2x3, tmp.resolve("db"), "spark://127.0.0.1:7077", 1000L, 40,
-                tmp.resolve("m"));
+                tmp.resolve("m"), tmp.resolve("s"));
         int cp = cmd.indexOf("-cp");
         assertEquals(tmp.resolve(SparkEngine.JAR) + ":/a.jar:/b.jar", cmd.get(cp + 1));
         assertEquals(List.of("g2048.spark.SparkSolve", "--shape", "2x3", "--out", tmp.resolve("db").toString(), "--master",
-                "spark://127.0.0.1:7077", "--partition-states", "1000", "--max-age", "40", "--metrics", tmp.resolve("m").toString()),
+                "spark://127.0.0.1:7077", "--partition-states", "1000", "--max-age", "40", "--metrics", tmp.resolve("m").toString(),
+                "--scratch", tmp.resolve("s").toString()),
                 cmd.subList(cp + 2, cmd.size()));
     }
 
@@ -51,6 +52,9 @@ class SparkEngineTest {
         r = CommandRun.of("solve", "--shape", "2x2", "--out", db, "--master", "local[2]");
         assertEquals(Errors.BAD_INPUT, r.exit());
         assertTrue(r.err().contains("--master: only with --engine spark"), r.err());
+        r = CommandRun.of("solve", "--shape", "2x2", "--out", db, "--scratch", tmp.resolve("s").toString());
+        assertEquals(Errors.BAD_INPUT, r.exit());
+        assertTrue(r.err().contains("--scratch: only with --engine spark"), r.err());
         r = CommandRun.of("solve", "--shape", "2x2", "--out", db, "--engine", "spark", "--threads", "2");
         assertEquals(Errors.BAD_INPUT, r.exit());
         assertTrue(r.err().contains("--threads: not with --engine spark"), r.err());

@@ -6,6 +6,8 @@ import g2048.solver.AgeBytes;
 import g2048.solver.Manifest;
 import g2048.solver.PartitionedAge;
 import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -13,7 +15,7 @@ import org.apache.spark.api.java.JavaSparkContext;
  * machine: the forward pass from the youngest age until two ages in a row have no afterstates, then
  * the backward pass from the oldest age down. After each age the driver writes the age's index and
  * then the manifest (the single-machine one): a stopped or failed run resumes after the last age the
- * manifest names, and the files of a half-done age are written again.
+ * manifest names, after deleting the files of the half-done age and any temporary file.
  */
 final class ClusterSolver {
 
@@ -22,7 +24,15 @@ final class ClusterSolver {
         void forwardAge(PartitionedAge age, double seconds);
 
         void backwardAge(int age, int parts, double best, double seconds);
+
+        /** Told, when a run resumes, of the files an interrupted run left that were deleted. */
+        default void swept(int files, long bytes) {
+        }
     }
+
+    private static final Pattern TEMPORARY = Pattern.compile("(?:.*/)?\\.[^/]*\\.tmp");
+    private static final Pattern FORWARD_FILE = Pattern.compile("(?:parts|ids)-(\\d{6})(?:-p\\d{5})?\\.bin");
+    private static final Pattern BACKWARD_FILE = Pattern.compile("(?:values|work/vs)-(\\d{6})-p\\d{5}\\.bin");
 
     /** How a run ended. */
     enum Outcome { SOLVED, STOPPED_AT_MAX_AGE }
@@ -48,6 +58,8 @@ final class ClusterSolver {
             writeManifest(m);
         } else if (!m.shape().equals(shape)) {
             throw new IllegalArgumentException(store.root() + " holds a " + m.shape() + " solution, not " + shape);
+        } else {
+            sweep(m, progress);
         }
         if (!m.forwardFinished()) {
             m = forward(m, progress);
@@ -59,6 +71,42 @@ final class ClusterSolver {
             backward(m, progress);
         }
         return Outcome.SOLVED;
+    }
+
+    /**
+     * Deletes what an interrupted run left behind: temporary files (a write cut short) and the files of
+     * the age it was working on, which the manifest does not list as complete (a resumed run may split
+     * that age into fewer partitions, and would not overwrite the rest). No task of this run is writing yet.
+     */
+    private void sweep(Manifest m, Progress progress) throws IOException {
+        int files = 0;
+        long bytes = 0;
+        for (Store.Entry e : store.list()) {
+            if (leftover(m, e.name())) {
+                store.delete(e.name());
+                files++;
+                bytes += e.bytes();
+            }
+        }
+        if (files > 0) {
+            progress.swept(files, bytes);
+        }
+    }
+
+    /** Whether a file under the solution directory is a leftover of an interrupted run, given the manifest. */
+    static boolean leftover(Manifest m, String name) {
+        if (TEMPORARY.matcher(name).matches()) {
+            return true;
+        }
+        Matcher f = FORWARD_FILE.matcher(name);
+        if (f.matches()) {
+            return !m.forwardFinished() && Integer.parseInt(f.group(1)) > m.forwardComplete();
+        }
+        Matcher b = BACKWARD_FILE.matcher(name);
+        if (b.matches()) {
+            return !m.forwardFinished() || m.backwardComplete() == 0 || Integer.parseInt(b.group(1)) < m.backwardComplete();
+        }
+        return false;
     }
 
     private Manifest readManifest() throws IOException {

@@ -23,7 +23,10 @@ import org.apache.spark.api.java.JavaSparkContext;
  * an unfinished solve there resumes), {@code --master URL} (default: spark-submit's, else
  * {@code local[2]}), {@code --partition-states N} (states a partition aims at, default 4,000,000),
  * {@code --max-age A} (stop the forward pass after age A), {@code --metrics DIR} (write
- * {@code stages.tsv} and {@code ages.tsv} there). Progress, one line an age, goes to standard error.
+ * {@code stages.tsv} and {@code ages.tsv} there), {@code --scratch DIR} (with a {@code local} master
+ * and no {@code spark.local.dir}: where Spark keeps its shuffle and spill files, in a subdirectory of
+ * this run's own; default the system's temporary directory). A resumed run first deletes what an
+ * interrupted one left: its temporary and half-written solution files, and its scratch subdirectory. Progress, one line an age, goes to standard error.
  * Bad input is one line on standard error and exit code 2; a failure while running, exit code 1.
  */
 public final class SparkSolve {
@@ -34,7 +37,7 @@ public final class SparkSolve {
     }
 
     /** The parsed command line. */
-    record Options(Shape shape, String out, String master, long partitionStates, int maxAge, Path metrics) {
+    record Options(Shape shape, String out, String master, long partitionStates, int maxAge, Path metrics, Path scratch) {
     }
 
     public static void main(String[] args) {
@@ -84,6 +87,7 @@ public final class SparkSolve {
         long partitionStates = DEFAULT_PARTITION_STATES;
         int maxAge = 0;
         Path metrics = null;
+        Path scratch = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -112,8 +116,9 @@ public final class SparkSolve {
                     }
                 }
                 case "--metrics" -> metrics = Path.of(v);
+                case "--scratch" -> scratch = Path.of(v);
                 default -> throw new IllegalArgumentException("unknown option '" + a
-                        + "', expected --shape, --out, --master, --partition-states, --max-age or --metrics");
+                        + "', expected --shape, --out, --master, --partition-states, --max-age, --metrics or --scratch");
             }
         }
         if (shape == null) {
@@ -122,7 +127,8 @@ public final class SparkSolve {
         if (out == null) {
             throw new IllegalArgumentException("--out: missing, expected the solution directory (a path or a URI)");
         }
-        return new Options(shape, out, master, partitionStates, maxAge, metrics);
+        return new Options(shape, out, master, partitionStates, maxAge, metrics,
+                scratch == null ? Path.of(System.getProperty("java.io.tmpdir")) : scratch);
     }
 
     /** The first age of a state, without the engine's manifest class in the option parser. */
@@ -149,6 +155,11 @@ public final class SparkSolve {
         } else if (!conf.contains("spark.master")) {
             conf.setMaster("local[2]");
         }
+        Path ownScratch = null;
+        if (conf.get("spark.master").startsWith("local") && !conf.contains("spark.local.dir")) {
+            ownScratch = LocalScratch.claim(o.scratch(), out);
+            conf.set("spark.local.dir", ownScratch.toString());
+        }
         conf.setIfMissing("spark.ui.enabled", "false");
         conf.setIfMissing("spark.ui.showConsoleProgress", "false");
         // a task reads its inputs from the shared file system or the shuffle: waiting for a preferred executor gains little
@@ -157,7 +168,8 @@ public final class SparkSolve {
         List<String> ages = new ArrayList<>();
         long t0 = System.nanoTime();
         ClusterSolver.Outcome outcome;
-        try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+        // the context stops first (it deletes its own files), then the scratch directory goes
+        try (LocalScratch _ = new LocalScratch(ownScratch); JavaSparkContext sc = new JavaSparkContext(conf)) {
             sc.setLogLevel("WARN");
             sc.sc().addSparkListener(metrics);
             Store store = new Store(o.out(), sc.hadoopConfiguration());
@@ -171,6 +183,11 @@ public final class SparkSolve {
                     ages.add(line);
                     out.printf(Locale.ROOT, "forward age %d: %,d states, %,d afterstates, %,d terminal, %d partitions, %.1f s%n",
                             age.age(), age.totalStates(), age.totalAfters(), age.totalTerminal(), age.parts(), seconds);
+                }
+
+                @Override
+                public void swept(int files, long bytes) {
+                    out.printf(Locale.ROOT, "resuming: deleted %,d file(s), %,d bytes, left by an interrupted run%n", files, bytes);
                 }
 
                 @Override

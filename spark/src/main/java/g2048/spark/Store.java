@@ -7,6 +7,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -15,8 +17,10 @@ import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
 
 /**
  * The solution directory on any Hadoop file system (a local path, {@code file:}, {@code hdfs:},
@@ -111,5 +115,28 @@ final class Store implements Serializable {
 
     void delete(String name) throws IOException {
         fs().delete(path(name), true);
+    }
+
+    /** A file under the root: its name relative to the root ({@code work/vs-…} in a subdirectory) and its size. */
+    record Entry(String name, long bytes) {
+    }
+
+    /** Every file under the root, subdirectories included; none when the root does not exist yet. */
+    List<Entry> list() throws IOException {
+        Path base = new Path(root);
+        FileSystem f = fs();
+        List<Entry> out = new ArrayList<>();
+        if (!f.exists(base)) {
+            return out;
+        }
+        String prefix = f.makeQualified(base).toUri().getPath();
+        prefix = prefix.endsWith("/") ? prefix : prefix + "/";
+        RemoteIterator<LocatedFileStatus> files = f.listFiles(base, true);
+        while (files.hasNext()) {
+            LocatedFileStatus st = files.next();
+            String p = st.getPath().toUri().getPath();
+            out.add(new Entry(p.startsWith(prefix) ? p.substring(prefix.length()) : st.getPath().getName(), st.getLen()));
+        }
+        return out;
     }
 }

@@ -132,7 +132,7 @@ class ClusterSolverTest {
     }
 
     /** Every figure of the two solutions is the same; the Spark one has most of its ages split. */
-    private static void assertSame(Shape shape, Path local, Path spark) throws IOException {
+    static void assertSame(Shape shape, Path local, Path spark) throws IOException {
         assertArrayEquals(Files.readAllBytes(local.resolve(Manifest.FILE)), Files.readAllBytes(spark.resolve(Manifest.FILE)));
         assertTrue(Files.notExists(spark.resolve("work")), "the backward checkpoints are deleted at the end");
         Manifest m = Manifest.read(local);
