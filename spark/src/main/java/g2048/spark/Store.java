@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.RemoteIterator;
 
 /**
@@ -102,8 +103,8 @@ final class Store implements Serializable {
                 out.write(bytes);
                 out.hsync();
             }
-            if (!f.rename(tmp, target)) {
-                // HDFS and others refuse to rename over a file; their FileContext replaces it in one step
+            // the raw local file system renames over a file; HDFS and others refuse to, and their FileContext replaces it in one step
+            if (!(f instanceof RawLocalFileSystem) || !f.rename(tmp, target)) {
                 FileContext.getFileContext(f.getUri(), configuration).rename(tmp, target, Options.Rename.OVERWRITE);
             }
         } finally {
