@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 
 /**
  * Spark's scratch space (shuffle and spill files) for a run in {@code local} mode: a subdirectory
- * named after this process, {@code g2048-spark-PID}, deleted when the run ends. A run that was
- * killed cannot delete its own, and a shuffle can be gigabytes: the next run deletes every such
- * subdirectory whose process is gone before it claims its own.
+ * named after this process, {@code g2048-spark-PID}, deleted when the run ends (or the JVM exits on
+ * Ctrl-C or SIGTERM). A run that was killed (SIGKILL, a lost machine) cannot delete its own, and a
+ * shuffle can be gigabytes: the next run deletes every such subdirectory whose process is gone
+ * before it claims its own.
  */
 final class LocalScratch implements AutoCloseable {
 
@@ -42,6 +43,14 @@ final class LocalScratch implements AutoCloseable {
         }
         Path own = parent.resolve("g2048-spark-" + ProcessHandle.current().pid());
         Files.createDirectories(own);
+        // Ctrl-C or SIGTERM skips the close in the main thread; a hook still removes what is left after Spark's own
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                deleteTree(own);
+            } catch (IOException | RuntimeException e) {
+                // files Spark's hook is deleting at the same moment; the next run deletes the rest
+            }
+        }, "g2048-scratch-cleanup"));
         return own;
     }
 

@@ -26,7 +26,8 @@ import org.apache.spark.api.java.JavaSparkContext;
  * {@code stages.tsv} and {@code ages.tsv} there), {@code --scratch DIR} (with a {@code local} master
  * and no {@code spark.local.dir}: where Spark keeps its shuffle and spill files, in a subdirectory of
  * this run's own; default the system's temporary directory). A resumed run first deletes what an
- * interrupted one left: its temporary and half-written solution files, and its scratch subdirectory. Progress, one line an age, goes to standard error.
+ * interrupted one left: its temporary and half-written solution files, and its scratch subdirectory.
+ * Progress, one line an age, goes to standard error.
  * Bad input is one line on standard error and exit code 2; a failure while running, exit code 1.
  */
 public final class SparkSolve {

@@ -103,7 +103,8 @@ final class Store implements Serializable {
                 out.write(bytes);
                 out.hsync();
             }
-            // the raw local file system renames over a file; HDFS and others refuse to, and their FileContext replaces it in one step
+            // the raw local file system renames over a file; HDFS and others refuse to,
+            // and their FileContext replaces it in one step
             if (!(f instanceof RawLocalFileSystem) || !f.rename(tmp, target)) {
                 FileContext.getFileContext(f.getUri(), configuration).rename(tmp, target, Options.Rename.OVERWRITE);
             }
