@@ -283,6 +283,54 @@ class CudaPolicyEmulationTest {
     }
 
     @Test
+    void theDeviceRefusesAGpuWhoseGradientDisagreesWithTheCpu() {
+        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        float[] w = weights(spec, 9);
+        EmulatedDriver driver = new EmulatedDriver(4);
+        driver.broken = "col_to_input";
+        try (CudaContext ctx = new CudaContext(driver)) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> new CudaPolicyDevice(ctx).open(spec, w, new Adam(w.length), 32, 1));
+            assertTrue(e.getMessage().startsWith("--device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
+        }
+        assertEquals(0, driver.live(), "a refused trainer is closed");
+    }
+
+    @Test
+    void theGpuConformanceOfThePolicyNetworksRunsAndCanFail() {
+        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        EmulatedDriver driver = new EmulatedDriver(4);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            g2048.cuda.check.PolicyConformance c = new g2048.cuda.check.PolicyConformance(ctx);
+            List<g2048.cuda.check.CudaConformance.Outcome> ok = new ArrayList<>();
+            for (Geometry.Tile tile : Geometry.Tile.values()) {
+                ok.addAll(c.pass(spec, tile, 5, 11));
+                ok.add(c.steps(spec, tile, 5, 12, 2, 5));
+            }
+            assertEquals(Geometry.Tile.values().length * (3 + 2 * 3 + 1), ok.size(), ok.toString());
+            for (g2048.cuda.check.CudaConformance.Outcome o : ok) {
+                assertTrue(o.passed(), o.toString());
+            }
+            driver.broken = "gemm_wgrad_small";
+            List<g2048.cuda.check.CudaConformance.Outcome> broken = c.pass(spec, Geometry.Tile.SMALL, 5, 11);
+            assertTrue(broken.stream().anyMatch(o -> !o.passed() && o.name().contains("weights")), broken.toString());
+        }
+        assertEquals(0, driver.live());
+    }
+
+    @Test
+    void theTimingsOfGpuCheckRun() {
+        EmulatedDriver driver = new EmulatedDriver(4);
+        try (CudaContext ctx = new CudaContext(driver)) {
+            List<String> rows = g2048.cuda.check.PolicyTimings.rows(ctx, 0.01, List.of(new PolicySpec("P1x4", 1, 4)), new int[] {8}, 8, 1);
+            assertEquals(2, rows.size(), rows.toString());
+            assertTrue(rows.get(0).startsWith("policy cuda P1x4 train step batch     8:"), rows.get(0));
+            assertTrue(rows.get(1).startsWith("policy cpu, 1 threads, P1x4 train step batch     8:"), rows.get(1));
+        }
+        assertEquals(0, driver.live());
+    }
+
+    @Test
     void aTargetOnAnIllegalMoveIsRefusedAsOnTheCpu() {
         PolicySpec spec = new PolicySpec("P1x4", 1, 4);
         EmulatedDriver driver = new EmulatedDriver(4);

@@ -86,6 +86,8 @@ public final class PolicyDevices {
                 return d;
             }
         }
-        throw new IllegalArgumentException("--device " + name + ": expected " + String.join(", ", names()));
+        List<String> names = names();
+        throw new IllegalArgumentException("--device " + name + ": expected " + String.join(", ", names.subList(0, names.size() - 1))
+                + " or " + names.getLast());
     }
 }
