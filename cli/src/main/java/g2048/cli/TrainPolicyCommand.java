@@ -24,8 +24,8 @@ import picocli.CommandLine.Option;
         description = {"Train a policy network (POLICY2 … POLICY5) on datasets written by 'g2048 dataset'.",
             "Softmax cross-entropy over the legal moves against the teacher's move, Adam. Writes snapshots,",
             "curve.csv and curve.png (loss, held-out agreement, greedy score) into --out; Ctrl-C stops after a",
-            "checkpoint and --resume continues. The steps run on the CPU or the GPU (--device); snapshots,",
-            "held-out measures and greedy games on the CPU."})
+            "checkpoint and --resume continues. The steps (gradient, Adam) run where --device says;",
+            "snapshots, held-out measures and greedy games run on the CPU."})
 final class TrainPolicyCommand implements Callable<Integer> {
 
     @Option(names = "--arch", defaultValue = "POLICY5", description = "POLICY2, POLICY3, POLICY4 or POLICY5, or a spec"
@@ -57,7 +57,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
             description = "0: the teacher's move as target; T > 0: the softmax of the teacher's move values / T (default: ${DEFAULT-VALUE}).")
     double temperature;
 
-    @Option(names = "--threads", defaultValue = "2", description = "Threads of each step and of the greedy games (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", defaultValue = "2", description = "Threads of each step on the CPU and of the greedy games (default: ${DEFAULT-VALUE}).")
     int threads;
 
     @Option(names = "--device", defaultValue = "auto", description = "Where the training steps (gradient and Adam) run:"

@@ -83,7 +83,7 @@ public final class CudaPolicyPass implements AutoCloseable {
             dLogits = own(DeviceBuffer.floats(ctx, 4L * capacity));
             probs = own(DeviceBuffer.floats(ctx, 4L * capacity));
             col = own(DeviceBuffer.floats(ctx, (long) capacity * net.plan().colSize()));
-            legal = own(DeviceBuffer.floats(ctx, capacity));
+            legal = own(new DeviceBuffer(ctx, 4L * capacity));
             targets = own(DeviceBuffer.floats(ctx, 4L * capacity));
             loss = own(new DeviceBuffer(ctx, 8));
             skinny = own(new SkinnyScratch(ctx));
