@@ -173,6 +173,8 @@ class CudaPolicyEmulationTest {
         // one convolution (no input gradient but the dense layer's), and three of odd width
         for (PolicySpec spec : List.of(new PolicySpec("P1x5", 1, 5), new PolicySpec("P3x7", 3, 7))) {
             EmulatedDriver driver = new EmulatedDriver(4);
+            // fresh device memory is NaN: the padding must be zeroed by the pass, nothing read unwritten
+            driver.poison = true;
             for (int n : new int[] {1, 9, 70}) {
                 double e = passError(driver, spec, 31 + n, n);
                 assertTrue(e <= TOL, spec.name() + " n=" + n + ": error " + e);
@@ -207,6 +209,7 @@ class CudaPolicyEmulationTest {
         float[] w0 = weights(spec, 11);
         int n = 23;
         EmulatedDriver driver = new EmulatedDriver(4);
+        driver.poison = true;
         try (CudaContext ctx = new CudaContext(driver)) {
             // a learning rate well above the default, so that three steps move the weights visibly
             Adam cpuAdam = new Adam(w0.length, 0.01, Adam.BETA1, Adam.BETA2, Adam.EPSILON);

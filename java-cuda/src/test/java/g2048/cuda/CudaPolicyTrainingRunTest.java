@@ -66,6 +66,7 @@ class CudaPolicyTrainingRunTest {
     void aRunOnTheGpuEndsWhereTheCpusDoesAndResumes() throws Exception {
         assertTrue(data.trainSize() > 100, "a dataset of " + data.trainSize() + " positions");
         EmulatedDriver driver = new EmulatedDriver(4);
+        driver.poison = true;
         try (CudaContext ctx = new CudaContext(driver)) {
             PolicyDevice gpu = new CudaPolicyDevice(ctx);
             PolicyModel cpu = train(new CpuPolicyDevice(), dir.resolve("cpu"), 2, false);

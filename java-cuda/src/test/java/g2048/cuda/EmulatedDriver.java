@@ -45,12 +45,24 @@ final class EmulatedDriver implements Driver {
     public synchronized void bind() {
     }
 
+    /**
+     * When set, fresh device memory holds NaNs instead of zeros, as a GPU's holds whatever was
+     * there: a pass that reads memory it never wrote (or zeroed) gives NaNs.
+     */
+    boolean poison;
+
     @Override
     public synchronized CUdeviceptr alloc(long bytes) {
         notRecording("cuMemAlloc");
         long at = next;
         next += (bytes + 255) / 256 * 256 + 4096;
-        memory.put(at, ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
+        ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        if (poison) {
+            for (int i = 0; i + 4 <= b.capacity(); i += 4) {
+                b.putFloat(i, Float.NaN);
+            }
+        }
+        memory.put(at, b);
         return new CUdeviceptr().withByteOffset(at);
     }
 
