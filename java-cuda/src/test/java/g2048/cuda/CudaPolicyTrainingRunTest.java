@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole {@link PolicyTrainer} runs with their steps on the emulated GPU ({@link CudaPolicyDevice})
  * beside the same runs on the CPU: the final model, the checkpoint's Adam state and a resumed run
- * agree within fp32 rounding.
+ * agree within fp32 rounding, also for a run started on the CPU and resumed on the GPU.
  */
 class CudaPolicyTrainingRunTest {
 
@@ -92,6 +92,11 @@ class CudaPolicyTrainingRunTest {
             assertEquals(whole.positions(), resumed.positions());
             double r = SelfCheck.error(resumed.weights(), whole.weights());
             assertTrue(r <= GemmMode.FP32_TOLERANCE, "resumed run: error " + r);
+            // a run started on the CPU and resumed on the GPU: the same checkpoint files carry it over
+            train(new CpuPolicyDevice(), dir.resolve("across"), 1, false);
+            PolicyModel across = train(gpu, dir.resolve("across"), 2, true);
+            double x = SelfCheck.error(across.weights(), cpu.weights());
+            assertTrue(x <= GemmMode.FP32_TOLERANCE, "CPU run resumed on the GPU: error " + x);
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the runs");
     }
