@@ -2,7 +2,7 @@
 # The CUDA backend's check on the lent GPU machine: every kernel, layer, pass and optimiser step
 # against the CPU reference (g2048 gpu-check, i.e. g2048.cuda.check; also as the JUnit tests), then timings
 # (GPU optimiser step and positions/s, inference boards/s, evaluation latency p50/p99, the CPU
-# reference beside them). The GPU machine has no Java and no build tool, so it runs in two halves:
+# reference beside them; policy networks' conformance and training steps too). The GPU machine has no Java and no build tool, so it runs in two halves:
 #
 #   bench/gpu-check.sh prepare   here: a JRE (shared/device/make-jre.sh), the shaded jar, the test
 #                                classes and JUnit's console launcher into .carry/ (git-ignored)
@@ -15,7 +15,8 @@
 #                                mode, fatbin and PTX) and the JUnit tests of g2048.cuda and
 #                                g2048.cuda.check, about 5 minutes;
 #                                'cli': the command line on the GPU (train cnn and bench search for
-#                                every --gemm mode), about 7 minutes; neither: both, in one call
+#                                every --gemm mode, train policy --device cuda on a small dataset),
+#                                about 8 minutes; neither: both, in one call
 #                                (more than a device call's 10 minutes may allow).
 #
 # Environment: MAKE_JRE (default /work/shared/device/make-jre.sh), SECONDS_PER_TIMING (default 3),
@@ -109,6 +110,16 @@ cli_stage() {
         || status=$((status == 0 ? 6 : status))
     done
   done
+  # Policy training on the GPU end to end: a small dataset of the lines teacher, then POLICY5 steps
+  # on the GPU until the timeout (its progress lines give positions/s).
+  echo "== train policy on the GPU: POLICY5, batch 256, 60 s at most" | tee -a "$out/cli.log"
+  "$java" "${flags[@]}" -jar "$carry/engine.jar" dataset --player lines --games 40 --threads 8 --seed 1 --out "$out/lines.g2pd" \
+    --no-progress >>"$out/cli.log" 2>&1 || status=$((status == 0 ? 8 : status))
+  local prc=0
+  timeout 60 "$java" "${flags[@]}" -jar "$carry/engine.jar" train policy --arch POLICY5 --device cuda --data "$out/lines.g2pd" \
+    --epochs 1000 --batch 256 --eval-games 0 --heldout-sample 256 --snapshot-every 1000000000 --out "$out/policy5-gpu" \
+    >>"$out/cli.log" 2>&1 || prc=$?
+  if [ "$prc" -ne 0 ] && [ "$prc" -ne 124 ]; then status=$((status == 0 ? 8 : status)); fi
   # The kernels' small forwards are CUDA graphs by default; the same searches with every kernel launched, for comparison.
   for depth in 1 2; do
     echo "== bench search --gemm kernels --cuda-graphs off --depth $depth" | tee -a "$out/cli.log"
@@ -129,7 +140,7 @@ summary() {
     grep -E "tests (successful|failed|skipped|aborted)" "$out/junit.log" || tail -5 "$out/junit.log"
   fi
   if [ -f "$out/cli.log" ]; then
-    grep -E '^(== train|== bench|g2048 |device|gemm|player|latency|moves|train cnn|done)|pos/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
+    grep -E '^(== train|== bench|g2048 |device|gemm|player|latency|moves|train cnn|train policy|done|stopped)|pos/s|positions/s|time  generators' "$out/cli.log" | sed 's/^/cli: /' || true
   fi
   if [ -f "$out/fatbin/timings.txt" ]; then cat "$out/fatbin/timings.txt"; fi
   if [ -f "$out/cli.log" ]; then targets "$out/cli.log"; fi

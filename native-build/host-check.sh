@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the CUDA kernels on the CPU (cuda/host/emulation.h: one thread per CUDA thread, blocks in
 # turn) against plain loops in double: every GEMM form and tile, split reductions, the backward
-# helpers, the column gather and bias epilogue of library GEMMs, encoding, MSE and Adam. Checks the kernels' arithmetic and indexing without a GPU; it
+# helpers, the column gather and bias epilogue of library GEMMs, encoding, MSE and Adam, and the policy
+# networks' kernels and padded convolutions. Checks the kernels' arithmetic and indexing without a GPU; it
 # says nothing about speed or about the driver.
 #   native-build/host-check.sh [SEED]     exit 0 when every check is within 1e-5 (the forward GEMMs relative to their largest sum of |terms|), 1 otherwise,
 #                                         2 when no C++20 compiler is found ($CXX, g++, clang++)

@@ -1,6 +1,7 @@
 // The kernels of cuda/*.cu run on the CPU (emulation.h) against plain loops in double, on seeded
 // random layer shapes: every GEMM form and tile (with split reductions), the skinny forward, the backward helpers,
-// the column gather and bias epilogue of library GEMMs, the encoding, the MSE gradient and Adam.
+// the column gather and bias epilogue of library GEMMs, the encoding, the MSE gradient and Adam, and the policy
+// networks (policy.cu's encoding and softmax cross-entropy, the padded 2x2 convolutions and the dense layer).
 // Built and run by native-build/host-check.sh; needs a C++20 compiler, no GPU. Prints one line per check; exits 1 if any error exceeds 1e-5.
 #include "emulation.h"
 
@@ -8,6 +9,7 @@
 #include "../gemm.cu"
 #include "../layers.cu"
 #include "../train.cu"
+#include "../policy.cu"
 
 #include <cstdio>
 #include <cstdlib>
@@ -355,10 +357,312 @@ static void check_train() {
     report("adam_step 3 steps (v)", v, wv);
 }
 
+// ---- the policy networks (policy.cu, and gemm.cu/layers.cu over the padded layout of g2048.cuda.PolicyPlan)
+
+// Cell (r, c) of the board in the padded 5 x 5 layout.
+static int padded(int r, int c) { return r * G2_POLICY_SIDE + c; }
+
+// A padded 2x2 convolution as PolicyPlan tables it: one group of the 16 board cells, four taps at
+// the same offsets for every cell (row 4 and column 4 of the layout are zeros).
+struct PaddedConv {
+    int n, cin, cout, inStride, outStride, colStride, K;
+    std::vector<int> inCellOff, kOff, outCellOff, colCellOff, revStart, revList;
+
+    PaddedConv(int n_, int cin_, int cout_) : n(n_), cin(cin_), cout(cout_) {
+        inStride = G2_POLICY_CELLS * cin;
+        outStride = G2_POLICY_CELLS * cout;
+        colStride = 16 * 4 * cin;
+        K = 4 * cin;
+        for (int o = 0; o < 16; o++) {
+            inCellOff.push_back(padded(o / 4, o % 4) * cin);
+            outCellOff.push_back(padded(o / 4, o % 4) * cout);
+            colCellOff.push_back(o * 4 * cin);
+        }
+        for (int t = 0; t < 4; t++)
+            for (int c = 0; c < cin; c++) kOff.push_back(padded(t >> 1, t & 1) * cin + c);
+        // Reverse table over the 25 padded cells: a board cell gets the (output cell, tap) pairs that
+        // read it; padding cells get none, so their gradient is written as 0.
+        revStart.assign(G2_POLICY_CELLS + 1, 0);
+        for (int p = 0; p < G2_POLICY_CELLS; p++) {
+            int r = p / G2_POLICY_SIDE, c = p % G2_POLICY_SIDE;
+            if (r < 4 && c < 4)
+                for (int t = 0; t < 4; t++) {
+                    int orow = r - (t >> 1), ocol = c - (t & 1);
+                    if (orow >= 0 && ocol >= 0) revList.push_back((orow * 4 + ocol) * 4 + t);
+                }
+            revStart[p + 1] = (int)revList.size();
+        }
+    }
+    std::string name() const {
+        return "padded 2x2 conv " + std::to_string(cin) + " -> " + std::to_string(cout) + " n=" + std::to_string(n);
+    }
+};
+
+// Board-coordinate input of a padded activation (0 beyond the board), the reference's reading.
+static double board_at(const std::vector<float>& x, int stride, int ch, int s, int r, int c, int k) {
+    if (r > 3 || c > 3) return 0;
+    return x[(size_t)s * stride + (size_t)padded(r, c) * ch + k];
+}
+
+// Padded activations: relu-like values on the board, zeros in the padding.
+static std::vector<float> padded_acts(int n, int ch) {
+    std::vector<float> x = relu_like((size_t)n * G2_POLICY_CELLS * ch);
+    for (int s = 0; s < n; s++)
+        for (int p = 0; p < G2_POLICY_CELLS; p++)
+            if (p / G2_POLICY_SIDE == 4 || p % G2_POLICY_SIDE == 4)
+                for (int k = 0; k < ch; k++) x[((size_t)s * G2_POLICY_CELLS + p) * ch + k] = 0.f;
+    return x;
+}
+
+static void check_padded_conv(const PaddedConv& g, bool large) {
+    const int BM = large ? G2_GEMM_LARGE_BM : G2_GEMM_SMALL_BM;
+    const int BN = large ? G2_GEMM_LARGE_BN : G2_GEMM_SMALL_BN;
+    const std::string tile = large ? " large " : " small ";
+    int M = g.n * 16, N = g.cout, K = g.K;
+    std::vector<float> in = padded_acts(g.n, g.cin), W = gaussians((size_t)K * N), bias = gaussians(N);
+    // Forward with ReLU; the padding cells of the output are never written (they stay as they were).
+    std::vector<float> out((size_t)g.n * g.outStride, 7.f);
+    std::vector<double> want(out.begin(), out.end());
+    double scale = 0;
+    for (int s = 0; s < g.n; s++)
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < 4; c++)
+                for (int j = 0; j < N; j++) {
+                    double acc = bias[j], magnitude = std::fabs(bias[j]);
+                    for (int t = 0; t < 4; t++)
+                        for (int k = 0; k < g.cin; k++) {
+                            double term = board_at(in, g.inStride, g.cin, s, r + (t >> 1), c + (t & 1), k) * W[((size_t)t * g.cin + k) * N + j];
+                            acc += term;
+                            magnitude += std::fabs(term);
+                        }
+                    want[(size_t)s * g.outStride + (size_t)padded(r, c) * N + j] = acc < 0 ? 0 : acc;
+                    scale = std::max(scale, magnitude);
+                }
+    g2_launch({(unsigned)ceil_div(N, BN), (unsigned)ceil_div(M, BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
+        if (large)
+            gemm_fwd_large(M, N, K, 16, in.data(), g.inStride, g.inCellOff.data(), g.kOff.data(), W.data(), bias.data(), out.data(),
+                           g.outStride, g.outCellOff.data(), 1);
+        else
+            gemm_fwd_small(M, N, K, 16, in.data(), g.inStride, g.inCellOff.data(), g.kOff.data(), W.data(), bias.data(), out.data(),
+                           g.outStride, g.outCellOff.data(), 1);
+    });
+    report("policy forward" + tile + g.name(), out, want, scale);
+    // Data gradient: the column buffer, then col_to_input into the padded input gradient.
+    std::vector<float> dOut = gaussians((size_t)g.n * g.outStride);
+    std::vector<float> col((size_t)g.n * g.colStride, 5.f), dIn((size_t)g.n * g.inStride, 9.f);
+    std::vector<double> wantIn(dIn.size(), 0.0);
+    for (int s = 0; s < g.n; s++)
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < 4; c++)
+                for (int k = 0; k < g.cin; k++) {
+                    double acc = 0;
+                    for (int t = 0; t < 4; t++) {
+                        int orow = r - (t >> 1), ocol = c - (t & 1);
+                        if (orow < 0 || ocol < 0) continue;
+                        for (int j = 0; j < N; j++)
+                            acc += (double)dOut[(size_t)s * g.outStride + (size_t)padded(orow, ocol) * N + j] * W[((size_t)t * g.cin + k) * N + j];
+                    }
+                    wantIn[(size_t)s * g.inStride + (size_t)padded(r, c) * g.cin + k] = acc;
+                }
+    g2_launch({(unsigned)ceil_div(K, BN), (unsigned)ceil_div(M, BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
+        if (large)
+            gemm_dgrad_large(M, N, K, 16, dOut.data(), g.outStride, g.outCellOff.data(), W.data(), col.data(), g.colStride, g.colCellOff.data());
+        else
+            gemm_dgrad_small(M, N, K, 16, dOut.data(), g.outStride, g.outCellOff.data(), W.data(), col.data(), g.colStride, g.colCellOff.data());
+    });
+    g2_launch({5, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] {
+        col_to_input(g.n, G2_POLICY_CELLS, g.cin, col.data(), g.colStride, g.revStart.data(), g.revList.data(), dIn.data(), g.inStride);
+    });
+    report("policy input gradient" + tile + g.name(), dIn, wantIn);
+    // Weight gradient (added to what dW holds), split over the rows, and the bias gradient.
+    std::vector<float> dW = gaussians((size_t)K * N), dB = gaussians(N);
+    std::vector<double> wantW(dW.begin(), dW.end()), wantB(dB.begin(), dB.end());
+    for (int t = 0; t < 4; t++)
+        for (int k = 0; k < g.cin; k++)
+            for (int j = 0; j < N; j++) {
+                double acc = 0;
+                for (int s = 0; s < g.n; s++)
+                    for (int r = 0; r < 4; r++)
+                        for (int c = 0; c < 4; c++)
+                            acc += board_at(in, g.inStride, g.cin, s, r + (t >> 1), c + (t & 1), k) *
+                                   dOut[(size_t)s * g.outStride + (size_t)padded(r, c) * N + j];
+                wantW[((size_t)t * g.cin + k) * N + j] += acc;
+            }
+    for (int s = 0; s < g.n; s++)
+        for (int o = 0; o < 16; o++)
+            for (int j = 0; j < N; j++) wantB[j] += dOut[(size_t)s * g.outStride + (size_t)padded(o / 4, o % 4) * N + j];
+    int chunk = 48;
+    g2_launch({(unsigned)ceil_div(N, BN), (unsigned)ceil_div(K, BM), (unsigned)ceil_div(M, chunk)}, {G2_GEMM_THREADS, 1, 1}, [&] {
+        if (large)
+            gemm_wgrad_large(M, N, K, 16, in.data(), g.inStride, g.inCellOff.data(), g.kOff.data(), dOut.data(), g.outStride,
+                             g.outCellOff.data(), dW.data(), chunk);
+        else
+            gemm_wgrad_small(M, N, K, 16, in.data(), g.inStride, g.inCellOff.data(), g.kOff.data(), dOut.data(), g.outStride,
+                             g.outCellOff.data(), dW.data(), chunk);
+    });
+    report("policy weight gradient" + tile + g.name(), dW, wantW);
+    g2_launch({(unsigned)ceil_div(N, G2_BIAS_COLS), 3, 1}, {G2_BIAS_COLS, G2_BIAS_ROWS, 1},
+              [&] { bias_grad(M, N, 16, dOut.data(), g.outStride, g.outCellOff.data(), dB.data()); });
+    report("policy bias gradient " + g.name(), dB, wantB);
+}
+
+// The dense layer to the four moves: one row per position reading the 16 board cells of the padded
+// layout (kOff skips the padding), weights [cell][channel][move]; forward tiled and skinny, data
+// gradient through col_to_input into the padded layout, weight gradient.
+static void check_policy_dense(int n, int ch) {
+    int M = n, N = G2_POLICY_MOVES, K = 16 * ch, inStride = G2_POLICY_CELLS * ch;
+    std::vector<int> cellOff = {0}, kOff(K);
+    for (int cell = 0; cell < 16; cell++)
+        for (int c = 0; c < ch; c++) kOff[cell * ch + c] = padded(cell / 4, cell % 4) * ch + c;
+    std::vector<float> in = padded_acts(n, ch), W = gaussians((size_t)K * N), bias = gaussians(N);
+    std::vector<double> want((size_t)n * N);
+    double scale = 0;
+    for (int s = 0; s < n; s++)
+        for (int m = 0; m < N; m++) {
+            double acc = bias[m], magnitude = std::fabs(bias[m]);
+            for (int cell = 0; cell < 16; cell++)
+                for (int c = 0; c < ch; c++) {
+                    double term = board_at(in, inStride, ch, s, cell / 4, cell % 4, c) * W[((size_t)cell * ch + c) * N + m];
+                    acc += term;
+                    magnitude += std::fabs(term);
+                }
+            want[(size_t)s * N + m] = acc;
+            scale = std::max(scale, magnitude);
+        }
+    std::string name = " dense " + std::to_string(ch) + "x16 -> 4 n=" + std::to_string(n);
+    std::vector<float> out((size_t)n * N, 7.f);
+    g2_launch({1, (unsigned)ceil_div(M, G2_GEMM_SMALL_BM), 1}, {G2_GEMM_THREADS, 1, 1}, [&] {
+        gemm_fwd_small(M, N, K, 1, in.data(), inStride, cellOff.data(), kOff.data(), W.data(), bias.data(), out.data(), N, cellOff.data(), 0);
+    });
+    report("policy forward small" + name, out, want, scale);
+    for (int splits : {1, 3}) {
+        int chunk = ceil_div(ceil_div(K, splits), 8) * 8;
+        unsigned gx = ceil_div(N, G2_SKINNY_COLS), gy = ceil_div(M, G2_SKINNY_ROWS), gz = ceil_div(K, chunk);
+        std::vector<float> partial((size_t)gz * M * N), skinny((size_t)n * N, 7.f);
+        std::vector<unsigned> arrivals(gx * gy, 0u);
+        g2_launch({gx, gy, gz}, {G2_GEMM_THREADS, 1, 1}, [&] {
+            gemm_fwd_skinny(M, N, K, chunk, 1, in.data(), inStride, cellOff.data(), kOff.data(), W.data(), bias.data(), skinny.data(), N,
+                            cellOff.data(), 0, partial.data(), arrivals.data());
+        });
+        report("policy forward skinny z=" + std::to_string(gz) + name, skinny, want, scale);
+    }
+    // Data gradient: col [n][16 ch] (the 16 board cells in order), then into the padded layout.
+    std::vector<float> dz = gaussians((size_t)n * N), col((size_t)n * K, 5.f), dIn((size_t)n * inStride, 9.f);
+    std::vector<double> wantIn(dIn.size(), 0.0);
+    for (int s = 0; s < n; s++)
+        for (int cell = 0; cell < 16; cell++)
+            for (int c = 0; c < ch; c++) {
+                double acc = 0;
+                for (int m = 0; m < N; m++) acc += (double)dz[(size_t)s * N + m] * W[((size_t)cell * ch + c) * N + m];
+                wantIn[(size_t)s * inStride + (size_t)padded(cell / 4, cell % 4) * ch + c] = acc;
+            }
+    std::vector<int> revStart(G2_POLICY_CELLS + 1, 0), revList;
+    for (int p = 0; p < G2_POLICY_CELLS; p++) {
+        if (p / G2_POLICY_SIDE < 4 && p % G2_POLICY_SIDE < 4) revList.push_back(p / G2_POLICY_SIDE * 4 + p % G2_POLICY_SIDE);
+        revStart[p + 1] = (int)revList.size();
+    }
+    g2_launch({ceil_div(K, G2_GEMM_SMALL_BN) > 0 ? (unsigned)ceil_div(K, G2_GEMM_SMALL_BN) : 1u, (unsigned)ceil_div(M, G2_GEMM_SMALL_BM), 1},
+              {G2_GEMM_THREADS, 1, 1}, [&] {
+                  gemm_dgrad_small(M, N, K, 1, dz.data(), N, cellOff.data(), W.data(), col.data(), K, cellOff.data());
+              });
+    g2_launch({5, 1, 1}, {G2_BLOCK_1D, 1, 1},
+              [&] { col_to_input(n, G2_POLICY_CELLS, ch, col.data(), K, revStart.data(), revList.data(), dIn.data(), inStride); });
+    report("policy input gradient" + name, dIn, wantIn);
+    std::vector<float> dW = gaussians((size_t)K * N);
+    std::vector<double> wantW(dW.begin(), dW.end());
+    for (int cell = 0; cell < 16; cell++)
+        for (int c = 0; c < ch; c++)
+            for (int m = 0; m < N; m++) {
+                double acc = 0;
+                for (int s = 0; s < n; s++) acc += board_at(in, inStride, ch, s, cell / 4, cell % 4, c) * dz[(size_t)s * N + m];
+                wantW[((size_t)cell * ch + c) * N + m] += acc;
+            }
+    int chunk = 32;
+    g2_launch({1, (unsigned)ceil_div(K, G2_GEMM_SMALL_BM), (unsigned)ceil_div(M, chunk)}, {G2_GEMM_THREADS, 1, 1}, [&] {
+        gemm_wgrad_small(M, N, K, 1, in.data(), inStride, cellOff.data(), kOff.data(), dz.data(), N, cellOff.data(), dW.data(), chunk);
+    });
+    report("policy weight gradient" + name, dW, wantW);
+}
+
+static void check_policy() {
+    // policy_encode: one-hot planes on the board, zeros in the padding; every float written.
+    int n = 37;
+    std::vector<unsigned long long> boards(n);
+    for (auto& b : boards) {
+        b = 0;
+        for (int cell = 0; cell < 16; cell++)
+            if (rng() % 3) b |= (unsigned long long)(1 + rng() % 15) << (4 * cell);
+    }
+    std::vector<float> planes((size_t)n * G2_POLICY_CELLS * 16, 3.f);
+    std::vector<double> want(planes.size(), 0.0);
+    for (int s = 0; s < n; s++)
+        for (int cell = 0; cell < 16; cell++) {
+            int code = (int)((boards[s] >> (4 * cell)) & 15);
+            want[((size_t)s * G2_POLICY_CELLS + padded(cell / 4, cell % 4)) * 16 + code] = 1;
+        }
+    g2_launch({3, 1, 1}, {G2_BLOCK_1D, 1, 1}, [&] { policy_encode(n, boards.data(), planes.data()); });
+    report("policy_encode n=" + std::to_string(n), planes, want);
+
+    // policy_softmax_xent: random legal masks (none, one, some, all), hard and soft targets.
+    for (int count : {1, 7, 1000, 2500}) {
+        std::vector<float> z = gaussians((size_t)count * 4), y((size_t)count * 4, 0.f), d((size_t)count * 4, 9.f), p((size_t)count * 4, 9.f);
+        std::vector<int> legal(count);
+        for (int i = 0; i < count; i++) {
+            legal[i] = i == 0 && count > 1 ? 0 : (int)(rng() % 16);
+            int moves = __builtin_popcount(legal[i]);
+            if (moves == 0) continue;
+            bool soft = rng() % 2;
+            int hard = (int)(rng() % moves);
+            float total = 0;
+            for (int m = 0, seen = 0; m < 4; m++) {
+                if (!((legal[i] >> m) & 1)) continue;
+                y[(size_t)i * 4 + m] = soft ? std::fabs(gauss()) + 0.01f : (seen == hard ? 1.f : 0.f);
+                total += y[(size_t)i * 4 + m];
+                seen++;
+            }
+            for (int m = 0; m < 4; m++) y[(size_t)i * 4 + m] /= total;
+        }
+        float scale = 1.f / count;
+        std::vector<double> wantD(d.size()), wantP(p.size());
+        double loss = 0;
+        for (int i = 0; i < count; i++) {
+            double top = -INFINITY, sum = 0, q[4];
+            for (int m = 0; m < 4; m++)
+                if ((legal[i] >> m) & 1) top = std::max(top, (double)z[(size_t)i * 4 + m]);
+            for (int m = 0; m < 4; m++) {
+                q[m] = ((legal[i] >> m) & 1) ? std::exp((double)z[(size_t)i * 4 + m] - top) : 0;
+                sum += q[m];
+            }
+            for (int m = 0; m < 4; m++) {
+                q[m] = sum > 0 ? q[m] / sum : 0;
+                wantP[(size_t)i * 4 + m] = q[m];
+                bool isLegal = (legal[i] >> m) & 1;
+                double t = y[(size_t)i * 4 + m];
+                wantD[(size_t)i * 4 + m] = isLegal ? scale * (q[m] - t) : 0;
+                if (isLegal && t > 0) loss -= t * std::log(q[m]);
+            }
+        }
+        double got = -1;
+        g2_launch({1, 1, 1}, {G2_BLOCK_MSE, 1, 1},
+                  [&] { policy_softmax_xent(count, z.data(), legal.data(), y.data(), scale, d.data(), p.data(), &got); });
+        report("policy_softmax_xent n=" + std::to_string(count) + " gradient", d, wantD);
+        report("policy_softmax_xent n=" + std::to_string(count) + " probabilities", p, wantP);
+        report("policy_softmax_xent n=" + std::to_string(count) + " loss", {(float)got}, {loss});
+    }
+
+    for (const PaddedConv& g : {PaddedConv(7, 16, 20), PaddedConv(5, 24, 70), PaddedConv(3, 33, 9)}) {
+        check_padded_conv(g, false);
+        check_padded_conv(g, true);
+    }
+    check_policy_dense(5, 12);
+    check_policy_dense(70, 20);
+}
+
 int main(int argc, char** argv) {
     rng.seed(argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2048);
     check_encode();
     check_train();
+    check_policy();
     std::vector<Group> groups = {
         Group(13, 4, 4, 16, 2, 2, 70, 1),   // CNN22's first convolution, narrow
         Group(9, 3, 3, 24, 2, 2, 33, 1),    // the second convolution

@@ -2,6 +2,8 @@ package g2048.cli;
 
 import g2048.files.LockFile;
 import g2048.policy.PolicyArchitectures;
+import g2048.policy.PolicyDevice;
+import g2048.policy.PolicyDevices;
 import g2048.policy.PolicyModel;
 import g2048.policy.PolicySpec;
 import g2048.policy.training.PolicyCurve;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Option;
         description = {"Train a policy network (POLICY2 … POLICY5) on datasets written by 'g2048 dataset'.",
             "Softmax cross-entropy over the legal moves against the teacher's move, Adam. Writes snapshots,",
             "curve.csv and curve.png (loss, held-out agreement, greedy score) into --out; Ctrl-C stops after a",
-            "checkpoint and --resume continues."})
+            "checkpoint and --resume continues. The steps (gradient, Adam) run where --device says;",
+            "snapshots, held-out measures and greedy games run on the CPU."})
 final class TrainPolicyCommand implements Callable<Integer> {
 
     @Option(names = "--arch", defaultValue = "POLICY5", description = "POLICY2, POLICY3, POLICY4 or POLICY5, or a spec"
@@ -54,8 +57,15 @@ final class TrainPolicyCommand implements Callable<Integer> {
             description = "0: the teacher's move as target; T > 0: the softmax of the teacher's move values / T (default: ${DEFAULT-VALUE}).")
     double temperature;
 
-    @Option(names = "--threads", defaultValue = "2", description = "Threads of each step and of the greedy games (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threads", defaultValue = "2", description = "Threads of each step on the CPU and of the greedy games (default: ${DEFAULT-VALUE}).")
     int threads;
+
+    @Option(names = "--device", defaultValue = "auto", description = "Where the training steps (gradient and Adam) run:"
+            + " ${COMPLETION-CANDIDATES}. cuda keeps the weights and Adam's moments on the GPU (checked against the CPU's gradient"
+            + " before training) and is an error where no GPU can run; auto takes the GPU where it can run and says what it chose."
+            + " On the GPU a resumed run goes on within fp32 rounding of an uninterrupted one, not bit for bit"
+            + " (default: ${DEFAULT-VALUE}).", completionCandidates = DeviceNames.class)
+    String device;
 
     @Option(names = "--resume", description = "Continue the run in --out from its checkpoint.")
     boolean resume;
@@ -83,6 +93,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
         if (heldOutSample < 0) {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
+        PolicyDevice steps = PolicyDevices.installed().choose(device, System.out);
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, temperature, threads, snapshotEvery,
                 evalGames, heldOutSample, seed);
         OutputDirectory.checkWritable("--out", out, "snapshots");
@@ -95,10 +106,10 @@ final class TrainPolicyCommand implements Callable<Integer> {
             }
             key.append("holdout=").append(holdout);
             o.printf(Locale.ROOT, "train policy %s: %,d games (teacher mean %.0f), %,d training positions, %,d held out (%,d games);"
-                    + " %d epoch(s) of batch %d, Adam lr %g, %s targets, %d threads%n", spec, d.games(), d.teacherMean(),
+                    + " %d epoch(s) of batch %d, Adam lr %g, %s targets, %d threads, steps on %s%n", spec, d.games(), d.teacherMean(),
                     d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch, lr,
-                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads);
-            PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString());
+                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
+            PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString(), steps);
             CountDownLatch done = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 trainer.stop();
@@ -139,6 +150,14 @@ final class TrainPolicyCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The devices' names, for help and completion. */
+    static final class DeviceNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return PolicyDevices.installed().names().iterator();
+        }
     }
 
     private static String duration(double seconds) {

@@ -2,6 +2,7 @@ package g2048.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.nn.Adam;
@@ -110,7 +111,7 @@ class PolicyCommandsTest {
 
     private CommandRun train(Path data, Path out, int epochs, boolean resume) {
         List<String> args = new java.util.ArrayList<>(List.of("train", "policy", "--arch", TINY, "--data", data.toString(),
-                "--out", out.toString(), "--epochs", Integer.toString(epochs), "--batch", "32", "--threads", "1",
+                "--out", out.toString(), "--epochs", Integer.toString(epochs), "--batch", "32", "--threads", "1", "--device", "cpu",
                 "--snapshot-every", "700", "--eval-games", "1", "--heldout-sample", "64", "--holdout", "0.25"));
         if (resume) {
             args.add("--resume");
@@ -171,5 +172,35 @@ class PolicyCommandsTest {
         CommandRun notAModel = CommandRun.of("inspect", "filters", "--model", data.toString());
         assertEquals(2, notAModel.exit());
         assertEquals(1, notAModel.errLines().length, notAModel.err());
+    }
+
+    @Test
+    void theDeviceIsChosenByNameOrAutoAndAGpuThatCannotRunIsRefused() throws Exception {
+        Path data = dir.resolve("d.g2pd");
+        String[] common = {"train", "policy", "--arch", TINY, "--data", data.toString(), "--epochs", "1", "--batch", "16",
+            "--threads", "1", "--eval-games", "0", "--heldout-sample", "16", "--holdout", "0.25"};
+        CommandRun unknown = CommandRun.of(concat(common, "--device", "tpu", "--out", dir.resolve("u").toString()));
+        assertEquals(2, unknown.exit());
+        assertEquals(1, unknown.errLines().length, unknown.err());
+        assertTrue(unknown.err().contains("--device tpu: expected auto, cpu or cuda"), unknown.err());
+        g2048.cuda.CudaProbe.Result probe = g2048.cuda.CudaProbe.probe();
+        if (!probe.available()) {
+            CommandRun cuda = CommandRun.of(concat(common, "--device", "cuda", "--out", dir.resolve("c").toString()));
+            assertEquals(2, cuda.exit(), "no silent fallback to the CPU");
+            assertEquals(1, cuda.errLines().length, cuda.err());
+            assertTrue(cuda.err().contains("--device cuda: CUDA unavailable: " + probe.reason()), cuda.err());
+            assertFalse(Files.exists(dir.resolve("c").resolve("state.properties")), "nothing trained");
+            assertEquals(0, dataset(data, 2, 1, 5).exit());
+            CommandRun auto = CommandRun.of(concat(common, "--device", "auto", "--out", dir.resolve("a").toString()));
+            assertEquals(0, auto.exit(), auto.err());
+            assertTrue(auto.out().contains("device: cpu (auto; cuda: CUDA unavailable: " + probe.reason() + ")"), auto.out());
+            assertTrue(auto.out().contains("steps on cpu"), auto.out());
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 }

@@ -14,7 +14,7 @@ public final class Kernels {
     /** Every kernel launched from here (a test checks each is in the jar's PTX). */
     static final java.util.List<String> NAMES = java.util.List.of("encode_boards", "copy_channels", "gemm_fwd_large", "gemm_fwd_small", "gemm_fwd_skinny",
             "gemm_dgrad_large", "gemm_dgrad_small", "gemm_wgrad_large", "gemm_wgrad_small", "relu_backward", "bias_grad", "col_to_input",
-            "gather_columns", "bias_activation", "mse_grad", "adam_step");
+            "gather_columns", "bias_activation", "mse_grad", "adam_step", "policy_encode", "policy_softmax_xent");
 
     private final CudaContext ctx;
     private final int sms;
@@ -110,6 +110,21 @@ public final class Kernels {
     public void adamStep(CUstream s, long count, CUdeviceptr w, CUdeviceptr g, CUdeviceptr m, CUdeviceptr v, float lr, float b1, float b2,
             float c1, float c2, float eps) {
         launch("adam_step", Geometry.elementwise(count, sms), s, count, w, g, m, v, lr, b1, b2, c1, c2, eps);
+    }
+
+    /** boards [n] u64 -> dst [n][25][16]: one-hot value planes in the padded layout of {@link PolicyPlan}, zeros in its padding. */
+    public void policyEncode(CUstream s, int n, CUdeviceptr boards, CUdeviceptr dst) {
+        launch("policy_encode", Geometry.elementwise((long) n * PolicyPlan.CELLS * 16, sms), s, n, boards, dst);
+    }
+
+    /**
+     * logits [n][4], legal [n] (move bit masks), targets [n][4] -> dLogits [n][4] = scale · (p − y) on
+     * legal moves (0 elsewhere), probs [n][4] (null: not written), loss [1] (double) = Σ −y·log p:
+     * the softmax cross-entropy over the legal moves.
+     */
+    public void policySoftmaxCrossEntropy(CUstream s, int n, CUdeviceptr logits, CUdeviceptr legal, CUdeviceptr targets, float scale,
+            CUdeviceptr dLogits, CUdeviceptr probs, CUdeviceptr loss) {
+        launch("policy_softmax_xent", Geometry.mse(), s, n, logits, legal, targets, scale, dLogits, probs, loss);
     }
 
     private void launch(String name, Geometry.Grid g, CUstream s, Object... args) {

@@ -14,6 +14,13 @@
  * it trains through {@link g2048.cuda.CudaTrainingDevice} ({@link g2048.cuda.CudaTrainer},
  * {@link g2048.cuda.DeviceWeights}, one {@link g2048.cuda.CudaFollower} per generator thread).
  *
+ * <p>Policy networks ({@code train policy --device cuda}): {@link g2048.cuda.CudaPolicyDevice} (the
+ * engine's {@link g2048.policy.PolicyDevice}, registered in {@code META-INF/services}) opens a
+ * {@link g2048.cuda.CudaPolicyTrainer} (gradient and Adam on the device), which runs a
+ * {@link g2048.cuda.CudaPolicyPass} over a {@link g2048.cuda.CudaPolicyNetwork};
+ * {@link g2048.cuda.PolicyPlan} lays the activations out padded to 5 × 5 cells so that each padded
+ * 2×2 convolution and the dense layer are single groups of the value networks' GEMM kernels.
+ *
  * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may
  * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a
  * time. Every public operation makes the context current on the calling thread first.

@@ -45,12 +45,24 @@ final class EmulatedDriver implements Driver {
     public synchronized void bind() {
     }
 
+    /**
+     * When set, fresh device memory holds NaNs instead of zeros, as a GPU's holds whatever was
+     * there: a pass that reads memory it never wrote (or zeroed) gives NaNs.
+     */
+    boolean poison;
+
     @Override
     public synchronized CUdeviceptr alloc(long bytes) {
         notRecording("cuMemAlloc");
         long at = next;
         next += (bytes + 255) / 256 * 256 + 4096;
-        memory.put(at, ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder()));
+        ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        if (poison) {
+            for (int i = 0; i + 4 <= b.capacity(); i += 4) {
+                b.putFloat(i, Float.NaN);
+            }
+        }
+        memory.put(at, b);
         return new CUdeviceptr().withByteOffset(at);
     }
 
@@ -558,6 +570,62 @@ final class EmulatedDriver implements Driver {
                     putF(v + 4 * e, vi);
                     putF(w + 4 * e, getF(w + 4 * e) - lr * mi / ((float) Math.sqrt(vi) + eps));
                 }
+            }
+            case "policy_encode" -> {
+                int n = i(x[0]);
+                long boards = a(x[1]), dst = a(x[2]);
+                elementwiseCovers(kernel, g, (long) n * PolicyPlan.CELLS * 16);
+                for (int smp = 0; smp < n; smp++) {
+                    long b = slot(boards + 8L * smp, 8).getLong(offset);
+                    for (int p = 0; p < PolicyPlan.CELLS; p++) {
+                        int r = p / PolicyPlan.SIDE, c = p % PolicyPlan.SIDE;
+                        int code = r < 4 && c < 4 ? (int) (b >>> (4 * (4 * r + c))) & 15 : -1;
+                        for (int plane = 0; plane < 16; plane++) {
+                            putF(dst + 4 * (((long) smp * PolicyPlan.CELLS + p) * 16 + plane), plane == code ? 1f : 0f);
+                        }
+                    }
+                }
+            }
+            case "policy_softmax_xent" -> {
+                int n = i(x[0]);
+                long z = a(x[1]), legal = a(x[2]), y = a(x[3]), d = a(x[5]), probs = a(x[6]), loss = a(x[7]);
+                float scale = (Float) x[4];
+                if (g.gx() != 1 || g.bx() != Geometry.BLOCK_MSE) {
+                    throw new AssertionError(kernel + " grid " + g + " is not one block of " + Geometry.BLOCK_MSE);
+                }
+                double sum = 0;
+                for (int e = 0; e < n; e++) {
+                    int mask = getI(legal + 4L * e);
+                    double top = Double.NEGATIVE_INFINITY;
+                    for (int m = 0; m < 4; m++) {
+                        if ((mask >>> m & 1) != 0) {
+                            top = Math.max(top, getF(z + 4L * (4 * e + m)));
+                        }
+                    }
+                    double[] p = new double[4];
+                    double total = 0;
+                    for (int m = 0; m < 4; m++) {
+                        p[m] = (mask >>> m & 1) != 0 ? Math.exp(getF(z + 4L * (4 * e + m)) - top) : 0;
+                        total += p[m];
+                    }
+                    for (int m = 0; m < 4; m++) {
+                        long at = 4L * (4 * e + m);
+                        p[m] = total > 0 ? p[m] / total : 0;
+                        if (probs != 0) {
+                            putF(probs + at, (float) p[m]);
+                        }
+                        float t = getF(y + at);
+                        if ((mask >>> m & 1) == 0) {
+                            putF(d + at, 0f);
+                            continue;
+                        }
+                        if (t > 0f) {
+                            sum -= t * Math.log(Math.max(p[m], 1e-30));
+                        }
+                        putF(d + at, (float) (scale * (p[m] - t)));
+                    }
+                }
+                slot(loss, 8).putDouble(offset, sum);
             }
             default -> throw new IllegalArgumentException("no emulation of kernel " + kernel);
         }

@@ -33,5 +33,7 @@ class KernelHostEmulationTest {
         assertEquals(0, p.exitValue(), "seed " + seed + ":\n" + out);
         assertTrue(out.contains("ok: 0 failed"), out);
         assertTrue(out.lines().filter(l -> l.startsWith("gemm_")).count() >= 60, "every GEMM form and tile ran:\n" + out);
+        // the policy networks: encoding, softmax cross-entropy, padded convolutions and the dense layer
+        assertTrue(out.lines().filter(l -> l.startsWith("policy")).count() >= 40, "every policy check ran:\n" + out);
     }
 }

@@ -72,6 +72,23 @@ public final class Adam {
         }
     }
 
+    /** The learning rate α (before the bias correction). */
+    public double alpha() {
+        return alpha;
+    }
+
+    public double beta1() {
+        return beta1;
+    }
+
+    public double beta2() {
+        return beta2;
+    }
+
+    public double epsilon() {
+        return epsilon;
+    }
+
     /** Steps taken so far. */
     public long steps() {
         return step;

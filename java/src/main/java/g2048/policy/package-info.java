@@ -17,9 +17,13 @@
  *   <li>{@link g2048.policy.FirstLayerFilters}: the seed's filter tables ranked by importance;
  *       {@link g2048.policy.MoveAttribution}: a move's output shared out over (position, filter)
  *       pairs by DeepLIFT's rescale rule.</li>
+ *   <li>{@link g2048.policy.PolicyDevice}: where training steps run ({@link g2048.policy.PolicyOptimiser}:
+ *       gradient and Adam), chosen by {@code --device} through {@link g2048.policy.PolicyDevices}:
+ *       {@link g2048.policy.CpuPolicyDevice} here, the GPU's ({@code g2048.cuda.CudaPolicyDevice})
+ *       registered by the {@code g2048-cuda} jar.</li>
  * </ul>
  *
- * <p>No GPU kernels: the policy networks run on the CPU only (the value networks' CUDA backend is in
- * {@code g2048.cuda}). Depends on {@code game}, {@code player}, {@code files} and {@code nn} (Adam).
+ * <p>No GPU code here: the GPU's device is found through {@code META-INF/services}. Depends on
+ * {@code game}, {@code player}, {@code files} and {@code nn} (Adam).
  */
 package g2048.policy;

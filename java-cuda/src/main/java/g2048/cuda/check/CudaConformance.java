@@ -119,7 +119,8 @@ public final class CudaConformance {
 
     /**
      * Everything: kernels, layers of every small architecture, whole passes and steps (forwards
-     * replayed too, with the kernels' products), and CNN22 at full width.
+     * replayed too, with the kernels' products), and CNN22 at full width; with the kernels'
+     * products, the policy networks too ({@link PolicyConformance}).
      */
     public List<Outcome> all(long seed) {
         List<Outcome> out = new ArrayList<>();
@@ -148,6 +149,10 @@ public final class CudaConformance {
         }
         out.add(gradient(cnn22, null, seed, 256));
         out.add(steps(cnn22, null, seed, 256, 2));
+        if (gemm == GemmMode.KERNELS) {
+            // the policy networks' passes and steps use the kernels' products only
+            out.addAll(new PolicyConformance(ctx).all(seed));
+        }
         return out;
     }
 

@@ -39,7 +39,8 @@ import org.HdrHistogram.Histogram;
  *    of 4 (a greedy move's afterstates), 64 and 1,024 and the greedy player's move latency (with the
  *    kernels: small forwards replayed as CUDA graphs, and every kernel launched, side by side), and the
  *    CPU reference's inference rate for comparison, and the forward GEMM beside cuBLAS (fp32 and
- *    TF32, {@link GemmComparison}) at CNN22's shapes; writes OUT_DIR/timings.txt.
+ *    TF32, {@link GemmComparison}) at CNN22's shapes, and policy training's step rate on the GPU and
+ *    the CPU ({@link PolicyTimings}); writes OUT_DIR/timings.txt.
  * </ol>
  * Exit code 1 when a comparison fails. The timings are of the GPU work alone (no generators): the
  * end-to-end training rate needs the training pipeline on the GPU, which this does not run.
@@ -123,6 +124,12 @@ public final class GpuCheck {
                 }
             }
             table.addAll(cpuTimings(spec, seconds));
+            try {
+                table.addAll(PolicyTimings.rows(ctx, seconds));
+            } catch (RuntimeException e) {
+                failed++;
+                table.add("policy timings stopped by " + oneLine(e));
+            }
             try {
                 table.addAll(GemmComparison.rows(ctx, Math.min(0.25, seconds / 10)));
             } catch (RuntimeException e) {

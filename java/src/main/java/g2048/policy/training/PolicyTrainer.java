@@ -7,11 +7,13 @@ import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
+import g2048.policy.CpuPolicyDevice;
 import g2048.policy.PackedWeights;
+import g2048.policy.PolicyDevice;
 import g2048.policy.PolicyFile;
-import g2048.policy.PolicyGradient;
 import g2048.policy.PolicyModel;
 import g2048.policy.PolicyNetwork;
+import g2048.policy.PolicyOptimiser;
 import g2048.policy.PolicyPlayer;
 import g2048.policy.PolicySpec;
 import g2048.policy.PolicyWorkspace;
@@ -34,6 +36,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * its SHA-256), then the older checkpoint is deleted, so a run killed at any moment leaves a state
  * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
  * as if it had not stopped (same thread count).
+ *
+ * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's
+ * ({@code --device cuda}), which keeps the parameters and the optimiser's moments on the device and
+ * hands them back for each snapshot; snapshots, held-out measures and games run on the CPU.
  *
  * <p>Output directory: {@code checkpoint-*.g2pn}, {@code state.properties}, {@code snapshots/},
  * {@code curve.csv}, {@code curve.png}, {@code final.g2pn}.
@@ -80,9 +86,16 @@ public final class PolicyTrainer {
     private final Path dir;
     private final String dataKey;
     private final AtomicBoolean stop = new AtomicBoolean();
+    private final PolicyDevice device;
 
     /** @param dataKey names the data (files, sizes, split): a resumed run must name the same */
     public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey) {
+        this(config, data, dir, dataKey, new CpuPolicyDevice());
+    }
+
+    /** As {@link #PolicyTrainer(Config, TrainingData, Path, String)}, its steps on {@code device}. */
+    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, PolicyDevice device) {
+        this.device = device;
         this.config = config;
         this.data = data;
         this.dir = dir;
@@ -141,14 +154,13 @@ public final class PolicyTrainer {
         long[] boards = new long[batch];
         int[] legal = new int[batch];
         float[] targets = new float[4 * batch];
-        float[] grad = new float[w.length];
         double lossSum = 0;
         long lossCount = 0;
         long nextSnapshot = (positions / config.snapshotEvery() + 1) * config.snapshotEvery();
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
-        try (PolicyGradient pg = new PolicyGradient(net, config.threads(), 32)) {
+        try (PolicyOptimiser opt = device.open(spec, w, adam, batch, config.threads())) {
             while (epoch < config.epochs() && !stop.get()) {
                 int[] order = shuffled(n, config.seed(), epoch);
                 while (cursor < n && !stop.get()) {
@@ -159,9 +171,8 @@ public final class PolicyTrainer {
                         legal[i] = data.legal(idx);
                         data.target(idx, config.temperature(), targets, 4 * i);
                     }
-                    lossSum += pg.compute(new PackedWeights(spec, w), boards, legal, targets, 0, k, grad);
+                    lossSum += opt.step(boards, legal, targets, k);
                     lossCount += k;
-                    adam.step(w, grad);
                     cursor += k;
                     positions += k;
                     long now = System.nanoTime();
@@ -173,6 +184,8 @@ public final class PolicyTrainer {
                     if (positions >= nextSnapshot) {
                         nextSnapshot += config.snapshotEvery();
                         double secs = secondsBefore + (System.nanoTime() - start) / 1e9;
+                        opt.weights(w);
+                        adam = opt.adam();
                         snapshot(net, w, adam, epoch, cursor, positions, secs, lossSum / lossCount, curve, listener);
                         lossSum = 0;
                         lossCount = 0;
@@ -184,6 +197,8 @@ public final class PolicyTrainer {
                 }
             }
             double secs = secondsBefore + (System.nanoTime() - start) / 1e9;
+            opt.weights(w);
+            adam = opt.adam();
             if (lossCount > 0) {
                 snapshot(net, w, adam, epoch, cursor, positions, secs, lossSum / lossCount, curve, listener);
             }

@@ -1,0 +1,158 @@
+package g2048.cuda;
+
+import g2048.nn.Adam;
+import g2048.policy.PolicyOptimiser;
+import g2048.policy.PolicySpec;
+
+/**
+ * Policy training on the GPU: the device-side mirror of {@link g2048.policy.PolicyGradient} and
+ * {@link Adam#step} over one {@link CudaPolicyNetwork}. The parameters, their gradient and Adam's
+ * moments stay on the device; {@link #weights} and {@link #adam} bring them back for snapshots and
+ * checkpoints. One step ({@link #step}): zero the gradient, forward and backward in slices of the
+ * pass (the loss's gradient scaled by 1/N over the whole batch, as on the CPU), then
+ * {@code adam_step} with the bias-corrected rate computed on the host exactly as {@link Adam} does.
+ * One thread drives a trainer.
+ */
+public final class CudaPolicyTrainer implements PolicyOptimiser {
+
+    private final CudaPolicyNetwork net;
+    private final CudaPolicyPass pass;
+    private final Kernels kernels;
+    private final DeviceBuffer grad;
+    private final DeviceBuffer m;
+    private final DeviceBuffer v;
+    private final int count;
+    private final double alpha;
+    private final double beta1;
+    private final double beta2;
+    private final double epsilon;
+    private long steps;
+
+    /**
+     * Uploads {@code weights} and {@code adam}'s moments and step count; {@code alpha} … {@code epsilon}
+     * are the hyper-parameters of the steps (those of {@code adam} for the same steps as the CPU).
+     *
+     * @param slice positions per forward/backward pass (a step may take more, in slices)
+     */
+    public CudaPolicyTrainer(CudaContext ctx, PolicySpec spec, float[] weights, Adam adam, double alpha, double beta1, double beta2,
+            double epsilon, int slice) {
+        this.count = spec.weightCount();
+        if (adam.firstMoments().length != count) {
+            throw new IllegalArgumentException("Adam state of " + adam.firstMoments().length + " parameters for " + spec.name()
+                    + "'s " + count);
+        }
+        this.alpha = alpha;
+        this.beta1 = beta1;
+        this.beta2 = beta2;
+        this.epsilon = epsilon;
+        this.steps = adam.steps();
+        CudaPolicyNetwork n = new CudaPolicyNetwork(ctx, spec, weights);
+        CudaPolicyPass p = null;
+        DeviceBuffer g = null;
+        DeviceBuffer mm = null;
+        DeviceBuffer vv = null;
+        try {
+            p = new CudaPolicyPass(n, slice);
+            g = DeviceBuffer.floats(ctx, count);
+            mm = DeviceBuffer.floats(ctx, count);
+            vv = DeviceBuffer.floats(ctx, count);
+            mm.upload(adam.firstMoments());
+            vv.upload(adam.secondMoments());
+        } catch (RuntimeException e) {
+            for (AutoCloseable c : new AutoCloseable[] {vv, mm, g, p, n}) {
+                try {
+                    if (c != null) {
+                        c.close();
+                    }
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+        this.net = n;
+        this.pass = p;
+        this.grad = g;
+        this.m = mm;
+        this.v = vv;
+        this.kernels = new Kernels(ctx);
+    }
+
+    public CudaPolicyPass pass() {
+        return pass;
+    }
+
+    public long steps() {
+        return steps;
+    }
+
+    /**
+     * One optimiser step on positions {@code [0, n)}: the gradient of their mean cross-entropy,
+     * then Adam. Returns their summed loss before the step.
+     */
+    @Override
+    public double step(long[] boards, int[] legal, float[] targets, int n) {
+        double loss = gradient(boards, legal, targets, n);
+        adamStep();
+        return loss;
+    }
+
+    /**
+     * The gradient of the mean cross-entropy of positions {@code [0, n)} into the device's gradient
+     * (zeroed first), as {@link g2048.policy.PolicyGradient#compute}; returns their summed loss.
+     */
+    public double gradient(long[] boards, int[] legal, float[] targets, int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("a step needs at least one position, got " + n);
+        }
+        net.context().bind();
+        grad.zero(count, pass.stream());
+        double loss = 0;
+        float scale = 1f / n;
+        for (int off = 0; off < n; off += pass.capacity()) {
+            int k = Math.min(pass.capacity(), n - off);
+            pass.forward(boards, off, k);
+            loss += pass.backward(legal, targets, off, k, scale, grad);
+        }
+        return loss;
+    }
+
+    /** Adam over the gradient (queued). */
+    public void adamStep() {
+        steps++;
+        float lr = (float) (alpha * Math.sqrt(1 - Math.pow(beta2, steps)) / (1 - Math.pow(beta1, steps)));
+        net.context().bind();
+        kernels.adamStep(pass.stream(), count, net.params().ptr(), grad.ptr(), m.ptr(), v.ptr(), lr, (float) beta1, (float) beta2,
+                (float) (1 - beta1), (float) (1 - beta2), (float) epsilon);
+    }
+
+    /** Copies the gradient into {@code dst} (waits for the device). */
+    public void gradient(float[] dst) {
+        pass.synchronize();
+        grad.download(dst);
+    }
+
+    @Override
+    public void weights(float[] dst) {
+        pass.synchronize();
+        net.download(dst);
+    }
+
+    /** Adam's state as it is on the device: fresh arrays, the trainer's step count and hyper-parameters. */
+    @Override
+    public Adam adam() {
+        pass.synchronize();
+        float[] m1 = new float[count];
+        float[] m2 = new float[count];
+        m.download(m1);
+        v.download(m2);
+        return new Adam(m1, m2, steps, alpha, beta1, beta2, epsilon);
+    }
+
+    @Override
+    public void close() {
+        try (net; pass; grad; m; v) {
+            // closes in reverse order: v, m, grad, pass, net
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package g2048.cuda.check;
+
+import static g2048.cuda.SelfCheck.error;
+import static g2048.cuda.SelfCheck.randomBoards;
+
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaPolicyTrainer;
+import g2048.cuda.GemmMode;
+import g2048.cuda.Geometry;
+import g2048.cuda.check.CudaConformance.Outcome;
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.policy.CpuPolicyDevice;
+import g2048.policy.PackedWeights;
+import g2048.policy.PolicyArchitectures;
+import g2048.policy.PolicyNetwork;
+import g2048.policy.PolicyOptimiser;
+import g2048.policy.PolicySpec;
+import g2048.policy.PolicyWorkspace;
+import g2048.policy.SoftmaxCrossEntropy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The policy networks' GPU path judged by the CPU reference ({@link g2048.policy.PolicyNetwork},
+ * {@link CpuPolicyDevice}): a pass's logits, probabilities, loss and each layer's gradient block,
+ * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
+ * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to
+ * {@link GemmMode#FP32_TOLERANCE} (the policy path uses the kernels' fp32 products only). Part of
+ * {@link CudaConformance#all} with the kernels' products, so {@code g2048 gpu-check} runs it.
+ */
+public final class PolicyConformance {
+
+    /** Small widths: one convolution (no input gradient but the dense layer's), and three of odd width. */
+    public static List<PolicySpec> smallArchitectures() {
+        return List.of(new PolicySpec("policy-1x24", 1, 24), new PolicySpec("policy-3x40", 3, 40), new PolicySpec("policy-2x7", 2, 7));
+    }
+
+    private final CudaContext ctx;
+
+    public PolicyConformance(CudaContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Every check: small widths with each tile (passes and steps), then the four architectures at full width. */
+    public List<Outcome> all(long seed) {
+        List<Outcome> out = new ArrayList<>();
+        for (PolicySpec spec : smallArchitectures()) {
+            for (Geometry.Tile tile : Geometry.Tile.values()) {
+                out.addAll(pass(spec, tile, seed, 150));
+                out.add(steps(spec, tile, seed, 64, 3, 24));
+            }
+        }
+        for (String name : PolicyArchitectures.NAMES) {
+            PolicySpec spec = PolicyArchitectures.named(name);
+            out.addAll(pass(spec, null, seed, 256));
+            // the dense layer's forward by the skinny kernel
+            out.addAll(pass(spec, null, seed, 4));
+        }
+        out.add(steps(PolicyArchitectures.named("POLICY5"), null, seed, 256, 2, 1024));
+        return out;
+    }
+
+    /** Random boards, legal masks (none, one, some, all moves) and targets (one-hot or soft over the legal moves). */
+    record Batch(long[] boards, int[] legal, float[] targets) {
+
+        static Batch random(Rng rng, int n) {
+            long[] boards = randomBoards(rng, n);
+            int[] legal = new int[n];
+            float[] targets = new float[4 * n];
+            for (int s = 0; s < n; s++) {
+                legal[s] = s == 0 ? 0b0111 : s == 1 ? 0 : rng.nextInt(16);
+                int moves = Integer.bitCount(legal[s]);
+                if (moves == 0) {
+                    continue;
+                }
+                boolean soft = rng.nextInt(2) == 0;
+                int hard = rng.nextInt(moves);
+                float total = 0;
+                for (int m = 0, seen = 0; m < 4; m++) {
+                    if ((legal[s] >>> m & 1) != 0) {
+                        float t = soft ? (float) rng.nextDouble() + 0.01f : seen == hard ? 1f : 0f;
+                        targets[4 * s + m] = t;
+                        total += t;
+                        seen++;
+                    }
+                }
+                for (int m = 0; m < 4; m++) {
+                    targets[4 * s + m] /= total;
+                }
+            }
+            return new Batch(boards, legal, targets);
+        }
+    }
+
+    /** He-scaled weights with noise on every parameter, the biases included (fresh ones are zero). */
+    static float[] weights(PolicySpec spec, long seed) {
+        float[] w = new PolicyNetwork(spec).initialWeights(seed);
+        Rng rng = new Rng(seed + 1);
+        for (int i = 0; i < w.length; i++) {
+            w[i] += (float) (0.05 * rng.nextGaussian());
+        }
+        return w;
+    }
+
+    /** One forward and backward of n positions in one slice: logits, probabilities, loss and each layer's gradient blocks. */
+    public List<Outcome> pass(PolicySpec spec, Geometry.Tile tile, long seed, int n) {
+        float[] w = weights(spec, seed);
+        Batch b = Batch.random(new Rng(seed + 2), n);
+        PolicyNetwork net = new PolicyNetwork(spec);
+        PolicyWorkspace ws = new PolicyWorkspace(spec, n, true);
+        PackedWeights pw = new PackedWeights(spec, w);
+        net.forward(pw, ws, b.boards(), 0, n);
+        float[] cpuLogits = ws.logits().clone();
+        float[] cpuProbs = new float[4 * n];
+        double[] p = new double[4];
+        for (int s = 0; s < n; s++) {
+            SoftmaxCrossEntropy.probabilities(cpuLogits, 4 * s, b.legal()[s], p);
+            for (int m = 0; m < 4; m++) {
+                cpuProbs[4 * s + m] = (float) p[m];
+            }
+        }
+        net.clearGradient(ws);
+        double cpuLoss = net.backward(pw, ws, b.legal(), b.targets(), 0, n, 1f / n);
+        float[] cpuGrad = new float[w.length];
+        net.addGradientInto(ws, cpuGrad);
+        float[] logits = new float[4 * n];
+        float[] probs = new float[4 * n];
+        float[] grad = new float[w.length];
+        double loss;
+        try (Geometry.Forced forced = Geometry.force(tile);
+                CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
+                        Adam.EPSILON, n)) {
+            loss = t.gradient(b.boards(), b.legal(), b.targets(), n);
+            t.pass().logits(logits);
+            t.pass().probabilities(probs);
+            t.gradient(grad);
+        }
+        String at = spec.name() + " n=" + n + " " + (tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)");
+        List<Outcome> out = new ArrayList<>();
+        out.add(new Outcome(at + " logits", error(logits, cpuLogits)));
+        out.add(new Outcome(at + " probabilities", error(probs, cpuProbs)));
+        out.add(new Outcome(at + " loss", Math.abs(loss - cpuLoss) / Math.max(Math.abs(cpuLoss), 1e-30)));
+        for (Block k : blocks(spec)) {
+            out.add(new Outcome(at + " gradient, " + k.name(), error(Arrays.copyOfRange(grad, k.from(), k.to()),
+                    Arrays.copyOfRange(cpuGrad, k.from(), k.to()))));
+        }
+        return out;
+    }
+
+    /** {@code steps} Adam steps of n positions in slices of {@code slice} against the CPU device: parameters and moments after. */
+    public Outcome steps(PolicySpec spec, Geometry.Tile tile, long seed, int n, int steps, int slice) {
+        float[] w0 = weights(spec, seed);
+        Rng rng = new Rng(seed + 3);
+        float[] cpuW = w0.clone();
+        Adam cpuAdam = new Adam(w0.length);
+        float[] gpuW = new float[w0.length];
+        Adam gpuAdam;
+        try (Geometry.Forced forced = Geometry.force(tile);
+                PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, cpuW, cpuAdam, n, 1);
+                CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
+                        Adam.EPSILON, slice)) {
+            for (int s = 0; s < steps; s++) {
+                Batch b = Batch.random(rng, n);
+                cpu.step(b.boards(), b.legal(), b.targets(), n);
+                t.step(b.boards(), b.legal(), b.targets(), n);
+            }
+            t.weights(gpuW);
+            gpuAdam = t.adam();
+        }
+        double e = Math.max(error(gpuW, cpuW), Math.max(error(gpuAdam.firstMoments(), cpuAdam.firstMoments()),
+                error(gpuAdam.secondMoments(), cpuAdam.secondMoments())));
+        return new Outcome(spec.name() + " " + steps + " Adam steps n=" + n + " in slices of " + slice + " (w, m, v) "
+                + (tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)"), e);
+    }
+
+    /** A layer's weights or biases in the flat parameters. */
+    public record Block(String name, int from, int to) {
+    }
+
+    /** Each layer's weights and biases as their own block, so that a small block's error is not hidden by a large one's scale. */
+    public static List<Block> blocks(PolicySpec spec) {
+        List<Block> out = new ArrayList<>();
+        int ch = spec.channels();
+        for (int l = 0; l < spec.convs(); l++) {
+            int off = spec.convOffset(l);
+            int weights = PolicySpec.TAPS * spec.inChannels(l) * ch;
+            out.add(new Block("conv " + l + " weights", off, off + weights));
+            out.add(new Block("conv " + l + " biases", off + weights, off + weights + ch));
+        }
+        int off = spec.denseOffset();
+        int weights = PolicySpec.CELLS * ch * PolicySpec.MOVES;
+        out.add(new Block("dense weights", off, off + weights));
+        out.add(new Block("dense biases", off + weights, off + weights + PolicySpec.MOVES));
+        return out;
+    }
+}
