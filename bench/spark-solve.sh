@@ -13,6 +13,7 @@
 #                                 killed (SIGKILL) once the forward pass passes age FAULT_EXECUTOR_AGE (40),
 #                                 the driver killed once the backward pass is FAULT_DRIVER_AGES (40) ages in,
 #                                 the job submitted again (it resumes); then compared as the others
+#   SPARK_PORT=7077 SPARK_UI_PORT=18080   the standalone master's ports (the workers' UIs take the next two)
 #   EXECUTOR_MEMORY=3g            each standalone executor's heap (default 3g; a worker offers 1g more)
 #   FORWARD_4X3_AGE=N             also run the 4x3 forward pass to age N both ways and compare the counts
 #   SAMPLE=N                      states queried per shape (default 40)
@@ -140,23 +141,24 @@ if [ -n "${STANDALONE_SHAPES:-}${FAULT_SHAPE:-}" ]; then
   for j in ${cp_spark//:/ }; do ln -sf "$j" "$home/jars/$(basename "$j")"; done
   flags=(--enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
          $(sed -n 's:.*<g2048.spark.jvm.flags>\(.*\)</g2048.spark.jvm.flags>.*:\1:p' "$here/pom.xml"))
+  port="${SPARK_PORT:-7077}"; ui="${SPARK_UI_PORT:-18080}"
   executor_memory="${EXECUTOR_MEMORY:-3g}"
   worker_memory="$(( ${executor_memory%g} + 1 ))g"
   pids=()
   SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.master.Master \
-    --host 127.0.0.1 --port 7077 --webui-port 18080 >"$work/master.log" 2>&1 & pids+=($!)
+    --host 127.0.0.1 --port "$port" --webui-port "$ui" >"$work/master.log" 2>&1 & pids+=($!)
   sleep 8
   for w in 1 2; do
     mkdir -p "$work/worker$w"
     SPARK_HOME="$home" SPARK_SCALA_VERSION=2.13 nice -n 10 "$java" "${flags[@]}" -Xmx512m -cp "$cp_spark" org.apache.spark.deploy.worker.Worker \
-      --host 127.0.0.1 --cores 1 --memory "$worker_memory" --work-dir "$work/worker$w" --webui-port $((18080 + w)) \
-      spark://127.0.0.1:7077 >"$work/worker$w.log" 2>&1 & pids+=($!)
+      --host 127.0.0.1 --cores 1 --memory "$worker_memory" --work-dir "$work/worker$w" --webui-port $((ui + w)) \
+      "spark://127.0.0.1:$port" >"$work/worker$w.log" 2>&1 & pids+=($!)
   done
   sleep 10
   trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
   submit() {   # shape, solution dir, metrics dir: the job through SparkSubmit, in the background; its pid in $job
     SPARK_HOME="$home" nice -n 10 "$java" "${flags[@]}" -cp "$cp_spark" org.apache.spark.deploy.SparkSubmit \
-      --master spark://127.0.0.1:7077 --deploy-mode client --class g2048.spark.SparkSolve \
+      --master "spark://127.0.0.1:$port" --deploy-mode client --class g2048.spark.SparkSolve \
       --conf spark.executor.memory="$executor_memory" --conf "spark.executor.extraJavaOptions=${flags[*]}" \
       "$here/spark/target/g2048-spark.jar" --shape "$1" --out "$2" \
       --partition-states "$(partition_states "$1")" --metrics "$3" >>"$3/spark.log" 2>>"$3/spark.err" &
