@@ -49,16 +49,12 @@ public final class CudaPolicyDevice implements PolicyDevice {
 
     @Override
     public String unavailableReason() {
-        if (given != null) {
-            return null;
-        }
-        CudaProbe.Result p = CudaProbe.probe();
-        return p.available() ? null : "CUDA unavailable: " + p.reason();
+        return CudaProbe.unavailableReason(given);
     }
 
     @Override
     public String describe() {
-        return "cuda " + (given != null ? given.describe() : CudaProbe.probe().description());
+        return CudaProbe.deviceDescription(given);
     }
 
     @Override

@@ -228,30 +228,8 @@ public final class CudaPolicyPass implements AutoCloseable {
 
     @Override
     public void close() {
-        RuntimeException first = null;
-        for (int i = owned.size() - 1; i >= 0; i--) {
-            try {
-                owned.get(i).close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e instanceof RuntimeException r ? r : new CudaException(e.toString());
-                }
-            }
-        }
-        owned.clear();
-        if (streamCreated) {
-            streamCreated = false;
-            try {
-                ctx.bind();
-                ctx.driver().destroyStream(stream);
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        boolean created = streamCreated;
+        streamCreated = false;
+        PassResources.release(owned, ctx, created ? stream : null);
     }
 }

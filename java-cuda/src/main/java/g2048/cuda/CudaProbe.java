@@ -37,6 +37,20 @@ public final class CudaProbe {
         return cached;
     }
 
+    /** Why a device on {@code given} (or, when null, on the probed GPU) cannot run; null when it can. */
+    static String unavailableReason(CudaContext given) {
+        if (given != null) {
+            return null;
+        }
+        Result p = probe();
+        return p.available() ? null : "CUDA unavailable: " + p.reason();
+    }
+
+    /** {@code cuda} and the GPU a device on {@code given} (or, when null, on the probed GPU) runs on. */
+    static String deviceDescription(CudaContext given) {
+        return "cuda " + (given != null ? given.describe() : probe().description());
+    }
+
     // libraryLookup is restricted: the engine runs with --enable-native-access (jar manifest, launcher, tests).
     @SuppressWarnings("restricted")
     private static Result run() {

@@ -52,16 +52,7 @@ public final class CudaTrainer implements AutoCloseable {
             mm.upload(adam.firstMoments());
             vv.upload(adam.secondMoments());
         } catch (RuntimeException e) {
-            for (AutoCloseable c : new AutoCloseable[] {vv, mm, g, p, n}) {
-                try {
-                    if (c != null) {
-                        c.close();
-                    }
-                } catch (Exception suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
-            throw e;
+            throw PassResources.closeAfter(e, vv, mm, g, p, n);
         }
         this.net = n;
         this.pass = p;
