@@ -130,9 +130,11 @@ final class TrainPolicyCommand implements Callable<Integer> {
 
                     @Override
                     public void snapshot(PolicyCurve.Row r, Path file) {
-                        o.printf(Locale.ROOT, "snapshot %s: %,d positions, epoch %d, %.0f s, loss %.4f, held-out loss %.4f,"
-                                + " agreement %.2f%%%s%n", file.getFileName(), r.positions(), r.epoch(), r.seconds(), r.trainLoss(),
-                                r.heldOutLoss(), 100 * r.agreement(), r.games() == 0 ? "" : String.format(Locale.ROOT,
+                        // no held-out games (a tiny dataset): say so instead of printing NaN
+                        String heldOut = Double.isNaN(r.heldOutLoss()) ? "no held-out positions" : String.format(Locale.ROOT,
+                                "held-out loss %.4f, agreement %.2f%%", r.heldOutLoss(), 100 * r.agreement());
+                        o.printf(Locale.ROOT, "snapshot %s: %,d positions, epoch %d, %.0f s, loss %.4f, %s%s%n", file.getFileName(),
+                                r.positions(), r.epoch(), r.seconds(), r.trainLoss(), heldOut, r.games() == 0 ? "" : String.format(Locale.ROOT,
                                         ", greedy mean %.0f over %d games (2048 %.0f%%, 4096 %.0f%%, 8192 %.0f%%)", r.mean(), r.games(),
                                         100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192()));
                     }
