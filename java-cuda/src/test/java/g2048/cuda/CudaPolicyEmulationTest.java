@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cuda.check.PolicyConformance;
+import g2048.cuda.check.PolicyConformance.Batch;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.policy.CpuPolicyDevice;
@@ -36,46 +38,8 @@ class CudaPolicyEmulationTest {
 
     private static final double TOL = GemmMode.FP32_TOLERANCE;
 
-    /** Random boards, legal masks (none, one, some, all moves) and targets (one-hot or soft over the legal moves). */
-    record Batch(long[] boards, int[] legal, float[] targets) {
-
-        static Batch random(Rng rng, int n) {
-            long[] boards = SelfCheck.randomBoards(rng, n);
-            int[] legal = new int[n];
-            float[] targets = new float[4 * n];
-            for (int s = 0; s < n; s++) {
-                legal[s] = s == 0 ? 0b1101 : s == 1 ? 0 : s == 2 ? 15 : rng.nextInt(16);
-                int moves = Integer.bitCount(legal[s]);
-                if (moves == 0) {
-                    continue;
-                }
-                boolean soft = rng.nextInt(2) == 0;
-                int hard = rng.nextInt(moves);
-                float total = 0;
-                for (int m = 0, seen = 0; m < 4; m++) {
-                    if ((legal[s] >>> m & 1) != 0) {
-                        float t = soft ? (float) rng.nextDouble() + 0.01f : seen == hard ? 1f : 0f;
-                        targets[4 * s + m] = t;
-                        total += t;
-                        seen++;
-                    }
-                }
-                for (int m = 0; m < 4; m++) {
-                    targets[4 * s + m] /= total;
-                }
-            }
-            return new Batch(boards, legal, targets);
-        }
-    }
-
-    /** He-scaled weights with noise on every parameter, the biases included (fresh ones are zero). */
-    static float[] weights(PolicySpec spec, long seed) {
-        float[] w = new PolicyNetwork(spec).initialWeights(seed);
-        Rng rng = new Rng(seed + 1);
-        for (int i = 0; i < w.length; i++) {
-            w[i] += (float) (0.05 * rng.nextGaussian());
-        }
-        return w;
+    private static float[] weights(PolicySpec spec, long seed) {
+        return PolicyConformance.weights(spec, seed);
     }
 
     /** The CPU reference of one batch: logits, probabilities, summed loss and the gradient of the mean. */

@@ -62,15 +62,18 @@ public final class PolicyConformance {
         return out;
     }
 
-    /** Random boards, legal masks (none, one, some, all moves) and targets (one-hot or soft over the legal moves). */
-    record Batch(long[] boards, int[] legal, float[] targets) {
+    /**
+     * Random boards, legal masks (three moves, none, all, then random ones) and targets (one-hot or
+     * soft over the legal moves); the emulation tests use the same batches.
+     */
+    public record Batch(long[] boards, int[] legal, float[] targets) {
 
-        static Batch random(Rng rng, int n) {
+        public static Batch random(Rng rng, int n) {
             long[] boards = randomBoards(rng, n);
             int[] legal = new int[n];
             float[] targets = new float[4 * n];
             for (int s = 0; s < n; s++) {
-                legal[s] = s == 0 ? 0b0111 : s == 1 ? 0 : rng.nextInt(16);
+                legal[s] = s == 0 ? 0b1101 : s == 1 ? 0 : s == 2 ? 15 : rng.nextInt(16);
                 int moves = Integer.bitCount(legal[s]);
                 if (moves == 0) {
                     continue;
@@ -95,7 +98,7 @@ public final class PolicyConformance {
     }
 
     /** He-scaled weights with noise on every parameter, the biases included (fresh ones are zero). */
-    static float[] weights(PolicySpec spec, long seed) {
+    public static float[] weights(PolicySpec spec, long seed) {
         float[] w = new PolicyNetwork(spec).initialWeights(seed);
         Rng rng = new Rng(seed + 1);
         for (int i = 0; i < w.length; i++) {
