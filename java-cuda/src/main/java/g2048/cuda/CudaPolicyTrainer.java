@@ -17,16 +17,9 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
 
     private final CudaPolicyNetwork net;
     private final CudaPolicyPass pass;
-    private final Kernels kernels;
     private final DeviceBuffer grad;
-    private final DeviceBuffer m;
-    private final DeviceBuffer v;
+    private final DeviceAdam optimiser;
     private final int count;
-    private final double alpha;
-    private final double beta1;
-    private final double beta2;
-    private final double epsilon;
-    private long steps;
 
     /**
      * Uploads {@code weights} and {@code adam}'s moments and step count; {@code alpha} … {@code epsilon}
@@ -41,32 +34,21 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
             throw new IllegalArgumentException("Adam state of " + adam.firstMoments().length + " parameters for " + spec.name()
                     + "'s " + count);
         }
-        this.alpha = alpha;
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.epsilon = epsilon;
-        this.steps = adam.steps();
         CudaPolicyNetwork n = new CudaPolicyNetwork(ctx, spec, weights);
         CudaPolicyPass p = null;
         DeviceBuffer g = null;
-        DeviceBuffer mm = null;
-        DeviceBuffer vv = null;
+        DeviceAdam o = null;
         try {
             p = new CudaPolicyPass(n, slice);
             g = DeviceBuffer.floats(ctx, count);
-            mm = DeviceBuffer.floats(ctx, count);
-            vv = DeviceBuffer.floats(ctx, count);
-            mm.upload(adam.firstMoments());
-            vv.upload(adam.secondMoments());
+            o = new DeviceAdam(ctx, adam, count, alpha, beta1, beta2, epsilon);
         } catch (RuntimeException e) {
-            throw PassResources.closeAfter(e, vv, mm, g, p, n);
+            throw PassResources.closeAfter(e, g, p, n);
         }
         this.net = n;
         this.pass = p;
         this.grad = g;
-        this.m = mm;
-        this.v = vv;
-        this.kernels = new Kernels(ctx);
+        this.optimiser = o;
     }
 
     public CudaPolicyPass pass() {
@@ -74,7 +56,7 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
     }
 
     public long steps() {
-        return steps;
+        return optimiser.steps();
     }
 
     /**
@@ -110,11 +92,7 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
 
     /** Adam over the gradient (queued). */
     public void adamStep() {
-        steps++;
-        float lr = (float) (alpha * Math.sqrt(1 - Math.pow(beta2, steps)) / (1 - Math.pow(beta1, steps)));
-        net.context().bind();
-        kernels.adamStep(pass.stream(), count, net.params().ptr(), grad.ptr(), m.ptr(), v.ptr(), lr, (float) beta1, (float) beta2,
-                (float) (1 - beta1), (float) (1 - beta2), (float) epsilon);
+        optimiser.step(pass.stream(), net.params(), grad);
     }
 
     /** Copies the gradient into {@code dst} (waits for the device). */
@@ -133,17 +111,13 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
     @Override
     public Adam adam() {
         pass.synchronize();
-        float[] m1 = new float[count];
-        float[] m2 = new float[count];
-        m.download(m1);
-        v.download(m2);
-        return new Adam(m1, m2, steps, alpha, beta1, beta2, epsilon);
+        return optimiser.toAdam();
     }
 
     @Override
     public void close() {
-        try (net; pass; grad; m; v) {
-            // closes in reverse order: v, m, grad, pass, net
+        try (net; pass; grad; optimiser) {
+            // closes in reverse order: optimiser, grad, pass, net
         }
     }
 }

@@ -18,15 +18,8 @@ public final class CudaTrainer implements AutoCloseable {
 
     private final CudaNetwork net;
     private final CudaPass pass;
-    private final Kernels kernels;
     private final DeviceBuffer grad;
-    private final DeviceBuffer m;
-    private final DeviceBuffer v;
-    private final double alpha;
-    private final double beta1;
-    private final double beta2;
-    private final double epsilon;
-    private long steps;
+    private final DeviceAdam optimiser;
 
     /**
      * Uploads {@code weights} and Adam's state ({@code adam}'s moments and step count, with the
@@ -34,32 +27,21 @@ public final class CudaTrainer implements AutoCloseable {
      */
     public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, double alpha, double beta1, double beta2,
             double epsilon, int batch, GemmMode gemm) {
-        this.alpha = alpha;
-        this.beta1 = beta1;
-        this.beta2 = beta2;
-        this.epsilon = epsilon;
-        this.steps = adam.steps();
         CudaNetwork n = new CudaNetwork(ctx, network, weights);
         CudaPass p = null;
         DeviceBuffer g = null;
-        DeviceBuffer mm = null;
-        DeviceBuffer vv = null;
+        DeviceAdam o = null;
         try {
             p = new CudaPass(n, batch, true, gemm);
             g = DeviceBuffer.floats(ctx, network.paramCount());
-            mm = DeviceBuffer.floats(ctx, network.paramCount());
-            vv = DeviceBuffer.floats(ctx, network.paramCount());
-            mm.upload(adam.firstMoments());
-            vv.upload(adam.secondMoments());
+            o = new DeviceAdam(ctx, adam, network.paramCount(), alpha, beta1, beta2, epsilon);
         } catch (RuntimeException e) {
-            throw PassResources.closeAfter(e, vv, mm, g, p, n);
+            throw PassResources.closeAfter(e, g, p, n);
         }
         this.net = n;
         this.pass = p;
         this.grad = g;
-        this.m = mm;
-        this.v = vv;
-        this.kernels = new Kernels(ctx);
+        this.optimiser = o;
     }
 
     /** With {@link Adam}'s default hyper-parameters (seed 000's), its products by the kernels. */
@@ -78,7 +60,7 @@ public final class CudaTrainer implements AutoCloseable {
     }
 
     public long steps() {
-        return steps;
+        return optimiser.steps();
     }
 
     public CudaNetwork network() {
@@ -130,11 +112,7 @@ public final class CudaTrainer implements AutoCloseable {
 
     /** Adam over the accumulated gradient (queued). */
     public void adamStep() {
-        steps++;
-        float lr = (float) (alpha * Math.sqrt(1 - Math.pow(beta2, steps)) / (1 - Math.pow(beta1, steps)));
-        net.context().bind();
-        kernels.adamStep(pass.stream(), net.network().paramCount(), net.params().ptr(), grad.ptr(), m.ptr(), v.ptr(), lr, (float) beta1,
-                (float) beta2, (float) (1 - beta1), (float) (1 - beta2), (float) epsilon);
+        optimiser.step(pass.stream(), net.params(), grad);
     }
 
     /** Copies the gradient (parameters' layout) into {@code dst} (waits for the device). */
@@ -148,18 +126,16 @@ public final class CudaTrainer implements AutoCloseable {
      * it with {@code new Adam(m, v, trainer.steps(), ...)} otherwise.
      */
     public void downloadTo(float[] weights, Adam adam) {
-        if (adam.steps() != steps) {
-            throw new IllegalArgumentException("Adam state at step " + adam.steps() + ", the trainer at " + steps);
+        if (adam.steps() != optimiser.steps()) {
+            throw new IllegalArgumentException("Adam state at step " + adam.steps() + ", the trainer at " + optimiser.steps());
         }
         net.download(weights);
-        m.download(adam.firstMoments());
-        v.download(adam.secondMoments());
+        optimiser.download(adam.firstMoments(), adam.secondMoments());
     }
 
     /** Copies the moments into {@code m1} and {@code m2} (waits for the device). */
     public void moments(float[] m1, float[] m2) {
-        m.download(m1);
-        v.download(m2);
+        optimiser.download(m1, m2);
     }
 
     /**
@@ -173,8 +149,8 @@ public final class CudaTrainer implements AutoCloseable {
 
     @Override
     public void close() {
-        try (net; pass; grad; m; v) {
-            // closes in reverse order: v, m, grad, pass, net
+        try (net; pass; grad; optimiser) {
+            // closes in reverse order: optimiser, grad, pass, net
         }
     }
 }

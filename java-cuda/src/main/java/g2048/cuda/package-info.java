@@ -20,6 +20,8 @@
  * {@link g2048.cuda.CudaPolicyPass} over a {@link g2048.cuda.CudaPolicyNetwork};
  * {@link g2048.cuda.PolicyPlan} lays the activations out padded to 5 × 5 cells so that each padded
  * 2×2 convolution and the dense layer are single groups of the value networks' GEMM kernels.
+ * Both trainers keep Adam's state in a {@code DeviceAdam} and release their buffers through
+ * {@code PassResources}.
  *
  * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may
  * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a
