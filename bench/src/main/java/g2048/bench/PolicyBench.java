@@ -5,6 +5,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.Adam;
+import g2048.policy.GemmKernel;
 import g2048.policy.PackedWeights;
 import g2048.policy.PolicyArchitectures;
 import g2048.policy.PolicyGradient;
@@ -31,8 +32,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * (one thread, what greedy play and the held-out measure pay), {@code trainStep} (forward, backward
  * of the softmax cross-entropy, packing the weights and one Adam step: what {@code train policy}
  * does per batch, one thread) and {@code trainStepTwoThreads} (the same with the batch split over
- * two threads, {@code train policy}'s default). Boards are random mid-game-like positions with
- * the first legal move as target.
+ * two threads, {@code train policy}'s default), for each convolution kernel ({@code VECTOR}, the
+ * register-blocked Vector API one {@code train policy} uses, and {@code SCALAR}, its fallback without
+ * {@code --add-modules jdk.incubator.vector}). Boards are random mid-game-like positions with the
+ * first legal move as target.
  *
  * <pre>
  *   bench/run-jmh.sh PolicyBench
@@ -43,13 +46,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 5)
 @Measurement(iterations = 3, time = 5)
-@Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-XX:+UseParallelGC"})
+@Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-modules",
+        "jdk.incubator.vector", "-XX:+UseParallelGC"})
 public class PolicyBench {
 
     static final int BATCH = 256;
 
     @Param({"POLICY5", "POLICY2"})
     public String arch;
+
+    @Param({"VECTOR", "SCALAR"})
+    public String kernel;
 
     private PolicySpec spec;
     private PolicyNetwork net;
@@ -66,7 +73,7 @@ public class PolicyBench {
     @Setup
     public void setup() {
         spec = PolicyArchitectures.named(arch);
-        net = new PolicyNetwork(spec);
+        net = new PolicyNetwork(spec, GemmKernel.valueOf(kernel));
         weights = net.initialWeights(1);
         grad = new float[weights.length];
         adam = new Adam(weights.length);

@@ -9,6 +9,7 @@ import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Network;
 import g2048.policy.DatasetFile;
+import g2048.policy.GemmKernel;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import java.nio.channels.FileChannel;
@@ -193,8 +194,9 @@ class PolicyCommandsTest {
             assertEquals(0, dataset(data, 2, 1, 5).exit());
             CommandRun auto = CommandRun.of(concat(common, "--device", "auto", "--out", dir.resolve("a").toString()));
             assertEquals(0, auto.exit(), auto.err());
-            assertTrue(auto.out().contains("device: cpu (auto; cuda: CUDA unavailable: " + probe.reason() + ")"), auto.out());
-            assertTrue(auto.out().contains("steps on cpu"), auto.out());
+            String cpu = "cpu, " + GemmKernel.best().describe();
+            assertTrue(auto.out().contains("device: " + cpu + " (auto; cuda: CUDA unavailable: " + probe.reason() + ")"), auto.out());
+            assertTrue(auto.out().contains("steps on " + cpu), auto.out());
         }
     }
 

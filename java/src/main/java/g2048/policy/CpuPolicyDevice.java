@@ -30,7 +30,7 @@ public final class CpuPolicyDevice implements PolicyDevice {
 
     @Override
     public String describe() {
-        return "cpu";
+        return "cpu, " + GemmKernel.best().describe();
     }
 
     @Override

@@ -10,19 +10,30 @@ import java.util.Arrays;
  * {@link PolicyWorkspace}. Immutable and shared by all threads.
  *
  * <p>The first convolution reads one-hot planes: its product is a gather of one weight row per
- * window tap. The others are four {@link Gemm} products each (one per tap), over rows
+ * window tap. The others are four {@link GemmKernel} products each (one per tap), over rows
  * {@code [position·16 + cell][channel]}.
  */
 public final class PolicyNetwork {
 
     private final PolicySpec spec;
+    private final GemmKernel kernel;
 
+    /** With the fastest convolution kernel this JVM can run ({@link GemmKernel#best()}). */
     public PolicyNetwork(PolicySpec spec) {
+        this(spec, GemmKernel.best());
+    }
+
+    public PolicyNetwork(PolicySpec spec, GemmKernel kernel) {
         this.spec = spec;
+        this.kernel = kernel;
     }
 
     public PolicySpec spec() {
         return spec;
+    }
+
+    public GemmKernel kernel() {
+        return kernel;
     }
 
     /** Fresh parameters: He-scaled normal weights (σ = √(2 / fan-in)), zero biases; one seed, one network. */
@@ -79,7 +90,7 @@ public final class PolicyNetwork {
                         add(taps[ws.codes[in[p]]], out[o[p]], ch);
                     }
                 } else {
-                    Gemm.accumulate(out, ws.outRow[t], ws.acts[l], ws.inRow[t], pairs, w.taps[l][t], ch, ch);
+                    kernel.accumulate(out, ws.outRow[t], ws.acts[l], ws.inRow[t], pairs, w.taps[l][t], ch, ch);
                 }
             }
             for (int r = 0; r < rows; r++) {
@@ -183,8 +194,8 @@ public final class PolicyNetwork {
             }
             for (int t = 0; t < PolicySpec.TAPS; t++) {
                 int pairs = n * ws.perPosition[t];
-                Gemm.accumulateTransposed(ws.gTaps[l][t], ws.acts[l], ws.inRow[t], dOut, ws.outRow[t], pairs, ch, ch);
-                Gemm.accumulate(dIn, ws.inRow[t], dOut, ws.outRow[t], pairs, w.tapsT[l][t], ch, ch);
+                kernel.accumulateTransposed(ws.gTaps[l][t], ws.acts[l], ws.inRow[t], dOut, ws.outRow[t], pairs, ch, ch);
+                kernel.accumulate(dIn, ws.inRow[t], dOut, ws.outRow[t], pairs, w.tapsT[l][t], ch, ch);
             }
         }
         return loss;

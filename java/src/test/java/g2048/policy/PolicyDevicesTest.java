@@ -44,7 +44,8 @@ class PolicyDevicesTest {
         PolicyDevices d = new PolicyDevices(List.of(gpu, cpu));
         assertEquals(List.of("auto", "cpu", "cuda"), d.names());
         PolicyDevice[] chosen = new PolicyDevice[1];
-        assertEquals("device: cpu (auto; cuda: CUDA unavailable: no driver)", notes(d, "auto", chosen).strip());
+        assertEquals("cpu, " + GemmKernel.best().describe(), cpu.describe(), "the CPU names its convolution kernel");
+        assertEquals("device: " + cpu.describe() + " (auto; cuda: CUDA unavailable: no driver)", notes(d, "auto", chosen).strip());
         assertSame(cpu, chosen[0]);
         assertEquals("", notes(d, "CPU", chosen), "a device asked for by name is not announced");
         assertSame(cpu, chosen[0]);
