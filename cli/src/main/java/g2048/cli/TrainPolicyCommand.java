@@ -47,6 +47,10 @@ final class TrainPolicyCommand implements Callable<Integer> {
     @Option(names = "--lr", defaultValue = "0.001", description = "Adam's learning rate (default: ${DEFAULT-VALUE}).")
     double lr;
 
+    @Option(names = "--lr-final", description = "The rate at the end of the last epoch, reached by a linear decay from --lr"
+            + " (default: --lr, a constant rate).")
+    Double lrFinal;
+
     @Option(names = "--holdout", defaultValue = "0.05", description = "Fraction of games held out for the agreement measure (default: ${DEFAULT-VALUE}).")
     double holdout;
 
@@ -94,7 +98,8 @@ final class TrainPolicyCommand implements Callable<Integer> {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
         PolicyDevice steps = PolicyDevices.installed().choose(device, System.out);
-        PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, temperature, threads, snapshotEvery,
+        double finalRate = lrFinal == null ? lr : lrFinal;
+        PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,
                 evalGames, heldOutSample, seed);
         OutputDirectory.checkWritable("--out", out, "snapshots");
         PrintStream o = System.out;
@@ -106,8 +111,9 @@ final class TrainPolicyCommand implements Callable<Integer> {
             }
             key.append("holdout=").append(holdout);
             o.printf(Locale.ROOT, "train policy %s: %,d games (teacher mean %.0f), %,d training positions, %,d held out (%,d games);"
-                    + " %d epoch(s) of batch %d, Adam lr %g, %s targets, %d threads, steps on %s%n", spec, d.games(), d.teacherMean(),
-                    d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch, lr,
+                    + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.teacherMean(),
+                    d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch,
+                    finalRate == lr ? String.format(Locale.ROOT, "%g", lr) : String.format(Locale.ROOT, "%g to %g (linear)", lr, finalRate),
                     temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
             PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString(), steps);
             CountDownLatch done = new CountDownLatch(1);

@@ -121,6 +121,21 @@ class PolicyCommandsTest {
     }
 
     @Test
+    void aFallingRateIsAnnouncedAndABadFinalRateRefused() throws Exception {
+        Path data = dir.resolve("lr.g2pd");
+        assertEquals(0, dataset(data, 2, 1, 4).exit());
+        String[] common = {"train", "policy", "--arch", TINY, "--data", data.toString(), "--batch", "32", "--threads", "1",
+            "--device", "cpu", "--eval-games", "0", "--heldout-sample", "16", "--holdout", "0.25", "--lr", "0.002"};
+        CommandRun bad = CommandRun.of(concat(common, "--lr-final", "0", "--out", dir.resolve("lr-bad").toString()));
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.errLines().length, bad.err());
+        assertTrue(bad.err().contains("--lr-final: expected a positive rate, got 0.0"), bad.err());
+        CommandRun good = CommandRun.of(concat(common, "--lr-final", "0.0001", "--out", dir.resolve("lr-good").toString()));
+        assertEquals(0, good.exit(), good.err());
+        assertTrue(good.out().contains("Adam lr 0.00200000 to 0.000100000 (linear)"), good.out());
+    }
+
+    @Test
     void trainingWritesItsCurveAndAResumedRunEndsWhereAnUninterruptedOneDoes() throws Exception {
         Path data = dir.resolve("t.g2pd");
         assertEquals(0, dataset(data, 4, 2, 9).exit());

@@ -90,6 +90,11 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
         return loss;
     }
 
+    @Override
+    public void learningRate(double alpha) {
+        optimiser.setAlpha(alpha);
+    }
+
     /** Adam over the gradient (queued). */
     public void adamStep() {
         optimiser.step(pass.stream(), net.params(), grad);

@@ -16,7 +16,7 @@ final class DeviceAdam implements AutoCloseable {
     private final int count;
     private final DeviceBuffer m;
     private final DeviceBuffer v;
-    private final double alpha;
+    private double alpha;
     private final double beta1;
     private final double beta2;
     private final double epsilon;
@@ -48,6 +48,14 @@ final class DeviceAdam implements AutoCloseable {
 
     long steps() {
         return steps;
+    }
+
+    /** The rate α of the following steps, as {@link Adam#setAlpha}. */
+    void setAlpha(double alpha) {
+        if (!(alpha > 0)) {
+            throw new IllegalArgumentException("Adam's rate must be positive, got " + alpha);
+        }
+        this.alpha = alpha;
     }
 
     /** One step of {@code params} over {@code grad} (queued on {@code stream}). */

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Whole {@link PolicyTrainer} runs with their steps on the emulated GPU ({@link CudaPolicyDevice})
  * beside the same runs on the CPU: the final model, the checkpoint's Adam state and a resumed run
- * agree within fp32 rounding, also for a run started on the CPU and resumed on the GPU.
+ * agree within fp32 rounding, also for a run started on the CPU and resumed on the GPU, and for a
+ * run whose rate falls.
  */
 class CudaPolicyTrainingRunTest {
 
@@ -49,7 +50,12 @@ class CudaPolicyTrainingRunTest {
     }
 
     private static PolicyModel train(PolicyDevice device, Path out, int epochs, boolean resume) throws Exception {
-        PolicyTrainer.Config config = new PolicyTrainer.Config(SPEC, epochs, 32, 0.01, 0, 1, 400, 0, 32, 5);
+        return train(device, out, epochs, resume, 0.01);
+    }
+
+    /** A run whose rate falls from 0.01 to {@code finalRate} (0.01: constant). */
+    private static PolicyModel train(PolicyDevice device, Path out, int epochs, boolean resume, double finalRate) throws Exception {
+        PolicyTrainer.Config config = new PolicyTrainer.Config(SPEC, epochs, 32, 0.01, finalRate, 0, 1, 400, 0, 32, 5);
         PolicyTrainer t = new PolicyTrainer(config, data, out, "lines", device);
         return t.run(resume, new PolicyTrainer.Listener() {
             @Override
@@ -97,6 +103,13 @@ class CudaPolicyTrainingRunTest {
             PolicyModel across = train(gpu, dir.resolve("across"), 2, true);
             double x = SelfCheck.error(across.weights(), cpu.weights());
             assertTrue(x <= GemmMode.FP32_TOLERANCE, "CPU run resumed on the GPU: error " + x);
+            // a falling rate reaches the device's Adam step by step as it does the CPU's
+            PolicyModel cpuDecay = train(new CpuPolicyDevice(), dir.resolve("cpu-decay"), 2, false, 0.001);
+            PolicyModel gpuDecay = train(gpu, dir.resolve("gpu-decay"), 2, false, 0.001);
+            double d = SelfCheck.error(gpuDecay.weights(), cpuDecay.weights());
+            assertTrue(d <= GemmMode.FP32_TOLERANCE, "falling rate: error " + d);
+            double apart = SelfCheck.error(cpuDecay.weights(), cpu.weights());
+            assertTrue(apart > 100 * GemmMode.FP32_TOLERANCE, "the schedule changes the run: " + apart);
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after the runs");
     }

@@ -17,7 +17,7 @@ public final class Adam {
     public static final double BETA2 = 0.999;
     public static final double EPSILON = 1e-7;
 
-    private final double alpha;
+    private double alpha;
     private final double beta1;
     private final double beta2;
     private final double epsilon;
@@ -75,6 +75,14 @@ public final class Adam {
     /** The learning rate α (before the bias correction). */
     public double alpha() {
         return alpha;
+    }
+
+    /** The rate α of the following steps (a schedule sets it between steps). */
+    public void setAlpha(double alpha) {
+        if (!(alpha > 0)) {
+            throw new IllegalArgumentException("Adam's rate must be positive, got " + alpha);
+        }
+        this.alpha = alpha;
     }
 
     public double beta1() {

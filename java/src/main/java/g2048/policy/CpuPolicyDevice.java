@@ -47,6 +47,11 @@ public final class CpuPolicyDevice implements PolicyDevice {
             }
 
             @Override
+            public void learningRate(double alpha) {
+                adam.setAlpha(alpha);
+            }
+
+            @Override
             public void weights(float[] dst) {
                 if (dst != weights) {
                     System.arraycopy(weights, 0, dst, 0, weights.length);

@@ -14,6 +14,9 @@ public interface PolicyOptimiser extends AutoCloseable {
      */
     double step(long[] boards, int[] legal, float[] targets, int n);
 
+    /** Adam's rate α for the following steps (a schedule sets it before each). */
+    void learningRate(double alpha);
+
     /** Copies the current parameters into {@code dst} (the flat layout of {@link PolicySpec}). */
     void weights(float[] dst);
 

@@ -49,9 +49,20 @@ public final class PolicyTrainer {
     public static final String STATE = "state.properties";
     public static final String FINAL = "final.g2pn";
 
-    /** What a run does. */
-    public record Config(PolicySpec spec, int epochs, int batch, double learningRate, double temperature, int threads,
-            long snapshotEvery, int evalGames, int heldOutSample, long seed) {
+    /**
+     * What a run does. Adam's rate goes linearly from {@code learningRate} at the first position to
+     * {@code finalLearningRate} at the end of the last epoch (equal rates: constant). Decaying the
+     * rate at the end of a run is what lets the last steps settle instead of jumping around a minimum.
+     */
+    public record Config(PolicySpec spec, int epochs, int batch, double learningRate, double finalLearningRate, double temperature,
+            int threads, long snapshotEvery, int evalGames, int heldOutSample, long seed) {
+
+        /** A constant rate. */
+        public Config(PolicySpec spec, int epochs, int batch, double learningRate, double temperature, int threads,
+                long snapshotEvery, int evalGames, int heldOutSample, long seed) {
+            this(spec, epochs, batch, learningRate, learningRate, temperature, threads, snapshotEvery, evalGames, heldOutSample, seed);
+        }
+
         public Config {
             if (epochs < 1) {
                 throw new IllegalArgumentException("--epochs: expected at least 1, got " + epochs);
@@ -62,6 +73,9 @@ public final class PolicyTrainer {
             if (!(learningRate > 0)) {
                 throw new IllegalArgumentException("--lr: expected a positive rate, got " + learningRate);
             }
+            if (!(finalLearningRate > 0)) {
+                throw new IllegalArgumentException("--lr-final: expected a positive rate, got " + finalLearningRate);
+            }
             if (threads < 1) {
                 throw new IllegalArgumentException("--threads: expected at least 1, got " + threads);
             }
@@ -71,6 +85,15 @@ public final class PolicyTrainer {
             if (evalGames < 0) {
                 throw new IllegalArgumentException("--eval-games: expected 0 or more, got " + evalGames);
             }
+        }
+
+        /** Adam's rate for the step that starts after {@code positions} of the run's {@code total}. */
+        public double learningRateAt(long positions, long total) {
+            if (finalLearningRate == learningRate || total <= 0) {
+                return learningRate;
+            }
+            double f = Math.min(1.0, (double) positions / total);
+            return learningRate + (finalLearningRate - learningRate) * f;
         }
     }
 
@@ -171,6 +194,7 @@ public final class PolicyTrainer {
                         legal[i] = data.legal(idx);
                         data.target(idx, config.temperature(), targets, 4 * i);
                     }
+                    opt.learningRate(config.learningRateAt(positions, total));
                     lossSum += opt.step(boards, legal, targets, k);
                     lossCount += k;
                     cursor += k;
