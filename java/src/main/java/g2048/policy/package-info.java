@@ -7,8 +7,10 @@
  *       'same' convolutions of Ch(k) filters and a fully connected layer to the 4 moves, as data
  *       (POLICY2 … POLICY5 with 817,068 … 832,612 weights).</li>
  *   <li>{@link g2048.policy.PolicyNetwork}: the CPU batch forward pass and the backward pass of
- *       {@link g2048.policy.SoftmaxCrossEntropy} (softmax over the legal moves only), over
- *       {@link g2048.policy.Gemm}'s products; {@link g2048.policy.PolicyGradient} splits a batch
+ *       {@link g2048.policy.SoftmaxCrossEntropy} (softmax over the legal moves only), over the
+ *       products of a {@link g2048.policy.GemmKernel}: {@code VectorGemm} (register-blocked on the
+ *       incubating Vector API, where {@code jdk.incubator.vector} is present) or
+ *       {@link g2048.policy.Gemm} (scalar loops); {@link g2048.policy.PolicyGradient} splits a batch
  *       over threads. Adam is the value networks' ({@link g2048.nn.Adam}).</li>
  *   <li>{@link g2048.policy.PolicyFile}: the {@code .g2pn} model file; {@link g2048.policy.PolicyPlayer}:
  *       the most probable legal move.</li>
