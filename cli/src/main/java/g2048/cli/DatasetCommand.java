@@ -20,7 +20,9 @@ import picocli.CommandLine.Option;
         description = {"Record a teacher's games: every position, the teacher's move and its value of each move.",
             "The file (.g2pd) is a stream of per-game chunks, each with a CRC32C; rerunning the same command",
             "continues a killed or shorter run (same --player, --model, --depth and --seed), and the same seed",
-            "gives the same file whatever --threads."})
+            "gives the same file whatever --threads.",
+            "With --behaviour the games follow another player's moves (a policy network's, say) while the teacher",
+            "still labels every position: the positions that player meets, with the teacher's answers (DAgger)."})
 final class DatasetCommand implements Callable<Integer> {
 
     @Option(names = "--player", defaultValue = "ntuple",
@@ -35,6 +37,17 @@ final class DatasetCommand implements Callable<Integer> {
 
     @Option(names = "--depth", defaultValue = "1", description = "The teacher's search depth (1 = greedy) (default: ${DEFAULT-VALUE}).")
     int depth;
+
+    @Option(names = "--behaviour", description = "The player whose moves the games follow (e.g. policy), each position"
+            + " still labelled by the teacher (default: the teacher's own games).")
+    String behaviour;
+
+    @Option(names = "--behaviour-model", description = "The behaviour player's model file (a .g2pn for policy).")
+    Path behaviourModel;
+
+    @Option(names = "--teacher-share", defaultValue = "0", description = "With --behaviour: the probability of playing the"
+            + " teacher's move instead at each position (default: ${DEFAULT-VALUE}).")
+    double teacherShare;
 
     @Option(names = "--games", required = true, description = "Games the file holds when done.")
     long games;
@@ -62,12 +75,28 @@ final class DatasetCommand implements Callable<Integer> {
         if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
             throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + depth);
         }
+        if (behaviour == null && (behaviourModel != null || teacherShare != 0)) {
+            throw new Errors.BadInput((behaviourModel != null ? "--behaviour-model" : "--teacher-share") + ": needs --behaviour");
+        }
+        if ("policy".equals(behaviour) && behaviourModel == null) {
+            throw new Errors.BadInput("--behaviour-model: --behaviour policy needs a network file (.g2pn), e.g. one written by 'train policy'");
+        }
+        if (!(teacherShare >= 0 && teacherShare <= 1)) {
+            throw new Errors.BadInput("--teacher-share: expected a probability 0..1, got " + teacherShare);
+        }
         OutputDirectory.checkFileWritable("--out", out);
         SearchConfig search = SearchConfig.ofDepth(depth);
         g2048.play.PlayerSpec spec = g2048.play.PlayerSpec.of(player).withModel(model).withTable(table);
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
         String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "");
+        g2048.player.Player follow = null;
         String meta = DatasetGenerator.meta(teacherName, depth, seed);
+        if (behaviour != null) {
+            follow = Players.create(g2048.play.PlayerSpec.of(behaviour).withModel(behaviourModel), Shape.S4x4, SearchConfig.ofDepth(1));
+            String name = behaviour + (behaviourModel == null ? "" : ":" + behaviourModel.getFileName() + "@"
+                    + java.nio.file.Files.size(behaviourModel));
+            meta = DatasetGenerator.meta(teacherName, depth, seed, name, teacherShare);
+        }
         PrintStream o = System.out;
         DatasetWriter writer;
         try {
@@ -77,9 +106,11 @@ final class DatasetCommand implements Callable<Integer> {
         }
         try (writer) {
             long startGame = writer.nextGame();
-            o.printf(Locale.ROOT, "dataset %s: %s, %s; %,d games, %,d positions there; playing to %,d games on %d threads%n",
-                    out, teacher.describe(), search.describe(), startGame, writer.positions(), games, threads);
-            DatasetGenerator gen = new DatasetGenerator(teacher, search, seed);
+            o.printf(Locale.ROOT, "dataset %s: %s, %s%s; %,d games, %,d positions there; playing to %,d games on %d threads%n",
+                    out, teacher.describe(), search.describe(), follow == null ? "" : String.format(Locale.ROOT,
+                            "; games follow %s (the teacher's move with probability %s)", follow.name(), teacherShare),
+                    startGame, writer.positions(), games, threads);
+            DatasetGenerator gen = new DatasetGenerator(teacher, search, seed, follow, teacherShare);
             Progress bar = Progress.onStderr("dataset", "games", games, quiet).resumedAt(startGame);
             long start = System.nanoTime();
             long[] scoreSum = {0};
@@ -115,8 +146,9 @@ final class DatasetCommand implements Callable<Integer> {
                 }
             }
             double secs = (System.nanoTime() - start) / 1e9;
-            o.printf(Locale.ROOT, "%s: %,d games, %,d positions in %s; this run: %,d games, teacher mean %.0f, %.1f s, %.0f positions/s%n",
+            o.printf(Locale.ROOT, "%s: %,d games, %,d positions in %s; this run: %,d games, %s mean %.0f, %.1f s, %.0f positions/s%n",
                     finished ? "done" : "stopped", writer.nextGame(), writer.positions(), out, playedHere[0],
+                    follow == null ? "teacher" : "behaviour",
                     playedHere[0] == 0 ? 0.0 : (double) scoreSum[0] / playedHere[0], secs,
                     (writer.positions() - positionsAtStart[0]) / Math.max(secs, 1e-9));
         }

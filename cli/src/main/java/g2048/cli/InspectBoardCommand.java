@@ -59,7 +59,10 @@ final class InspectBoardCommand implements Callable<Integer> {
         } else {
             d = chosen;
         }
-        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), b, d);
+        // a network that sees boards turned is explained on the image it reads, the move turned with it
+        int sym = m.spec().orientation().symmetry(b);
+        long seen = g2048.policy.BoardOrientation.apply(sym, b);
+        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), seen, g2048.policy.BoardOrientation.toImage(sym, d));
         if (Math.abs(r.delta()) < 1e-9) {
             throw new Errors.BadInput("--board: the move's output equals the reference's (difference " + r.delta()
                     + "), so there is nothing to share out");
@@ -69,7 +72,8 @@ final class InspectBoardCommand implements Callable<Integer> {
         double[] p = player.probabilities(b);
         if (json) {
             Json j = new Json().begin().field("model", model.toString()).field("arch", m.spec().name())
-                    .field("board", BoardText.format(b, Shape.S4x4)).field("move", String.valueOf(letter))
+                    .field("board", BoardText.format(b, Shape.S4x4)).field("seen_board", BoardText.format(seen, Shape.S4x4))
+                    .field("move", String.valueOf(letter))
                     .field("chosen", chosen == d).field("probability", p[d]).field("logit", r.logit())
                     .field("reference_logit", r.referenceLogit()).field("method", "DeepLIFT rescale, reference: no plane set")
                     .field("pairs_total", r.pairs().size()).beginArray("pairs");
@@ -83,6 +87,10 @@ final class InspectBoardCommand implements Callable<Integer> {
             return 0;
         }
         System.out.printf(Locale.ROOT, "board   %s%n", BoardText.format(b, Shape.S4x4));
+        if (seen != b) {
+            System.out.printf(Locale.ROOT, "seen as %s (the network turns boards %s; positions below are on this image)%n",
+                    BoardText.format(seen, Shape.S4x4), m.spec().orientation().text());
+        }
         System.out.printf(Locale.ROOT, "model   %s (%s)%n", model, m.spec().name());
         System.out.printf(Locale.ROOT, "move    %c%s, p = %.4f; logit %.4f, reference %.4f, difference %.4f shared out below%n", letter,
                 chosen == d ? " (the network's choice)" : "", p[d], r.logit(), r.referenceLogit(), r.delta());

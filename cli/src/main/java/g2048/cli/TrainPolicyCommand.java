@@ -4,6 +4,7 @@ import g2048.files.LockFile;
 import g2048.policy.PolicyArchitectures;
 import g2048.policy.PolicyDevice;
 import g2048.policy.PolicyDevices;
+import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import g2048.policy.PolicySpec;
 import g2048.policy.training.PolicyCurve;
@@ -71,6 +72,16 @@ final class TrainPolicyCommand implements Callable<Integer> {
             + " (default: ${DEFAULT-VALUE}).", completionCandidates = DeviceNames.class)
     String device;
 
+    @Option(names = "--orientation", description = "How the network sees a board: as-is, or corner (each board turned, of its"
+            + " eight rotations and reflections, into the one that reads greatest from the top-left, so the network learns one"
+            + " orientation of the game; its move is turned back in play). Stored in the model (default: as-is, or what --arch names).")
+    String orientation;
+
+    @Option(names = "--init", description = "Start from this trained network's weights (a .g2pn of the same --arch) instead of"
+            + " random ones, with a fresh optimiser: fine-tuning, e.g. on positions of the network's own games labelled by the"
+            + " teacher ('dataset --behaviour policy').")
+    Path init;
+
     @Option(names = "--resume", description = "Continue the run in --out from its checkpoint.")
     boolean resume;
 
@@ -91,6 +102,13 @@ final class TrainPolicyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--arch: " + e.getMessage());
         }
+        if (orientation != null) {
+            try {
+                spec = spec.withOrientation(g2048.policy.BoardOrientation.named(orientation));
+            } catch (IllegalArgumentException e) {
+                throw new Errors.BadInput("--orientation: " + e.getMessage());
+            }
+        }
         if (!(temperature >= 0)) {
             throw new Errors.BadInput("--soft-temperature: expected 0 or a positive temperature, got " + temperature);
         }
@@ -110,12 +128,20 @@ final class TrainPolicyCommand implements Callable<Integer> {
                 key.append(p.toAbsolutePath().normalize()).append('@').append(Files.size(p)).append(',');
             }
             key.append("holdout=").append(holdout);
-            o.printf(Locale.ROOT, "train policy %s: %,d games (teacher mean %.0f), %,d training positions, %,d held out (%,d games);"
-                    + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.teacherMean(),
+            o.printf(Locale.ROOT, "train policy %s: %,d games (mean score %.0f), %,d training positions, %,d held out (%,d games);"
+                    + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.meanScore(),
                     d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch,
                     finalRate == lr ? String.format(Locale.ROOT, "%g", lr) : String.format(Locale.ROOT, "%g to %g (linear)", lr, finalRate),
                     temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
             PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString(), steps);
+            if (init != null) {
+                PolicyModel start = PolicyFile.load(init, lr);
+                if (!start.spec().sameWeightsAs(spec)) {
+                    throw new Errors.BadInput("--init: " + init + " is a " + start.spec() + ", not the --arch " + spec);
+                }
+                trainer.startingFrom(start.weights(), init.toAbsolutePath().normalize() + "@" + Files.size(init));
+                o.printf(Locale.ROOT, "starting from %s (%,d positions trained)%n", init, start.positions());
+            }
             CountDownLatch done = new CountDownLatch(1);
             Thread hook = new Thread(() -> {
                 trainer.stop();

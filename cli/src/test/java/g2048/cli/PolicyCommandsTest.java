@@ -191,6 +191,105 @@ class PolicyCommandsTest {
     }
 
     @Test
+    void aNetworksOwnGamesLabelledByTheTeacherFineTuneIt() throws Exception {
+        Path data = dir.resolve("teacher.g2pd");
+        assertEquals(0, dataset(data, 3, 1, 6).exit());
+        Path first = dir.resolve("first");
+        assertEquals(0, train(data, first, 1, false).exit());
+        Path model = first.resolve("final.g2pn");
+        Path own = dir.resolve("own.g2pd");
+        String[] behaviour = {"dataset", "--player", "lines", "--behaviour", "policy", "--behaviour-model", model.toString(),
+            "--threads", "2", "--seed", "6", "--out", own.toString(), "--no-progress"};
+        CommandRun d = CommandRun.of(concat(behaviour, "--games", "2"));
+        assertEquals(0, d.exit(), d.err());
+        assertTrue(d.out().contains("games follow policy tiny (final.g2pn)"), d.out());
+        assertTrue(d.out().contains("behaviour mean"), d.out());
+        CommandRun more = CommandRun.of(concat(behaviour, "--games", "3"));
+        assertEquals(0, more.exit(), "the same command continues the file: " + more.err());
+        try (DatasetFile.Reader r = DatasetFile.Reader.open(own); DatasetFile.Reader t = DatasetFile.Reader.open(data)) {
+            assertTrue(r.meta().endsWith(";behaviour=policy:final.g2pn@" + Files.size(model) + ";teacher-share=0.0"), r.meta());
+            DatasetFile.Game a = r.next();
+            DatasetFile.Game b = t.next();
+            assertEquals(a.boards()[0], b.boards()[0], "the same seed's first board");
+            assertFalse(java.util.Arrays.equals(a.boards(), b.boards()), "the network's game is not the teacher's");
+        }
+        CommandRun other = CommandRun.of("dataset", "--player", "lines", "--games", "4", "--seed", "6", "--out", own.toString());
+        assertEquals(2, other.exit(), "a file of another behaviour is not continued");
+        for (String[] bad : new String[][] {{"--behaviour-model", model.toString()}, {"--teacher-share", "0.5"},
+            {"--behaviour", "policy"}, {"--behaviour", "policy", "--behaviour-model", model.toString(), "--teacher-share", "2"}}) {
+            CommandRun r = CommandRun.of(concat(new String[] {"dataset", "--player", "lines", "--games", "1", "--out",
+                dir.resolve("bad.g2pd").toString()}, bad));
+            assertEquals(2, r.exit(), String.join(" ", bad));
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().contains(bad[bad.length - 2]), r.err());
+        }
+        assertFalse(Files.exists(dir.resolve("bad.g2pd")), "nothing written for bad input");
+
+        // --init: the run starts from the trained weights (a tiny rate keeps it there), not from random ones
+        String[] tune = {"train", "policy", "--arch", TINY, "--data", own.toString(), "--epochs", "1", "--batch", "32",
+            "--threads", "1", "--device", "cpu", "--eval-games", "0", "--heldout-sample", "16", "--holdout", "0.25", "--lr", "1e-7"};
+        CommandRun tuned = CommandRun.of(concat(tune, "--init", model.toString(), "--out", dir.resolve("tuned").toString()));
+        assertEquals(0, tuned.exit(), tuned.err());
+        assertTrue(tuned.out().contains("starting from " + model), tuned.out());
+        float[] start = PolicyFile.load(model, Adam.ALPHA).weights();
+        float[] end = PolicyFile.load(dir.resolve("tuned").resolve("final.g2pn"), Adam.ALPHA).weights();
+        CommandRun fresh = CommandRun.of(concat(tune, "--out", dir.resolve("fresh").toString()));
+        assertEquals(0, fresh.exit(), fresh.err());
+        float[] scratch = PolicyFile.load(dir.resolve("fresh").resolve("final.g2pn"), Adam.ALPHA).weights();
+        double moved = 0;
+        double apart = 0;
+        for (int i = 0; i < start.length; i++) {
+            moved = Math.max(moved, Math.abs(end[i] - start[i]));
+            apart = Math.max(apart, Math.abs(scratch[i] - start[i]));
+        }
+        assertTrue(moved < 1e-4, "fine-tuned weights moved " + moved);
+        assertTrue(apart > 0.01, "a run from random weights ends elsewhere: " + apart);
+        CommandRun wrongArch = CommandRun.of("train", "policy", "--arch", "name=other;convs=2;channels=4", "--data", own.toString(),
+                "--init", model.toString(), "--device", "cpu", "--out", dir.resolve("wrong").toString());
+        assertEquals(2, wrongArch.exit());
+        assertEquals(1, wrongArch.errLines().length, wrongArch.err());
+        assertTrue(wrongArch.err().contains("--init"), wrongArch.err());
+    }
+
+    @Test
+    void aNetworkThatTurnsBoardsIsTrainedStoredPlayedAndExplainedOnItsImage() throws Exception {
+        Path data = dir.resolve("o.g2pd");
+        assertEquals(0, dataset(data, 3, 1, 12).exit());
+        String[] common = {"train", "policy", "--arch", TINY, "--data", data.toString(), "--batch", "32", "--threads", "1",
+            "--device", "cpu", "--eval-games", "1", "--heldout-sample", "16", "--holdout", "0.25"};
+        CommandRun bad = CommandRun.of(concat(common, "--orientation", "diagonal", "--out", dir.resolve("o-bad").toString()));
+        assertEquals(2, bad.exit());
+        assertEquals(1, bad.errLines().length, bad.err());
+        assertTrue(bad.err().contains("--orientation: orientation 'diagonal': expected as-is or corner"), bad.err());
+        Path out = dir.resolve("o-run");
+        CommandRun r = CommandRun.of(concat(common, "--orientation", "corner", "--out", out.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("boards turned corner"), r.out());
+        Path model = out.resolve("final.g2pn");
+        PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
+        assertEquals(g2048.policy.BoardOrientation.CORNER, m.spec().orientation());
+        assertEquals(0, CommandRun.of("play", "--player", "policy", "--model", model.toString(), "--games", "2", "--threads", "1").exit());
+        // the bottom-right corner holds the largest tile: the network reads the board turned, with that tile at the top-left
+        String board = "0,0,0,2/0,0,2,4/0,2,4,8/2,4,8,64";
+        CommandRun explained = CommandRun.of("inspect", "board", "--model", model.toString(), "--board", board);
+        assertEquals(0, explained.exit(), explained.err());
+        assertTrue(explained.out().contains("seen as 64,8,4,2/8,4,2,0/4,2,0,0/2,0,0,0"), explained.out());
+        CommandRun json = CommandRun.of("inspect", "board", "--model", model.toString(), "--board", board, "--json", "--top", "100000");
+        assertEquals(0, json.exit(), json.err());
+        Map<String, Object> j = MiniJson.object(json.out().strip());
+        assertEquals("64,8,4,2/8,4,2,0/4,2,0,0/2,0,0,0", j.get("seen_board"));
+        List<?> pairs = (List<?>) j.get("pairs");
+        assertEquals(1.0, ((Number) ((Map<?, ?>) pairs.get(pairs.size() - 1)).get("cumulative")).doubleValue(), 1e-6);
+        // a network that sees boards as they are starts a turned run (the same weights, read from the image)
+        assertEquals(0, CommandRun.of(concat(common, "--out", dir.resolve("o-plain").toString())).exit());
+        CommandRun tuned = CommandRun.of(concat(common, "--orientation", "corner", "--init", dir.resolve("o-plain").resolve("final.g2pn")
+                .toString(), "--out", dir.resolve("o-tuned").toString()));
+        assertEquals(0, tuned.exit(), tuned.err());
+        assertEquals(g2048.policy.BoardOrientation.CORNER,
+                PolicyFile.load(dir.resolve("o-tuned").resolve("final.g2pn"), Adam.ALPHA).spec().orientation());
+    }
+
+    @Test
     void theDeviceIsChosenByNameOrAutoAndAGpuThatCannotRunIsRefused() throws Exception {
         Path data = dir.resolve("d.g2pd");
         String[] common = {"train", "policy", "--arch", TINY, "--data", data.toString(), "--epochs", "1", "--batch", "16",

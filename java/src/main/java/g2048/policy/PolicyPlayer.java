@@ -6,7 +6,8 @@ import g2048.player.Player;
 
 /**
  * Plays a policy network's most probable legal move (the largest logit among the legal moves, ties
- * to the lowest direction). Each thread needs its own instance ({@link #forThread()}): it keeps a
+ * to the lowest direction). A network that sees boards turned ({@link BoardOrientation}) reads the
+ * board's image and its move is turned back. Each thread needs its own instance ({@link #forThread()}): it keeps a
  * one-position workspace.
  */
 public final class PolicyPlayer implements Player {
@@ -17,6 +18,7 @@ public final class PolicyPlayer implements Player {
     private final PolicyWorkspace ws;
     private final Moves moves = Moves.of(Shape.S4x4);
     private final long[] one = new long[1];
+    private final BoardOrientation orientation;
 
     public PolicyPlayer(PolicySpec spec, float[] weights, String name) {
         this(new PolicyNetwork(spec), new PackedWeights(spec, weights), name);
@@ -27,17 +29,20 @@ public final class PolicyPlayer implements Player {
         this.weights = weights;
         this.name = name;
         this.ws = new PolicyWorkspace(net.spec(), 1, false);
+        this.orientation = net.spec().orientation();
     }
 
     @Override
     public int chooseMove(long board) {
-        int legal = moves.legalMask(board);
+        int s = orientation.symmetry(board);
+        long image = BoardOrientation.apply(s, board);
+        int legal = moves.legalMask(image);
         if (legal == 0) {
             return -1;
         }
-        one[0] = board;
+        one[0] = image;
         net.forward(weights, ws, one, 0, 1);
-        return best(ws.logits(), 0, legal);
+        return BoardOrientation.fromImage(s, best(ws.logits(), 0, legal));
     }
 
     /** The legal move of largest logit in {@code z[off..off+4)}, ties to the lowest; -1 if none is legal. */
@@ -53,10 +58,16 @@ public final class PolicyPlayer implements Player {
 
     /** The probabilities of the four moves for {@code board} (0 for illegal moves). */
     public double[] probabilities(long board) {
-        one[0] = board;
+        int s = orientation.symmetry(board);
+        long image = BoardOrientation.apply(s, board);
+        one[0] = image;
         net.forward(weights, ws, one, 0, 1);
+        double[] onImage = new double[PolicySpec.MOVES];
+        SoftmaxCrossEntropy.probabilities(ws.logits(), 0, moves.legalMask(image), onImage);
         double[] p = new double[PolicySpec.MOVES];
-        SoftmaxCrossEntropy.probabilities(ws.logits(), 0, moves.legalMask(board), p);
+        for (int m = 0; m < PolicySpec.MOVES; m++) {
+            p[BoardOrientation.fromImage(s, m)] = onImage[m];
+        }
         return p;
     }
 

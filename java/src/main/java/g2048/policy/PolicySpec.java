@@ -10,7 +10,10 @@ import java.util.Locale;
  * fully connected layer from 4×4×channels to the 4 moves. Its text form, stored in model files:
  * <pre>
  *   name=POLICY5;convs=5;channels=224
+ *   name=POLICY5;convs=5;channels=224;orientation=corner
  * </pre>
+ * The {@link BoardOrientation} (as-is unless the text names another) says how the network sees a
+ * board: as it is, or turned into a canonical orientation first; it changes no weight.
  *
  * <p><b>Padding.</b> A 2×2 window anchored at cell (r, c) reads (r, c), (r, c+1), (r+1, c) and
  * (r+1, c+1): its corners NW, NE, SW, SE (taps 0..3). Cells beyond the last row or column read
@@ -22,7 +25,7 @@ import java.util.Locale;
  * {@code [cell][channel][move]} then its 4 biases. With 16 input planes the count is
  * {@code 65·C + (k−1)·(4·C² + C) + 64·C + 4}.
  */
-public record PolicySpec(String name, int convs, int channels) {
+public record PolicySpec(String name, int convs, int channels, BoardOrientation orientation) {
 
     /** Value planes per cell: empty, then 2^1 … 2^15. */
     public static final int PLANES = 16;
@@ -34,7 +37,15 @@ public record PolicySpec(String name, int convs, int channels) {
     public static final int TAPS = 4;
     public static final List<String> TAP_NAMES = List.of("NW", "NE", "SW", "SE");
 
+    /** A network that sees boards as they are. */
+    public PolicySpec(String name, int convs, int channels) {
+        this(name, convs, channels, BoardOrientation.AS_IS);
+    }
+
     public PolicySpec {
+        if (orientation == null) {
+            throw new IllegalArgumentException(name + ": no orientation");
+        }
         if (name.isEmpty() || name.contains(";") || name.contains("=")) {
             throw new IllegalArgumentException("policy architecture name '" + name + "' must be non-empty without ';' or '='");
         }
@@ -44,6 +55,16 @@ public record PolicySpec(String name, int convs, int channels) {
         if (channels < 1 || channels > 4096) {
             throw new IllegalArgumentException(name + ": " + channels + " channels, expected 1..4096");
         }
+    }
+
+    /** The same network seeing boards as {@code o} says. */
+    public PolicySpec withOrientation(BoardOrientation o) {
+        return new PolicySpec(name, convs, channels, o);
+    }
+
+    /** Whether the two have the same layers and weights, whatever their orientations. */
+    public boolean sameWeightsAs(PolicySpec other) {
+        return withOrientation(BoardOrientation.AS_IS).equals(other.withOrientation(BoardOrientation.AS_IS));
     }
 
     /** Input channels of convolution {@code l} (0-based). */
@@ -96,7 +117,8 @@ public record PolicySpec(String name, int convs, int channels) {
 
     /** The text form (see the class comment). */
     public String text() {
-        return "name=" + name + ";convs=" + convs + ";channels=" + channels;
+        return "name=" + name + ";convs=" + convs + ";channels=" + channels
+                + (orientation == BoardOrientation.AS_IS ? "" : ";orientation=" + orientation.text());
     }
 
     /** Parses the text form; throws {@link IllegalArgumentException} naming the bad part. */
@@ -104,6 +126,7 @@ public record PolicySpec(String name, int convs, int channels) {
         String name = null;
         Integer convs = null;
         Integer channels = null;
+        BoardOrientation orientation = BoardOrientation.AS_IS;
         for (String part : text.split(";", -1)) {
             int eq = part.indexOf('=');
             if (eq < 0) {
@@ -115,13 +138,14 @@ public record PolicySpec(String name, int convs, int channels) {
                 case "name" -> name = value;
                 case "convs" -> convs = integer(key, value);
                 case "channels" -> channels = integer(key, value);
+                case "orientation" -> orientation = BoardOrientation.named(value);
                 default -> throw new IllegalArgumentException("policy spec: unknown key '" + key + "'");
             }
         }
         if (name == null || convs == null || channels == null) {
             throw new IllegalArgumentException("policy spec '" + text + "' needs name, convs and channels");
         }
-        return new PolicySpec(name, convs, channels);
+        return new PolicySpec(name, convs, channels, orientation);
     }
 
     private static int integer(String key, String value) {
@@ -134,6 +158,7 @@ public record PolicySpec(String name, int convs, int channels) {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s (%d convolutions of %d filters, %,d weights)", name, convs, channels, weightCount());
+        return String.format(Locale.ROOT, "%s (%d convolutions of %d filters, %,d weights%s)", name, convs, channels, weightCount(),
+                orientation == BoardOrientation.AS_IS ? "" : ", boards turned " + orientation.text());
     }
 }

@@ -2,6 +2,7 @@ package g2048.policy.training;
 
 import g2048.concurrent.Workers;
 import g2048.eval.Evaluator;
+import g2048.player.Player;
 import g2048.policy.DatasetFile;
 import g2048.policy.DatasetWriter;
 import g2048.search.SearchConfig;
@@ -13,7 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Fills a dataset with a teacher's games on several threads. Threads take game indices in turn;
+ * Fills a dataset with a teacher's games on several threads (or, with a behaviour player, with the
+ * behaviour's games labelled by the teacher: see {@link TeacherGames}). Threads take game indices in turn;
  * finished games wait in memory until every earlier game is written, so the file holds games in
  * index order whatever the thread count and the same seed always gives the same file. Stopping
  * (Ctrl-C) abandons the games in play; the file keeps every game written, and a rerun continues
@@ -29,12 +31,24 @@ public final class DatasetGenerator {
     private final Evaluator teacher;
     private final SearchConfig search;
     private final long seed;
+    private final Player behaviour;
+    private final double teacherShare;
     private final AtomicBoolean stop = new AtomicBoolean();
 
     public DatasetGenerator(Evaluator teacher, SearchConfig search, long seed) {
+        this(teacher, search, seed, null, 1.0);
+    }
+
+    /**
+     * Games that follow {@code behaviour}'s moves (the teacher's with probability {@code teacherShare}),
+     * every position labelled by the teacher; a null behaviour records the teacher's own games.
+     */
+    public DatasetGenerator(Evaluator teacher, SearchConfig search, long seed, Player behaviour, double teacherShare) {
         this.teacher = teacher;
         this.search = search;
         this.seed = seed;
+        this.behaviour = behaviour;
+        this.teacherShare = teacherShare;
     }
 
     /** Asks the threads to stop after their current game. */
@@ -48,7 +62,8 @@ public final class DatasetGenerator {
         Map<Long, DatasetFile.Game> waiting = new HashMap<>();
         Object lock = new Object();
         new Workers("g2048-dataset", threads).stopFlag(stop).run(t -> {
-            TeacherGames own = new TeacherGames(teacher.forThread(), search);
+            TeacherGames own = new TeacherGames(teacher.forThread(), search,
+                    behaviour == null ? null : behaviour.forThread(), teacherShare);
             long i;
             while (!stop.get() && (i = next.getAndIncrement()) < games) {
                 DatasetFile.Game g = own.play(i, seed);
@@ -72,5 +87,10 @@ public final class DatasetGenerator {
     /** The metadata that names what made a dataset: a rerun continues a file only with the same. */
     public static String meta(String teacher, int depth, long seed) {
         return "teacher=" + teacher + ";depth=" + depth + ";seed=" + seed;
+    }
+
+    /** As {@link #meta(String, int, long)} for the games of a behaviour player labelled by the teacher. */
+    public static String meta(String teacher, int depth, long seed, String behaviour, double teacherShare) {
+        return meta(teacher, depth, seed) + ";behaviour=" + behaviour + ";teacher-share=" + teacherShare;
     }
 }

@@ -37,6 +37,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
  * as if it had not stopped (same thread count).
  *
+ * <p>A network that sees boards turned ({@link g2048.policy.BoardOrientation}) trains on the
+ * positions turned so (the data is turned once, in memory, before the first step).
+ *
  * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's
  * ({@code --device cuda}), which keeps the parameters and the optimiser's moments on the device and
  * hands them back for each snapshot; snapshots, held-out measures and games run on the CPU.
@@ -107,7 +110,8 @@ public final class PolicyTrainer {
     private final Config config;
     private final TrainingData data;
     private final Path dir;
-    private final String dataKey;
+    private String dataKey;
+    private float[] initial;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final PolicyDevice device;
 
@@ -121,6 +125,7 @@ public final class PolicyTrainer {
         this.device = device;
         this.config = config;
         this.data = data;
+        data.orient(config.spec().orientation());
         this.dir = dir;
         this.dataKey = dataKey + ";batch=" + config.batch() + ";temperature=" + config.temperature() + ";seed=" + config.seed()
                 + ";arch=" + config.spec().text();
@@ -128,6 +133,21 @@ public final class PolicyTrainer {
 
     public void stop() {
         stop.set(true);
+    }
+
+    /**
+     * Starts a new run from {@code weights} (a trained network of the run's architecture: fine-tuning,
+     * say on new data) instead of random ones, with a fresh optimiser; {@code name} identifies them,
+     * and a resumed run must name the same.
+     */
+    public PolicyTrainer startingFrom(float[] weights, String name) {
+        if (weights.length != config.spec().weightCount()) {
+            throw new IllegalArgumentException("--init: " + name + " has " + weights.length + " weights, "
+                    + config.spec().name() + " has " + config.spec().weightCount());
+        }
+        this.initial = weights.clone();
+        this.dataKey += ";init=" + name;
+        return this;
     }
 
     /** Trains from scratch or (with {@code resume}) from the directory's checkpoint; returns the final model. */
@@ -149,7 +169,7 @@ public final class PolicyTrainer {
             Properties st = readState();
             if (!dataKey.equals(st.getProperty("data"))) {
                 throw new BadFileException(dir.resolve(STATE), "was trained on '" + st.getProperty("data") + "', this run names '"
-                        + dataKey + "' (the same --arch, --data, --holdout, --batch, --seed and targets resume it)");
+                        + dataKey + "' (the same --arch, --data, --holdout, --batch, --seed, --init and targets resume it)");
             }
             Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
             PolicyModel m = PolicyFile.load(checkpoint, config.learningRate());
@@ -168,7 +188,7 @@ public final class PolicyTrainer {
             if (Files.exists(dir.resolve(STATE))) {
                 throw new IllegalArgumentException("--out: " + dir + " holds a run already; continue it with --resume or choose another directory");
             }
-            w = net.initialWeights(config.seed());
+            w = initial != null ? initial.clone() : net.initialWeights(config.seed());
             adam = new Adam(w.length, config.learningRate(), Adam.BETA1, Adam.BETA2, Adam.EPSILON);
         }
         int n = data.trainSize();

@@ -3,6 +3,7 @@ package g2048.policy.training;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.policy.BoardOrientation;
 import g2048.policy.DatasetFile;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.List;
  * fraction, so a position and its successors are never on both sides and the split does not
  * depend on the order games were read. Targets are the teacher's move (one-hot), or with a
  * temperature T > 0 the softmax of the teacher's move values divided by T over the legal moves.
+ * Positions are as recorded until {@link #orient} turns them as a network sees them.
  */
 public final class TrainingData {
 
@@ -26,10 +28,11 @@ public final class TrainingData {
     private final int[] heldOut;
     private final long games;
     private final long heldOutGames;
-    private final double teacherMean;
+    private final double meanScore;
+    private BoardOrientation orientation = BoardOrientation.AS_IS;
 
     private TrainingData(long[] boards, int[] legal, byte[] moves, float[] values, int[] train, int[] heldOut, long games,
-            long heldOutGames, double teacherMean) {
+            long heldOutGames, double meanScore) {
         this.boards = boards;
         this.legal = legal;
         this.moves = moves;
@@ -38,7 +41,7 @@ public final class TrainingData {
         this.heldOut = heldOut;
         this.games = games;
         this.heldOutGames = heldOutGames;
-        this.teacherMean = teacherMean;
+        this.meanScore = meanScore;
     }
 
     /** Reads every game of {@code files}; {@code holdout} is the fraction of games held out (0 ≤ h < 1). */
@@ -129,14 +132,48 @@ public final class TrainingData {
         return heldOutGames;
     }
 
-    /** The teacher's mean score over the games read. */
-    public double teacherMean() {
-        return teacherMean;
+    /** The mean final score of the games read: the teacher's, or a behaviour player's where the games followed one. */
+    public double meanScore() {
+        return meanScore;
     }
 
     /** Training position {@code i} (in a fixed order) as an index into the arrays. */
     int trainIndex(int i) {
         return train[i];
+    }
+
+    /**
+     * Turns every position as a network of orientation {@code o} sees it: the board into its image,
+     * the legal moves, the teacher's move and its move values onto the image's directions. Once
+     * turned, the data stays so (turning it again the same way changes nothing).
+     */
+    public void orient(BoardOrientation o) {
+        if (o == orientation) {
+            return;
+        }
+        if (orientation != BoardOrientation.AS_IS) {
+            throw new IllegalStateException("the positions are turned " + orientation.text() + " already");
+        }
+        Moves mv = Moves.of(Shape.S4x4);
+        float[] v = new float[4];
+        for (int i = 0; i < boards.length; i++) {
+            int s = o.symmetry(boards[i]);
+            if (s == 0) {
+                continue;
+            }
+            boards[i] = BoardOrientation.apply(s, boards[i]);
+            legal[i] = mv.legalMask(boards[i]);
+            moves[i] = (byte) BoardOrientation.toImage(s, moves[i]);
+            for (int m = 0; m < 4; m++) {
+                v[BoardOrientation.toImage(s, m)] = values[4 * i + m];
+            }
+            System.arraycopy(v, 0, values, 4 * i, 4);
+        }
+        orientation = o;
+    }
+
+    public BoardOrientation orientation() {
+        return orientation;
     }
 
     int heldOutIndex(int i) {
