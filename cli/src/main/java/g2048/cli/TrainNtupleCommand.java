@@ -54,6 +54,11 @@ final class TrainNtupleCommand implements Callable<Integer> {
             + " drops them (default: off, or the resumed model's).")
     Boolean tc;
 
+    @Option(names = "--tc-prior", description = "With --tc on --resume of a model without accumulators: each trained (non-zero)"
+            + " weight's A starts at this much error and its E at 0, so its rate starts near 0 and grows only with errors"
+            + " that agree, instead of every rate restarting at alpha (default: 0, fresh accumulators).")
+    Float tcPrior;
+
     @Option(names = "--n-step", description = "td-afterstate: n-step TD, the target the next N rewards and the value"
             + " N afterstates on; with --lambda the horizon of forward TD(λ) (default: 1).")
     Integer nStep;
@@ -213,24 +218,32 @@ final class TrainNtupleCommand implements Callable<Integer> {
             }
             Stages wanted = stages == null ? model.stages() : parse("--stages", () -> Stages.parse(stages));
             if (!wanted.equals(model.stages())) {
-                if (model.stages().count() != 1) {
-                    throw new Errors.BadInput("--stages " + stages + " does not match the resumed model " + resume + " ("
-                            + model.stages().text() + "); only a single-stage model can be split");
+                NtupleModel split;
+                try {
+                    split = model.promote(wanted);
+                } catch (IllegalArgumentException e) {
+                    throw new Errors.BadInput("--stages " + stages + ": " + e.getMessage());
                 }
-                NtupleModel split = model.promote(wanted);
                 model.close();
                 model = split;
                 System.err.println("train ntuple: split into " + wanted.count() + " stages (" + wanted.text()
-                        + "), each starting from the resumed tables");
+                        + "), each starting from the resumed stage that served its boards");
             }
             if (init != null) {
                 throw new Errors.BadInput("--init: sets the weights of a new model only; " + resume + " was initialised with "
                         + model.initialValue());
             }
             if (tc != null && tc != model.coherent()) {
-                model.setCoherent(tc);
-                System.err.println(tc ? "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)"
-                        : "train ntuple: temporal coherence off, accumulators dropped (plain TD from here)");
+                float prior = tcPrior == null ? 0f : tcPrior;
+                NtupleModel coherent = model;
+                parse("--tc-prior", () -> {
+                    coherent.setCoherent(tc, prior);
+                    return prior;
+                });
+                System.err.println(!tc ? "train ntuple: temporal coherence off, accumulators dropped (plain TD from here)"
+                        : prior > 0 ? "train ntuple: temporal coherence on, warm accumulators (A = " + prior
+                                + " on every trained weight: rates start near 0)"
+                        : "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)");
             }
             if (seed != null && seed != model.training().seed()) {
                 throw new Errors.BadInput("--seed " + seed + " does not match the resumed model " + resume + " (seed "

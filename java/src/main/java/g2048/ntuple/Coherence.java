@@ -37,6 +37,15 @@ public final class Coherence {
         this.address = accumulators.address();
     }
 
+    /** Sets A to {@code prior} (E stays 0) for every weight of {@code net} that is not 0. */
+    void warm(TupleNetwork net, float prior) {
+        for (long i = 0, n = weights(); i < n; i++) {
+            if (net.entry(i) != 0f) {
+                accumulators.setAtIndex(F, 2 * i + 1, prior);
+            }
+        }
+    }
+
     /** E and A of every weight, interleaved. */
     MemorySegment segment() {
         return accumulators;

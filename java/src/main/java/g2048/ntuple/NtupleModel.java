@@ -6,6 +6,7 @@ import g2048.player.Player;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 /**
  * A network with what it was trained for: spec, board shape, learning method, tables and training
@@ -205,8 +206,24 @@ public final class NtupleModel implements AutoCloseable {
      * plain TD. Not while training threads run.
      */
     public void setCoherent(boolean on) {
+        setCoherent(on, 0f);
+    }
+
+    /**
+     * As {@link #setCoherent(boolean)}, but fresh accumulators over trained weights start warm: every
+     * non-zero weight's A starts at {@code prior} (its E at 0), as if it had already been pushed back and
+     * forth by that much error. Its rate then starts near 0 and grows only with errors that agree, so a
+     * run resumed without its accumulators does not relearn at the full rate what it knew.
+     */
+    public void setCoherent(boolean on, float prior) {
+        if (!(prior >= 0f) || Float.isInfinite(prior)) {
+            throw new IllegalArgumentException("coherence prior must be a finite number >= 0, got " + prior);
+        }
         if (on && coherence == null) {
             coherence = Coherence.fresh(banks * layout.spec().weights(), arena);
+            if (prior > 0f) {
+                coherence.warm(network(), prior);
+            }
         } else if (!on) {
             coherence = null;
         }
@@ -214,35 +231,54 @@ public final class NtupleModel implements AutoCloseable {
 
     /**
      * Multi-stage weight promotion: a new model of {@code into} stages whose every stage starts as
-     * a copy of this single-stage model's tables (and accumulators), so that a network trained on
-     * whole games goes on learning each stage on its own from what it knew. This model is left as
-     * it was; close it when done.
+     * a copy of the stage of this model that served its boards (its tables and accumulators), so that
+     * a network goes on learning each new stage on its own from what it knew. Every threshold of this
+     * model must be one of {@code into}'s: a single-stage model splits into any stages, and
+     * {@code 16384} into {@code 16384,32768,49152} (the two new stages start from the 16384 one). This
+     * model is left as it was; close it when done.
      */
     public NtupleModel promote(Stages into) {
-        if (stages.count() != 1) {
-            throw new IllegalArgumentException("model " + source + " already has " + stages.count()
-                    + " stages; only a single-stage model can be split");
+        int[] from = stages.thresholds();
+        int[] to = into.thresholds();
+        for (int t : from) {
+            if (Arrays.stream(to).noneMatch(x -> x == t)) {
+                throw new IllegalArgumentException("stages " + into.text() + " do not keep the threshold " + t + " of model "
+                        + source + " (" + stages.text() + "); a model can only be split further");
+            }
         }
         TupleNetwork net = network();
         Arena fresh = Arena.ofShared();
         try {
-            long bytes = net.table().byteSize();
-            OffHeap.Table table = OffHeap.allocate(bytes * into.count(), fresh);
-            Coherence tc = coherence == null ? null : Coherence.fresh(net.banks() * net.weights() * into.count(), fresh);
+            long stageBytes = net.table().byteSize() / stages.count();
+            OffHeap.Table table = OffHeap.allocate(stageBytes * into.count(), fresh);
+            int banksPerStage = net.banks() / stages.count();
+            Coherence tc = coherence == null ? null
+                    : Coherence.fresh((long) banksPerStage * net.weights() * into.count(), fresh);
+            long accBytes = coherence == null ? 0 : coherence.segment().byteSize() / stages.count();
             for (int k = 0; k < into.count(); k++) {
-                table.segment().asSlice(k * bytes, bytes).copyFrom(net.table());
+                int origin = sourceStage(from, k == 0 ? 0 : to[k - 1]);
+                table.segment().asSlice(k * stageBytes, stageBytes)
+                        .copyFrom(net.table().asSlice(origin * stageBytes, stageBytes));
                 if (tc != null) {
-                    long acc = coherence.segment().byteSize();
-                    tc.segment().asSlice(k * acc, acc).copyFrom(coherence.segment());
+                    tc.segment().asSlice(k * accBytes, accBytes).copyFrom(coherence.segment().asSlice(origin * accBytes, accBytes));
                 }
             }
-            TupleNetwork split = new TupleNetwork(net.spec(), net.shape(), net.banks() * into.count(), table.segment(),
+            TupleNetwork split = new TupleNetwork(net.spec(), net.shape(), banksPerStage * into.count(), table.segment(),
                     table.hugePages());
             return new NtupleModel(method, terminal, into, split, fresh, training, source, quantum, initialValue, tc);
         } catch (RuntimeException e) {
             fresh.close();
             throw e;
         }
+    }
+
+    /** The stage, among thresholds {@code from}, of the boards whose tile set starts at {@code lowerBound}. */
+    private static int sourceStage(int[] from, int lowerBound) {
+        int k = 0;
+        while (k < from.length && from[k] <= lowerBound) {
+            k++;
+        }
+        return k;
     }
 
     public TrainingState training() {

@@ -108,7 +108,63 @@ class StagesTest {
                     assertEquals(one.evaluator().value(b), two.evaluator().value(b), "board " + Long.toHexString(b));
                 }
                 assertThrows(IllegalArgumentException.class, () -> two.promote(Stages.parse("256")));
+                assertThrows(IllegalArgumentException.class, () -> two.promote(Stages.parse("64,256")));
             }
+        }
+    }
+
+    @Test
+    void aSplitModelSplitsFurtherEachNewStageFromTheStageThatServedItsBoards() {
+        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
+                0, true, 4, 0.05)) {
+            new Trainer(one, 0.05, 1).train(100, null);
+            try (NtupleModel two = one.promote(Stages.parse("128"))) {
+                new Trainer(two, 0.05, 1).train(100, null);
+                Stages four = Stages.parse("64,128,256,384");
+                try (NtupleModel split = two.promote(four)) {
+                    long n = spec.weights();
+                    assertEquals(5, split.network().banks());
+                    // stage k of the new model copies the old stage of boards whose tile set starts at its lower bound
+                    int[] origin = {0, 0, 1, 1, 1};
+                    for (int k = 0; k < 5; k++) {
+                        for (long i = 0; i < n; i++) {
+                            assertEquals(two.network().entry(origin[k] * n + i), split.network().entry(k * n + i), "stage " + k);
+                        }
+                    }
+                    // every board keeps its value: the new stages start where the old ones were
+                    Rng rng = new Rng(9);
+                    for (int i = 0; i < 2000; i++) {
+                        long b = 0;
+                        for (int cell = 0; cell < 16; cell++) {
+                            b |= (long) rng.nextInt(10) << (4 * cell); // tiles up to 512: every stage is reached
+                        }
+                        b &= Shape.S3x3.cellMask();
+                        assertEquals(two.evaluator().value(b), split.evaluator().value(b), "board " + Long.toHexString(b));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void warmCoherenceStartsTrainedWeightsSlowAndUntrainedOnesAtTheFullRate() {
+        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        try (NtupleModel model = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
+                0, false, 4, 0.05)) {
+            new Trainer(model, 0.05, 1).train(50, null);
+            model.setCoherent(true, 1e6f);
+            long n = model.network().weights() * model.network().banks();
+            long trained = 0;
+            for (long i = 0; i < n; i++) {
+                float a = model.coherence().segment().getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 2 * i + 1);
+                float e = model.coherence().segment().getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, 2 * i);
+                assertEquals(0f, e);
+                assertEquals(model.network().entry(i) != 0f ? 1e6f : 0f, a, "weight " + i);
+                trained += a > 0 ? 1 : 0;
+            }
+            assertTrue(trained > 0 && trained < n, trained + " of " + n + " trained");
+            assertThrows(IllegalArgumentException.class, () -> model.setCoherent(true, -1f));
         }
     }
 }
