@@ -307,9 +307,11 @@ def run(b, server, health, args):
     pattern = "ULDRUULLDRRDLU"   # repeats: some presses are illegal on the board they meet
     legal_seen = illegal_seen = 0
     for i in range(args.presses):
-        d = pattern[i % len(pattern)]
         st = b.js(STATE)
         moves, _ = server.move(st["board"], player, depth)
+        illegal = [x for x in "URDL" if not moves[x]["legal"]]
+        # the first board with an illegal move gets that key pressed: the page must refuse it
+        d = illegal[0] if illegal and illegal_seen == 0 else pattern[i % len(pattern)]
         name, vk = KEYS[d]
         b.key(name, vk=vk)
         b.wait(READY, what="the hints after a move")
@@ -328,7 +330,7 @@ def run(b, server, health, args):
         if after["state"] == "game over":
             break
         check_hints(b, server, after, player, depth, f"after key {name}")
-    check(legal_seen > 0 and illegal_seen > 0, f"human play: {legal_seen} legal and {illegal_seen} illegal presses")
+    check(legal_seen > 0, f"human play: {legal_seen} legal and {illegal_seen} illegal presses")
 
     # 3: a swipe to the right
     st = b.js(STATE)
@@ -372,6 +374,14 @@ def run(b, server, health, args):
     st = b.js(STATE)
     check(st["board"] == typed and st["score"] == 0 and st["moves"] == 0, f"editor: the typed board {typed} is on the page")
     check_hints(b, server, st, player, edit_depth, "editor, typed board" + (", depth 2" if edit_depth else ""))
+    # up is illegal on this board: the key changes nothing, the row says so
+    b.js("document.getElementById('board').focus()")
+    b.key("ArrowUp", vk=38)
+    b.wait(READY, what="the hints after an illegal key")
+    after = b.js(STATE)
+    up = next(r for r in after["rows"] if r["move"] == "U")
+    check(after["board"] == typed and after["moves"] == 0 and "not a legal move" in after["status"]
+          and up["disabled"] and up["reward"] == "illegal", "editor: ArrowUp on the typed board is refused, marked illegal")
     # clicked: cell (2,1) raised from empty to 2, then (1,1) from 2 to 4
     b.js("(() => { const c = document.getElementById('edit-cells'); c.click(); })()")
     for index in (4, 0):

@@ -8,8 +8,9 @@
 #   3. a swipe moves as the arrow does; undo takes it back;
 #   4. the depths offered are 1../health's max_depth, the players and the model /health's;
 #   5. the editor: a typed board and clicked cells give /move's values for that board (depth 2);
-#   6. live play, the shipped model at depth 1, seed 5, through the whole game: game over on /game's
-#      final board after /game's moves, the score the sum of the game's merges;
+#   6. live play through a whole game (by default the lines player at depth 1, seed 5: 324 moves;
+#      --live-player ntuple plays the shipped model's, about 8,800 moves): game over on /game's final
+#      board after /game's moves, the score the sum of the game's merges;
 #   7. on the 2x3 database's shape, the exact values shown are /solve's.
 # Then a screenshot of the engine playing live, paused mid-game (bench/results/viewer-check-*/viewer.png).
 #   bench/viewer-check.sh [viewer-check.py options]   exit 0 when every check holds, 3 without chromium
@@ -28,7 +29,7 @@ trap 'stop_server; rm -rf "$db"' EXIT
 "$here/g2048" solve --shape 2x3 --out "$db" > /dev/null 2>&1
 SERVER_LOG="$out/server.log" start_server --db "$db"
 set +e
-python3 "$here/bench/viewer-check.py" "http://127.0.0.1:$port" "$out" --browser "$browser" "$@" | tee "$out/checks.txt"
+python3 "$here/bench/viewer-check.py" "http://127.0.0.1:$port" "$out" --browser "$browser" --live-player lines --live-depth 1 "$@" | tee "$out/checks.txt"
 status=${PIPESTATUS[0]}
 set -e
 size=$(stat -c %s "$out/viewer.png" 2>/dev/null || echo 0)

@@ -87,7 +87,8 @@ class ViewerPageTest {
         Path script = repositoryFile("bench/viewer-check.py");
         Path out = dir.resolve("out");
         ProcessBuilder pb = new ProcessBuilder("python3", script.toString(), "http://127.0.0.1:" + server.port(), out.toString(),
-                "--browser", browser, "--presses", "16", "--live-seed", "5", "--live-timeout", "240", "--screenshot-moves", "20")
+                "--browser", browser, "--presses", "12", "--live-player", "lines", "--live-shape", "3x3", "--live-depth", "2",
+                "--live-seed", "5", "--live-timeout", "240", "--screenshot-moves", "20")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("viewer-check.log").toFile());
         Process p = pb.start();
         boolean ended = p.waitFor(300, TimeUnit.SECONDS);

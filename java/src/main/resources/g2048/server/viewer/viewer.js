@@ -191,13 +191,15 @@ function engineParams() {
 function analyse() {
   const key = engineParams().toString();
   if (analysis && analysis.key === key && !analysis.error) return analysis.promise;
-  const a = { key, answer: null, exact: null, error: null };
+  // a newer board makes the older question moot: the server is told by the closed connection
+  if (analysis && !analysis.answer && !analysis.error) analysis.abort.abort();
+  const a = { key, answer: null, exact: null, error: null, abort: new AbortController() };
   a.promise = (async () => {
     const solve = health && health.db_shape === game.rows + "x" + game.cols
-      ? fetchJson("/solve?board=" + encodeURIComponent(boardText())).catch((e) => ({ error: e.message }))
+      ? fetchJson("/solve?board=" + encodeURIComponent(boardText()), a.abort.signal).catch((e) => ({ error: e.message }))
       : null;
     try {
-      a.answer = await fetchJson("/move?" + key);
+      a.answer = await fetchJson("/move?" + key, a.abort.signal);
       a.exact = solve ? await solve : null;
     } catch (e) {
       a.error = e;
@@ -233,6 +235,8 @@ async function live() {
     try {
       answer = await analyse();
     } catch (e) {
+      if (e.name === "AbortError") continue;   // the board or the settings changed: ask again
+      running = false;
       showError(e);
       break;
     }
@@ -248,6 +252,7 @@ async function live() {
 }
 
 function stopLive() {
+  if (running && !game.over) setStatus("paused after " + game.moves + " moves");
   running = false;
   liveRun++;
   renderLive();
@@ -261,7 +266,7 @@ async function engineStep() {
     const answer = await analyse();
     if (key === engineParams().toString() && answer.move) makeMove(answer.move, "the engine");
   } catch (e) {
-    showError(e);
+    if (e.name !== "AbortError") showError(e);
   }
 }
 
@@ -394,6 +399,9 @@ function renderValues() {
   $("values").dataset.board = boardText();
   $("values").dataset.state = !a ? "none" : a.error ? "error" : answer ? "ready" : "pending";
   $("optimal-head").hidden = !(showHints && exact);
+  const player = $("player").value;
+  $("values-caption").textContent = "each move's value for this board: " + player
+    + (SEARCHING.has(player) ? ", depth " + $("depth").value : "");
   body.replaceChildren();
   for (const m of DIRS) {
     const tr = document.createElement("tr");
@@ -434,7 +442,7 @@ function renderValues() {
   }
   const chosen = $("chosen");
   if (game.over) chosen.textContent = "game over: no legal move";
-  else if (a && a.error) chosen.textContent = "the engine: " + a.error.message;
+  else if (a && a.error) chosen.textContent = a.error.name === "AbortError" ? "" : "the engine: " + a.error.message;
   else if (!showHints) chosen.textContent = "";
   else if (answer) chosen.textContent = answer.player + " chooses " + NAMES[answer.move]
     + (a.exact && a.exact.error ? " (no exact values: " + a.exact.error + ")" : "");
@@ -469,8 +477,8 @@ function showError(e) {
   $("status").className = "error";
 }
 
-async function fetchJson(url) {
-  const response = await fetch(url);
+async function fetchJson(url, signal) {
+  const response = await fetch(url, { signal });
   let body;
   try {
     body = await response.json();
