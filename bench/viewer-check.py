@@ -9,7 +9,7 @@ in the editor, lets the engine play a game live, and checks the DOM against the 
      move changes nothing; the hints shown are /move's values, the engine's choice marked;
   3. a swipe on the board moves as the arrow key does;
   4. the depths offered are 1../health's max_depth, the players /health's;
-  5. the editor: a typed board and a clicked cell give /move's values for that board;
+  5. the editor: a typed board, clicked cells and a cell lowered by key give /move's values for that board;
   6. live play to game over: the final board, move count and score are /game's for that seed and
      player, and the score is the sum of the merges of that game (replayed here by the rules);
   7. with a solver database of the board's shape, the exact values shown are /solve's.
@@ -392,7 +392,13 @@ def run(b, server, health, args):
     st = b.js(STATE)
     clicked = "4,4,8,16/2,0,0,2/0,0,0,0/0,0,0,0"
     check(st["board"] == clicked, f"editor: two clicks make {clicked} (shown {st['board']})")
-    check_hints(b, server, st, player, edit_depth, "editor, clicked board")
+    # the keyboard's way down: '-' on the focused cell (the one clicked last)
+    b.key("-", code="Minus", vk=189, text="-")
+    b.wait(READY, what="the hints of the lowered board")
+    st = b.js(STATE)
+    lowered = "2,4,8,16/2,0,0,2/0,0,0,0/0,0,0,0"
+    check(st["board"] == lowered, f"editor: '-' on cell (1,1) makes {lowered} (shown {st['board']})")
+    check_hints(b, server, st, player, edit_depth, "editor, edited board")
 
     # 7: exact values on the database's shape
     if health.get("db_shape"):

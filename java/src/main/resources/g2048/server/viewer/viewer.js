@@ -510,6 +510,10 @@ function onKey(ev) {
   const t = ev.target;
   // typing in a field or choosing in a list keeps its keys
   if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+  if (ev.key === "-" && t.classList.contains("cell") && $("edit-cells").checked) {
+    cycleCell(Number(t.dataset.index), true);   // the keyboard's shift-click
+    return;
+  }
   const dir = KEYS[ev.key];
   if (dir) {
     ev.preventDefault();
