@@ -10,12 +10,12 @@ import g2048.ntuple.Shaping;
 import g2048.ntuple.Stages;
 import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
-import g2048.ntuple.Trainer;
+import g2048.ntuple.SelfPlay;
 import g2048.ntuple.TrainingState;
 import g2048.files.LockFile;
 import java.io.IOException;
 import java.nio.file.Files;
-import g2048.train.LearningCurve;
+import g2048.train.cnn.LearningCurve;
 import java.io.UncheckedIOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -259,9 +259,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
     private int train(NtupleModel model) {
         TrainingState st = model.training();
         double a = alpha != null ? alpha : st.alpha();
-        Trainer trainer;
+        SelfPlay trainer;
         try {
-            trainer = new Trainer(model, a, threads);
+            trainer = new SelfPlay(model, a, threads);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--alpha: " + e.getMessage());
         }
@@ -329,7 +329,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 StringBuilder line = new StringBuilder(window.line(done, model.training()));
                 double trainRate = window.movesPerSecond();
                 line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
-                Trainer.Evaluation e = null;
+                SelfPlay.Evaluation e = null;
                 if (evalEvery > 0 && done % evalEvery == 0) {
                     e = trainer.evaluate(evalGames, evalSeed);
                     line.append("  | ").append(evaluation(e));
@@ -402,7 +402,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     }
 
     /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
-    private String progressEvent(TrainingState st, double trainMean, double trainRate, Trainer.Evaluation e,
+    private String progressEvent(TrainingState st, double trainMean, double trainRate, SelfPlay.Evaluation e,
                                  boolean checkpoint) {
         Json j = new Json().begin().field("event", "progress")
                 .field("games_done", st.games())
@@ -432,7 +432,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
      * One curve row: positions are the training moves (one update each), steps the training games; without an
      * evaluation (a run stopped early) the row has the training games' mean only.
      */
-    private static void appendCurve(LearningCurve curve, TrainingState st, Trainer.Evaluation e, double trainMean) {
+    private static void appendCurve(LearningCurve curve, TrainingState st, SelfPlay.Evaluation e, double trainMean) {
         if (curve == null) {
             return;
         }
@@ -463,7 +463,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         return every <= 0 ? Long.MAX_VALUE : (done / every + 1) * every;
     }
 
-    static String evaluation(Trainer.Evaluation e) {
+    static String evaluation(SelfPlay.Evaluation e) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "greedy %d games: mean %.0f ± %.0f, max %d",
                 e.games(), e.mean(), e.sd(), e.max()));
         sb.append(String.format(Locale.ROOT, ", %.2fM moves/s, %.2fM per thread-CPU-s", e.moves() / e.seconds() / 1e6,

@@ -3,7 +3,7 @@ package g2048.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.train.LearningCurve;
+import g2048.train.cnn.LearningCurve;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
