@@ -13,9 +13,10 @@ import g2048.nn.NetworkBackends;
 import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
+import g2048.train.StopSignal;
 import g2048.train.cnn.Batching;
+import g2048.train.cnn.CnnCurve;
 import g2048.train.cnn.JumpStart;
-import g2048.train.cnn.LearningCurve;
 import g2048.train.cnn.SymmetryMode;
 import g2048.train.cnn.TrainConfig;
 import g2048.train.cnn.TimeSplit;
@@ -26,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -189,38 +189,19 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     /** Runs until done or Ctrl-C, which stops the run cleanly (a last snapshot) before the JVM exits. */
     private void runToEnd(TrainingRun run, PrintStream o, Path dir) throws Exception {
-        CountDownLatch done = new CountDownLatch(1);
-        boolean[] stopped = new boolean[1];
-        Thread hook = new Thread(() -> {
-            stopped[0] = true;
-            run.stop();
-            try {
-                done.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "g2048-train-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopSignal signal = StopSignal.install("g2048-train-stop", run::stop)) {
             TrainedNetwork result = run.run();
             progress.finish();
-            o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", stopped[0] ? "stopped" : "done", result.positions(),
+            o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", signal.received() ? "stopped" : "done", result.positions(),
                     dir.resolve(TrainingRun.LATEST));
             if (json) {
                 System.out.println(new Json().begin().field("event", "summary")
-                        .field("stopped", stopped[0])
+                        .field("stopped", signal.received())
                         .field("positions", result.positions())
                         .field("positions_total", positions)
                         .field("resume_point", dir.resolve(TrainingRun.LATEST).toString())
                         .end());
                 System.out.flush();
-            }
-        } finally {
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // The JVM is already shutting down (Ctrl-C): the hook is waiting on 'done'.
             }
         }
     }
@@ -271,7 +252,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             }
 
             @Override
-            public void evaluated(LearningCurve.Row r) {
+            public void evaluated(CnnCurve.Row r) {
                 progress.finish();
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());

@@ -3,11 +3,11 @@ package g2048.train.cnn;
 import java.util.Locale;
 
 /**
- * How the trainer turns positions into optimiser steps (seed 000 §3.1).
+ * How the trainer turns positions into optimiser steps (Matsuzaki 2021).
  *
  * <ul>
  *   <li>{@code game}: a generator sends the positions of a whole game; one step on all of them.
- *   <li>{@code batchN}: one step per N positions in arrival order (batch1K = 1,024 is the seed's best).
+ *   <li>{@code batchN}: one step per N positions in arrival order (batch1K = 1,024 is the paper's best).
  *   <li>{@code shuffleN}: take 5N positions, shuffle them, five steps of N.
  *   <li>{@code position}: one step per position (online TD).
  * </ul>

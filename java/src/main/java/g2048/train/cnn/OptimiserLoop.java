@@ -3,10 +3,11 @@ package g2048.train.cnn;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Optimiser;
+import g2048.train.Every;
 import java.util.function.BooleanSupplier;
 
 /**
- * The trainer thread (seed 000 §3.1): takes the generators' pairs off the queue, forms batches as
+ * The trainer thread (Matsuzaki 2021): takes the generators' pairs off the queue, forms batches as
  * the {@link Batching} option says, and has its {@link Optimiser} take one Adam step on the mean
  * squared error of each batch and publish the new weights. A {@link SnapshotSink} receives copies
  * of the weights and the optimiser state every {@code snapshotEvery} positions and at the end.
@@ -29,7 +30,7 @@ public final class OptimiserLoop implements Runnable {
     private final BooleanSupplier stopRequested;
     private final Runnable stopAll;
     private final SnapshotSink sink;
-    private final long snapshotEvery;
+    private final Every snapshots;
     private final int augmentation;
     private final Rng shuffleRng;
 
@@ -57,7 +58,7 @@ public final class OptimiserLoop implements Runnable {
         this.stopRequested = stopRequested;
         this.stopAll = stopAll;
         this.sink = sink;
-        this.snapshotEvery = snapshotEvery;
+        this.snapshots = new Every(snapshotEvery);
         this.augmentation = config.augmentation();
         this.shuffleRng = new Rng(Rng.gameSeed(config.seed(), 2_000_000L));
         Batching b = config.batching();
@@ -70,7 +71,7 @@ public final class OptimiserLoop implements Runnable {
         boards = new long[buffer];
         targets = new float[buffer];
         this.samplesTrained = stats.positions() * augmentation;
-        this.nextSnapshot = (stats.positions() / snapshotEvery + 1) * snapshotEvery;
+        this.nextSnapshot = snapshots.nextAfter(stats.positions());
         this.mark = System.nanoTime();
     }
 
@@ -182,7 +183,7 @@ public final class OptimiserLoop implements Runnable {
         stats.positions.set(positions);
         if (positions >= nextSnapshot && positions < config.positions()) {
             sink.snapshot(optimiser.weights(), optimiser.adam(), positions, steps, false);
-            nextSnapshot = (positions / snapshotEvery + 1) * snapshotEvery;
+            nextSnapshot = snapshots.nextAfter(positions);
         }
     }
 }

@@ -19,6 +19,6 @@ public final class QuietListener implements TrainingRun.Listener {
     }
 
     @Override
-    public void evaluated(LearningCurve.Row row) {
+    public void evaluated(CnnCurve.Row row) {
     }
 }

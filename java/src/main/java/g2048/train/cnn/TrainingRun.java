@@ -14,6 +14,7 @@ import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
 import g2048.nn.TrainingDevice;
 import g2048.player.GameStats;
+import g2048.train.LearningCurve;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,7 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>
  *   latest.g2nn                    weights + Adam state: the resume point, rewritten at every snapshot
  *   snapshots/pos-NNNNNNNNNNNN.g2nn weights at each snapshot (positions zero-padded to 12 digits)
- *   curve.csv, curve.png            the learning curve ({@link LearningCurve})
+ *   curve.csv, curve.png            the learning curve ({@link CnnCurve})
  * </pre>
  */
 public final class TrainingRun {
@@ -70,7 +71,7 @@ public final class TrainingRun {
 
         void snapshotSaved(Path file, long positions);
 
-        void evaluated(LearningCurve.Row row);
+        void evaluated(CnnCurve.Row row);
 
         /** A line from the backend that evaluates a snapshot (a GPU's self-check, a fallback). */
         default void note(String line) {
@@ -164,7 +165,7 @@ public final class TrainingRun {
         long startPositions = start == null ? 0 : start.positions();
         TrainingStats st = new TrainingStats(startPositions, adam.steps());
         stats = st;
-        LearningCurve curve = new LearningCurve(out.resolve("curve.csv"), out.resolve("curve.png"),
+        LearningCurve<CnnCurve.Row> curve = CnnCurve.in(out,
                 config.spec().name() + " " + config.batching() + " " + config.symmetry().name().toLowerCase(Locale.ROOT)
                         + (config.augment() ? " aug" : "") + (config.restart() ? " restart" : "") + " " + config.jump().text());
         try (device) {
@@ -172,7 +173,7 @@ public final class TrainingRun {
         }
     }
 
-    private TrainedNetwork train(Network net, float[] weights, Adam adam, TrainingStats st, LearningCurve curve,
+    private TrainedNetwork train(Network net, float[] weights, Adam adam, TrainingStats st, LearningCurve<CnnCurve.Row> curve,
             long startPositions) throws IOException, InterruptedException {
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
         PositionHandoff handoff = new PositionHandoff(config.generators(), chunksPerGenerator(config), Generator.chunkCapacity(config));
@@ -204,7 +205,7 @@ public final class TrainingRun {
         }
     }
 
-    private TrainedNetwork coordinate(Network net, TrainingStats st, LearningCurve curve, long startPositions,
+    private TrainedNetwork coordinate(Network net, TrainingStats st, LearningCurve<CnnCurve.Row> curve, long startPositions,
             double previousSeconds, long t0, List<Thread> threads) throws IOException, InterruptedException {
         long lastPositions = startPositions;
         long lastTime = t0;
@@ -234,7 +235,7 @@ public final class TrainingRun {
             listener.snapshotSaved(snap, s.positions());
             if (evaluation.games() > 0 && !(s.last() && interrupted.get())) {
                 GameStats r = evaluate(new NetworkModel(net, s.weights(), snap.getFileName().toString()));
-                LearningCurve.Row row = new LearningCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
+                CnnCurve.Row row = new CnnCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
                         evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13), r.reach(14),
                         st.recentMeanScore());
                 curve.append(row);
@@ -242,7 +243,7 @@ public final class TrainingRun {
             } else {
                 // without evaluation games, or stopped early (no time left to play them), the curve still follows
                 // the training games: a stopped run's curve ends where it stopped
-                curve.append(LearningCurve.Row.unevaluated(s.positions(), s.steps(),
+                curve.append(CnnCurve.Row.unevaluated(s.positions(), s.steps(),
                         previousSeconds + (System.nanoTime() - t0) / 1e9, st.recentMeanScore()));
             }
             if (s.last()) {

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters shared by the threads of a run: positions trained, optimiser steps, samples, games,
- * the scores of the latest 100 games the generators finished (the seed's progress measure), and
+ * the scores of the latest 100 games the generators finished (the paper's progress measure), and
  * where the threads' time went ({@link #time()}).
  */
 public final class TrainingStats {

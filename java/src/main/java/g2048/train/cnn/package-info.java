@@ -1,8 +1,8 @@
 /**
- * TD-afterstate training of value networks (seed 000 §3–4): generator threads play greedy games
+ * TD-afterstate training of value networks (Matsuzaki 2021): generator threads play greedy games
  * with the latest published weights and send (afterstate, target) pairs through Agrona queues to
- * one trainer, which takes Adam steps on fixed batches (or the seed's other batching options) and
- * publishes new weights. The seed's options: batching, symmetry in move choice, augmentation by
+ * one trainer ({@link g2048.train.cnn.OptimiserLoop}), which takes Adam steps on fixed batches (or the paper's other batching options) and
+ * publishes new weights. The paper's options: batching, symmetry in move choice, augmentation by
  * the 8 symmetries, the restart strategy and jump-start.
  *
  * <pre>
@@ -17,5 +17,9 @@
  * CPU reference above, or the GPU's, where the weights are published on the device instead of
  * through the {@code WeightExchange}), and the snapshots are evaluated on an evaluator the same
  * backend opens ({@link g2048.train.cnn.GreedyEvaluation}), so a GPU run evaluates them on the GPU.
+ *
+ * <p>{@link g2048.train.cnn.TrainingRun} is the run: its snapshots on the schedule of
+ * {@link g2048.train.Every}, its rows in a {@link g2048.train.LearningCurve} of
+ * {@link g2048.train.cnn.CnnCurve}'s columns.
  */
 package g2048.train.cnn;

@@ -18,6 +18,8 @@ import g2048.policy.PolicyPlayer;
 import g2048.policy.PolicySpec;
 import g2048.policy.PolicyWorkspace;
 import g2048.policy.SoftmaxCrossEntropy;
+import g2048.train.Every;
+import g2048.train.LearningCurve;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -163,8 +165,7 @@ public final class PolicyTrainer {
         long cursor = 0;
         long positions = 0;
         double secondsBefore = 0;
-        PolicyCurve curve = new PolicyCurve(dir.resolve("curve.csv"), dir.resolve("curve.png"),
-                spec.name() + " from the teacher's moves");
+        LearningCurve<PolicyCurve.Row> curve = PolicyCurve.in(dir, spec.name() + " from the teacher's moves");
         if (resume) {
             Properties st = readState();
             if (!dataKey.equals(st.getProperty("data"))) {
@@ -183,7 +184,8 @@ public final class PolicyTrainer {
             cursor = Long.parseLong(st.getProperty("cursor"));
             positions = m.positions();
             secondsBefore = Double.parseDouble(st.getProperty("seconds"));
-            curve.truncateAfter(positions);
+            long kept = positions;
+            curve.removeIf(r -> r.positions() > kept);
         } else {
             if (Files.exists(dir.resolve(STATE))) {
                 throw new IllegalArgumentException("--out: " + dir + " holds a run already; continue it with --resume or choose another directory");
@@ -199,7 +201,8 @@ public final class PolicyTrainer {
         float[] targets = new float[4 * batch];
         double lossSum = 0;
         long lossCount = 0;
-        long nextSnapshot = (positions / config.snapshotEvery() + 1) * config.snapshotEvery();
+        Every snapshots = new Every(config.snapshotEvery());
+        long nextSnapshot = snapshots.nextAfter(positions);
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
@@ -226,7 +229,7 @@ public final class PolicyTrainer {
                         listener.progress(positions, total, lossSum / lossCount, rate, (total - positions) / rate);
                     }
                     if (positions >= nextSnapshot) {
-                        nextSnapshot += config.snapshotEvery();
+                        nextSnapshot = snapshots.nextAfter(nextSnapshot);
                         double secs = secondsBefore + (System.nanoTime() - start) / 1e9;
                         opt.weights(w);
                         adam = opt.adam();
@@ -259,7 +262,7 @@ public final class PolicyTrainer {
     }
 
     private void snapshot(PolicyNetwork net, float[] w, Adam adam, int epoch, long cursor, long positions, double seconds,
-            double trainLoss, PolicyCurve curve, Listener listener) throws IOException {
+            double trainLoss, LearningCurve<PolicyCurve.Row> curve, Listener listener) throws IOException {
         Path snap = dir.resolve("snapshots").resolve(String.format(Locale.ROOT, "policy-%012d.g2pn", positions));
         PolicyFile.save(snap, new PolicyModel(config.spec(), w, null, positions));
         double[] held = heldOut(net, w);

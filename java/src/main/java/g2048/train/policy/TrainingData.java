@@ -44,6 +44,18 @@ public final class TrainingData {
         this.meanScore = meanScore;
     }
 
+    /**
+     * What names the data of a run: each file (absolute path and size) and the held-out fraction; a
+     * resumed run must name the same.
+     */
+    public static String key(List<Path> files, double holdout) throws IOException {
+        StringBuilder key = new StringBuilder();
+        for (Path p : files) {
+            key.append(p.toAbsolutePath().normalize()).append('@').append(java.nio.file.Files.size(p)).append(',');
+        }
+        return key.append("holdout=").append(holdout).toString();
+    }
+
     /** Reads every game of {@code files}; {@code holdout} is the fraction of games held out (0 ≤ h < 1). */
     public static TrainingData load(List<Path> files, double holdout, long seed) throws IOException {
         if (!(holdout >= 0 && holdout < 1)) {

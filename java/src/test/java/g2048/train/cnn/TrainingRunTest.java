@@ -85,7 +85,7 @@ class TrainingRunTest {
         assertEquals(saved.adam().steps(), run.stats().steps());
         // stopped before its first snapshot was due: the curve is written all the same, ending where it stopped
         java.util.List<String> curve = java.nio.file.Files.readAllLines(dir.resolve("curve.csv"));
-        assertEquals(LearningCurve.HEADER, curve.getFirst());
+        assertEquals(CnnCurve.HEADER, curve.getFirst());
         assertEquals(2, curve.size(), curve.toString());
         assertTrue(curve.get(1).startsWith(saved.positions() + ","), curve.toString());
         assertTrue(java.nio.file.Files.size(dir.resolve("curve.png")) > 1000);
