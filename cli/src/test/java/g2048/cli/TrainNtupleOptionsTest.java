@@ -93,6 +93,27 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void theCurveNamesItsColumnsAndACurveUnderTheFormerHeaderIsContinued() throws Exception {
+        Path model = dir.resolve("named.g2n");
+        String[] run = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1", "--eval-every", "20",
+            "--eval-games", "10", "--no-progress", "--out", model.toString()};
+        assertEquals(0, CommandRun.of(concat(run, "--games", "40")).exit());
+        Path csv = dir.resolve("named.curve.csv");
+        java.util.List<String> lines = Files.readAllLines(csv);
+        assertEquals("moves,games,seconds,eval_games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean",
+                lines.getFirst());
+        // as a run wrote it before the columns had their names
+        java.util.List<String> former = new java.util.ArrayList<>(lines);
+        former.set(0, "positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100");
+        Files.write(csv, former);
+        assertEquals(0, CommandRun.of(concat(run, "--games", "60", "--resume", model.toString())).exit());
+        java.util.List<String> after = Files.readAllLines(csv);
+        assertEquals(lines, after.subList(0, 3), "the rows kept, under the named columns");
+        assertEquals(4, after.size());
+        assertEquals("60", after.get(3).split(",")[1], after.get(3));
+    }
+
+    @Test
     void withoutEvaluationsTheCurveFollowsTheTrainingGames() throws Exception {
         Path model = dir.resolve("plain.g2n");
         assertEquals(0, CommandRun.of(concat(SMALL, "--checkpoint-every", "20", "--out", model.toString())).exit());
