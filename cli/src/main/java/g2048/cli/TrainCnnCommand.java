@@ -3,14 +3,12 @@ package g2048.cli;
 import g2048.cuda.CudaBackend;
 import g2048.eval.BackendOptions;
 import g2048.eval.EvaluatorBackends;
-import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkBackend;
 import g2048.nn.NetworkBackends;
-import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
 import g2048.train.StopSignal;
@@ -132,17 +130,12 @@ public final class TrainCnnCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : resume;
         TrainedNetwork start = null;
-        boolean curveFromResume = false;
         if (resume != null) {
-            Path latest = resume.resolve(TrainingRun.LATEST);
-            if (!Files.exists(latest)) {
-                throw new Errors.BadInput("--resume: " + latest + " does not exist");
+            try {
+                start = TrainingRun.resumePoint(resume);
+            } catch (TrainingRun.NoResumePoint e) {
+                throw new Errors.BadInput("--resume: " + e.getMessage());
             }
-            start = NetworkFile.load(latest);
-            if (start.adam() == null) {
-                throw new Errors.BadInput("--resume: " + latest + " holds no optimiser state");
-            }
-            curveFromResume = out != null && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize());
         } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
             throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
         }
@@ -174,13 +167,9 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         // two runs writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
-            // a run killed mid-write leaves its temporary file; under the lock none is in use
-            int left = AtomicFile.deleteLeftovers(dir) + AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+            int left = TrainingRun.prepare(dir, resume);
             if (left > 0) {
                 System.err.println("train cnn: deleted " + left + " temporary file(s) left by an interrupted run");
-            }
-            if (curveFromResume) {
-                copyCurve(resume, dir);
             }
             runToEnd(run, o, dir);
         }
@@ -281,13 +270,5 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     private static NetSpec parseArch(String text) {
         return text.contains("=") ? NetSpec.parse(text) : Architectures.named(text);
-    }
-
-    private static void copyCurve(Path from, Path to) throws java.io.IOException {
-        Files.createDirectories(to);
-        Path csv = from.resolve("curve.csv");
-        if (Files.exists(csv) && !Files.exists(to.resolve("curve.csv"))) {
-            Files.copy(csv, to.resolve("curve.csv"));
-        }
     }
 }

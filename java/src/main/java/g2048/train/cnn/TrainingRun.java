@@ -3,6 +3,7 @@ package g2048.train.cnn;
 import g2048.eval.BackendOptions;
 import g2048.eval.Evaluator;
 import g2048.eval.EvaluatorBackends;
+import g2048.files.AtomicFile;
 import g2048.nn.Adam;
 import g2048.nn.CpuBackend;
 import g2048.nn.Initializer;
@@ -78,6 +79,13 @@ public final class TrainingRun {
         }
     }
 
+    /** A directory without a point to resume from, in one line naming its file. */
+    public static final class NoResumePoint extends IllegalArgumentException {
+        NoResumePoint(String message) {
+            super(message);
+        }
+    }
+
     /** Evaluation settings: greedy games per snapshot (0 = none), their lanes and seed. */
     public record Evaluation(int games, int lanes, long seed) {
     }
@@ -131,6 +139,39 @@ public final class TrainingRun {
         this.listener = listener;
         this.backend = backend;
         this.device = backend.backend().training(backend.options());
+    }
+
+    /**
+     * The network and Adam state that continue the run in {@code dir} ({@value #LATEST});
+     * {@link NoResumePoint} names the file when it is missing or holds no optimiser state.
+     */
+    public static TrainedNetwork resumePoint(Path dir) throws IOException {
+        Path latest = dir.resolve(LATEST);
+        if (!Files.exists(latest)) {
+            throw new NoResumePoint(latest + " does not exist");
+        }
+        TrainedNetwork start = NetworkFile.load(latest);
+        if (start.adam() == null) {
+            throw new NoResumePoint(latest + " holds no optimiser state");
+        }
+        return start;
+    }
+
+    /**
+     * Readies {@code dir} for a run under its lock: deletes the temporary files a killed run left
+     * (none is in use under the lock) and returns how many; a run resumed from another directory
+     * ({@code resumedFrom}, or null) continues that run's curve.
+     */
+    public static int prepare(Path dir, Path resumedFrom) throws IOException {
+        int left = AtomicFile.deleteLeftovers(dir) + AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+        if (resumedFrom != null && !resumedFrom.toAbsolutePath().normalize().equals(dir.toAbsolutePath().normalize())) {
+            Files.createDirectories(dir);
+            Path csv = resumedFrom.resolve("curve.csv");
+            if (Files.exists(csv) && !Files.exists(dir.resolve("curve.csv"))) {
+                Files.copy(csv, dir.resolve("curve.csv"));
+            }
+        }
+        return left;
     }
 
     /** Where the run computes, in words, for its first line. */
