@@ -2,7 +2,9 @@
 // is compiled into this program (its main renamed), which builds the network with TDL2048's -n
 // and -@ parser and evaluates with its feature tables. Used to check g2048's importer.
 //
-//   values fill NET STAGES OUT.w SEED          a network of random weights, written by TDL2048
+//   values fill NET STAGES OUT.w SEED [MAX]    a network of random weights, written by TDL2048
+//                                              (with MAX, entries reading a code above MAX stay 0:
+//                                              a small fixture that still compresses well)
 //   values eval NET STAGES IN.w COUNT SEED      COUNT random boards: "BOARD VALUE ABS" per line
 //
 // STAGES is TDL2048's -@ argument, or "-" for one stage. A board's value is the sum, in TDL2048's
@@ -38,8 +40,13 @@ int main(int argc, const char* argv[]) {
 		utils::make_network(opts["make"]);
 		std::mt19937_64 rng(std::stoull(argv[5]));
 		std::uniform_real_distribution<float> dist(-1000.0f, 1000.0f);
+		u32 max = argc > 6 ? std::stoul(argv[6]) : 15;
 		for (weight w : weight::wghts())
-			for (size_t i = 0; i < w.size(); i++) w[i] = dist(rng);
+			for (size_t i = 0; i < w.size(); i++) {
+				bool small = true;
+				for (size_t x = i; x; x >>= 4) small &= (x & 15) <= max;
+				if (small) w[i] = dist(rng);
+			}
 		utils::save_network(opts["save"]);
 		return 0;
 	}
