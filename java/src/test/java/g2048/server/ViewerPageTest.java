@@ -9,7 +9,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.ntuple.Trainer;
+import g2048.ntuple.SelfPlay;
 import g2048.solver.Solver;
 import java.io.File;
 import java.io.IOException;
@@ -39,7 +39,7 @@ class ViewerPageTest {
         Path model = dir.resolve("small.g2n");
         try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
                 Method.TD_AFTERSTATE, 7, 0.01)) {
-            new Trainer(m, 0.01, 1).train(100, null);
+            new SelfPlay(m, 0.01, 1).train(100, null);
             NtupleModels.save(m, model);
         }
         Path db = dir.resolve("db23");
