@@ -112,8 +112,8 @@ class Browser:
 
     def open(self, url):
         self.call("Page.navigate", {"url": url})
-        self.wait("document.readyState === 'complete' && document.getElementById('board').dataset.board !== undefined"
-                  " && document.getElementById('player').options.length > 0", what="the page to load")
+        self.wait("document.readyState === 'complete' && document.getElementById('board')?.dataset.board !== undefined"
+                  " && document.getElementById('player')?.options.length > 0", what="the page to load")
 
     def key(self, key, code=None, vk=0, text=None):
         base = {"key": key, "code": code or key, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk}
