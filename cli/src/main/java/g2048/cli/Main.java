@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             NetCommand.class,
             GpuCheckCommand.class,
             ServeCommand.class,
+            SessionCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
