@@ -49,6 +49,7 @@ final class MoveCommand implements Callable<Integer> {
             return exact(parsed.board(), shape);
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
+        SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
         if (playerOptions.player.equals("heuristic")) {
             return heuristic(parsed.board(), shape, search);
         }

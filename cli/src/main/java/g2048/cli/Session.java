@@ -57,6 +57,7 @@ final class Session implements AutoCloseable {
         this.depth = search.depth();
         this.timeMs = search.timeBudgetNanos() / 1e6;
         this.downgrade = search.downgrade();
+        config(depth, timeMs, downgrade);
         usePlayer(spec.player(), spec.model());
         if (player.equals("heuristic") && (depth != 1 || timeMs != 0 || downgrade != 0)) {
             this.depth = 1;
@@ -334,6 +335,7 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException("downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
                     + SearchConfig.MAX_DOWNGRADE + ", got " + g);
         }
+        SearchOptions.checkBounded(d, t, "depth", "time_ms");
         return base.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withDowngrade(g);
     }
 
