@@ -23,7 +23,7 @@ measure() {
     END { m = int((n + 1) / 2); printf "%-9s best %.3f s  median %.3f s  (cpu %.3f s)  over %d runs\n", name, w[1], w[m], c[m], n }' "$work/all"
 }
 
-"$here/g2048" build
+"$here/g2048" --version >/dev/null # builds the jar when the sources changed
 measure g2048 "$here/g2048" move --board "$board"
 if [ -n "$tdl" ]; then
   [ -x "$tdl/2048" ] || { echo "$0: $tdl/2048 not found: build TDL2048 there first (make)" >&2; exit 2; }

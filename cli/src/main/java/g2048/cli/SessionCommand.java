@@ -11,12 +11,13 @@ import picocli.CommandLine.Mixin;
 /** {@code g2048 session}: one process, many requests, the model loaded once (schemas/session.schema.json). */
 @Command(name = "session", mixinStandardHelpOptions = true,
         description = {"Answer requests, one JSON object a line on standard input, with one JSON line each on standard output,"
-            + " the model loaded once: move, apply, new-game, step, set, solve-query, quit (schemas/session.schema.json).",
+            + " the model loaded once: move, apply, new-game, step, set, solve-query, quit.",
             "The first line out is {\"reply\":\"ready\",\"result\":SETTINGS} once the player is loaded. A request that fails"
             + " is answered {\"reply\":\"error\",\"request\":...,\"error\":\"field: what\"} and the session goes on."
             + " The session ends at quit or the end of the input.",
             "Players: ntuple (the shipped model by default), lines, heuristic, cnn; --depth, --time-ms and --downgrade are the"
-            + " settings each move request may override."})
+            + " settings each move request may override. The session schema in the schemas directory describes every"
+            + " request and reply."})
 final class SessionCommand implements Callable<Integer> {
 
     @Mixin

@@ -115,7 +115,7 @@ class CommandDetailsTest {
         assertEquals(0, play.exit(), play.err());
         assertTrue(play.out().contains("\"shape\":\"2x3\""), play.out());
         Path model = dir.resolve("t.g2n");
-        CommandRun train = CommandRun.of("train", "ntuple", "--net", "012,345:sym:c12", "--shape", "3x3", "--games", "50",
+        CommandRun train = CommandRun.of("train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "50",
                 "--threads", "1", "--eval-every", "0", "--checkpoint-every", "0", "--quiet", "--out", model.toString());
         assertEquals(0, train.exit(), train.err());
         assertTrue(Files.exists(model));
