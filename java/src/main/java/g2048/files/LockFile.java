@@ -67,6 +67,7 @@ public final class LockFile implements AutoCloseable {
         }
         FileChannel ch = null;
         try {
+            RegularFile.checkOutput(file); // opening a FIFO to write would block until a reader came
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = ch.tryLock();
             if (lock == null) {

@@ -165,7 +165,13 @@ public final class MoveService implements AutoCloseable {
             @Override
             public Decision decide(long board) {
                 long t0 = System.nanoTime();
-                search.search(board, r);
+                if (RequestDeadline.isSet()) {
+                    if (!search.searchBy(board, r, RequestDeadline.get())) {
+                        throw RequestDeadline.outOfTime();
+                    }
+                } else {
+                    search.search(board, r);
+                }
                 long nanos = System.nanoTime() - t0;
                 double[] v = new double[4];
                 for (int i = 0; i < 4; i++) {
