@@ -52,6 +52,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
+        cl.setExecutionStrategy(ThreadsLimit::execute);
         return cl;
     }
 }
