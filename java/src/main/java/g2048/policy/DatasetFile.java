@@ -100,7 +100,11 @@ public final class DatasetFile {
             this.file = file;
             this.stopAtDamage = stopAtDamage;
             RegularFile.check(file, "a dataset file (.g2pd)");
-            this.ch = FileChannel.open(file, StandardOpenOption.READ);
+            try {
+                this.ch = FileChannel.open(file, StandardOpenOption.READ);
+            } catch (java.nio.file.AccessDeniedException e) {
+                throw new BadFileException(file, "permission denied, expected a dataset file (.g2pd) to read");
+            }
             try {
                 ByteBuffer h = readAt(0, 16);
                 if (h == null) {

@@ -143,12 +143,14 @@ public final class PolicyFile {
      */
     static final float MAX_WEIGHT = 1e4f;
     static final int MAX_SPEC_BYTES = 4096;
+    /** The largest file read (whole, into memory): far above any architecture named, below an array's limit. */
+    static final long MAX_FILE_BYTES = 1L << 30;
     /** The most positions or optimiser steps a file may claim. */
     static final long MAX_COUNT = 1L << 50;
 
     /** Refuses a file that does not begin as a policy network does, before its checksum is read. */
     private static void checkMagic(Path file) throws IOException {
-        long size = g2048.files.RegularFile.check(file, "a policy network file (.g2pn)");
+        long size = g2048.files.RegularFile.check(file, "a policy network file (.g2pn)", MAX_FILE_BYTES);
         byte[] head = new byte[MAGIC.length];
         int n = 0;
         try (var ch = java.nio.channels.FileChannel.open(file)) {
