@@ -75,7 +75,7 @@ class CompactBombTest {
         assertTrue(Files.size(f) < 4200, "a small file: " + Files.size(f));
         long before = Runtime.getRuntime().totalMemory();
         ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(f).close());
-        assertTrue(e.getMessage().startsWith(f.toString()) && e.getMessage().contains("decompression bomb"), e.getMessage());
+        assertTrue(e.getMessage().contains(f.toString()) && e.getMessage().contains("decompression bomb"), e.getMessage());
         assertFalse(e.getMessage().contains("\n") || e.getMessage().contains("Exception"), e.getMessage());
         assertThrows(ModelFileException.class, () -> NtupleModels.loadForTraining(f).close());
         assertTrue(Runtime.getRuntime().totalMemory() - before < (256L << 20), "nothing large was allocated");
