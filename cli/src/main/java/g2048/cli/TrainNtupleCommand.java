@@ -209,6 +209,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--init: expected a finite value, got " + init);
         }
         double a = alpha == null ? 0.0025 : alpha;
+        if (tcPrior != null) {
+            throw new Errors.BadInput("--tc-prior: warms the accumulators of a resumed model's trained weights; a new model"
+                    + " has none (use it with --resume and --tc)");
+        }
         return NtupleModel.create(spec, s, m, t, st, v0, tc != null && tc, seed == null ? 1 : seed, a);
     }
 
@@ -247,6 +251,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             if (init != null) {
                 throw new Errors.BadInput("--init: sets the weights of a new model only; " + resume + " was initialised with "
                         + model.initialValue());
+            }
+            if (tcPrior != null && (tc == null || !tc || model.coherent())) {
+                throw new Errors.BadInput("--tc-prior: warms fresh accumulators, so it goes with --tc on a resumed model"
+                        + " that has none (" + resume + (model.coherent() ? " keeps its own)" : ")"));
             }
             if (tc != null && tc != model.coherent()) {
                 float prior = tcPrior == null ? 0f : tcPrior;
