@@ -27,15 +27,19 @@ import java.util.function.Function;
  * virtual threads; the work of a request (a search, a game) runs on a fixed pool of search threads.
  *
  * <p><b>Limits.</b> At most {@code maxInFlight} requests are admitted at once (queued or running);
- * one more is answered 503 at once. A request not answered within {@code requestTimeoutMs} is
- * answered 503 and its work is interrupted; a game stops at its next move, a single search runs to
- * its end and keeps its place among those admitted until then, so a flood of slow requests cannot
- * pile up work beyond the limit.
+ * one more is answered 503 at once. A request's work stops at its deadline (admission plus
+ * {@code requestTimeoutMs}, {@code RequestDeadline}): a search is abandoned, a game stopped, and the
+ * request answered 503, so no request holds a search thread longer, whatever depth it asked. Requests
+ * that search no deeper than depth 1 run on threads of their own, never queued behind deep ones.
+ * Clients have a few seconds to send a request ({@code HttpLimits}). The served
+ * files are compared with what was loaded every half second ({@code FileWatch}); once one
+ * changed, requests are answered 503 naming it and {@code /health} says {@code degraded}.
  *
  * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
  * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
- * for a method the path does not take, 413 for a body over 64 KiB, 503 when busy or timed out,
- * 500 for a fault of the server itself.
+ * for a method the path does not take (HEAD is answered where GET is), 413 for a body over 64 KiB,
+ * 503 when busy, timed out or serving a changed file, 500 for a fault of the server itself (its
+ * class and detail go to the log, never to the client).
  */
 public final class MoveServer implements AutoCloseable {
 
