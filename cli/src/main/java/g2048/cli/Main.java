@@ -58,6 +58,7 @@ public final class Main implements Runnable {
         cl.setUsageHelpAutoWidth(true);
         HelpParagraphs.apply(cl);
         versions(cl, cl.getCommandSpec().version());
+        cl.setExecutionStrategy(ThreadsLimit::execute);
         return cl;
     }
 

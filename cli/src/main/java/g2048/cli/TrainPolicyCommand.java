@@ -115,6 +115,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
         if (heldOutSample < 0) {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
+        DistinctFiles.check("--data", data);
         PolicyDevice steps = PolicyDevices.installed().choose(device, System.out);
         double finalRate = lrFinal == null ? lr : lrFinal;
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,

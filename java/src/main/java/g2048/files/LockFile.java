@@ -75,6 +75,7 @@ public final class LockFile implements AutoCloseable {
         }
         FileChannel ch = null;
         try {
+            RegularFile.checkOutput(file); // opening a FIFO to write would block until a reader came
             for (int attempt = 0; ; attempt++) {
                 ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = ch.tryLock();

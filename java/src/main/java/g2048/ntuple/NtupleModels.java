@@ -151,7 +151,8 @@ public final class NtupleModels {
         try {
             // a compact TD-afterstate model plays from its int16 steps alone: no float32 tables (half the memory)
             boolean int16Only = h.valueType() != ModelHeader.FLOAT32 && h.method() == Method.TD_AFTERSTATE;
-            OffHeap.Table t = int16Only ? null : OffHeap.allocate(tableBytes, arena);
+            OffHeap.Table t = int16Only ? null : h.valueType() == ModelHeader.FLOAT32 ? OffHeap.allocate(tableBytes, arena)
+                    : compactTables(name, h, tableBytes, arena);
             if (h.valueType() == ModelHeader.FLOAT32) {
                 CRC32C crc = new CRC32C();
                 byte[] buf = new byte[CHUNK];
@@ -291,8 +292,7 @@ public final class NtupleModels {
                     // Play reads the int16 steps as they are: no float32 tables (half the memory).
                     return int16Model(file.toString(), h, head.array(), data.array(), null, arena);
                 }
-                // inflate() writes only the non-zero entries: fault every page in while loading
-                OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
+                OffHeap.Table t = compactTables(file.toString(), h, tableBytes, arena);
                 inflateFloats(file.toString(), data.array(), h, t.segment());
                 table = t.segment();
                 huge = t.hugePages();
@@ -463,13 +463,13 @@ public final class NtupleModels {
                                           Arena arena) throws IOException {
         OffHeap.Table t = tables;
         if (t == null && Int16Cache.present(header, int16Bytes(h))) {
-            t = OffHeap.allocate(int16Bytes(h), arena);
+            t = compactTables(name, h, int16Bytes(h), arena);
             if (Int16Cache.read(header, t.segment())) {
                 return int16Model(name, h, t, arena);
             }
         }
         if (t == null) {
-            t = OffHeap.allocateTouched(int16Bytes(h), arena);
+            t = compactTables(name, h, int16Bytes(h), arena);
         }
         OffHeap.Table into = t;
         inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> into.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
@@ -522,6 +522,47 @@ public final class NtupleModels {
     /** Where the inflated weights go: entry {@code i} (over all banks) is {@code step · q}. */
     private interface WeightSink {
         void put(long i, short q);
+    }
+
+    /**
+     * The tables a compact file inflates into. Its header claims their size, which a few kilobytes of
+     * zero runs can make gigabytes (a decompression bomb): a claim beyond this machine's memory is
+     * refused before allocating, and the pages are faulted in while loading (for play's speed) only
+     * when the stored data is dense enough to fill them; a sparse table's untouched pages take no memory.
+     */
+    private static OffHeap.Table compactTables(String file, ModelHeader h, long bytes, Arena arena) {
+        long memory = physicalMemory();
+        if (bytes > FREE_CLAIM && bytes / BOMB_RATIO > h.dataBytes()) {
+            throw new ModelFileException(file, "claims " + bytes + " bytes of tables from " + h.dataBytes()
+                    + " bytes of compact data, more than " + BOMB_RATIO + " times as many (a decompression bomb?)");
+        }
+        if (bytes > memory) {
+            throw new ModelFileException(file, "claims " + bytes + " bytes of tables from " + h.dataBytes()
+                    + " bytes of compact data, more than this machine's " + memory + " bytes of memory");
+        }
+        return h.dataBytes() * DENSE_RATIO >= bytes ? OffHeap.allocateTouched(bytes, arena) : OffHeap.allocate(bytes, arena);
+    }
+
+    /**
+     * Tables above {@link #FREE_CLAIM} bytes may be at most this many times their compact data: a
+     * model trained for a single game stores about one entry in 2,000; a bomb of zero runs one in millions.
+     */
+    private static final long BOMB_RATIO = 1L << 16;
+    private static final long FREE_CLAIM = 64L << 20;
+
+    /** Tables at most this many times their compact data are dense: a trained model's are about 3 times. */
+    private static final long DENSE_RATIO = 64;
+
+    private static long physicalMemory() {
+        try {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os && os.getTotalMemorySize() > 0) {
+                return os.getTotalMemorySize();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // no management beans: bound by the heap's limit times a margin instead
+        }
+        return Math.max(Runtime.getRuntime().maxMemory() * 4, 1L << 32);
     }
 
     /**
