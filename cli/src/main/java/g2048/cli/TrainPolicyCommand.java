@@ -1,12 +1,12 @@
 package g2048.cli;
 
 import g2048.files.LockFile;
-import g2048.policy.PolicyArchitectures;
+import g2048.nn.PolicyArchitectures;
 import g2048.policy.PolicyDevice;
 import g2048.policy.PolicyDevices;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import g2048.policy.training.PolicyCurve;
 import g2048.policy.training.PolicyTrainer;
 import g2048.policy.training.TrainingData;
@@ -104,7 +104,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
         }
         if (orientation != null) {
             try {
-                spec = spec.withOrientation(g2048.policy.BoardOrientation.named(orientation));
+                spec = spec.withOrientation(g2048.nn.BoardOrientation.named(orientation));
             } catch (IllegalArgumentException e) {
                 throw new Errors.BadInput("--orientation: " + e.getMessage());
             }

@@ -2,12 +2,12 @@ package g2048.cuda;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.PackedWeights;
+import g2048.nn.PackedWeights;
 import g2048.policy.PolicyDevice;
-import g2048.policy.PolicyGradient;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicyGradient;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
 
 /**
  * Policy training on the GPU as the {@code train policy --device cuda} device: available where the

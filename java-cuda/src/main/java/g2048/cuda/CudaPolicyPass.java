@@ -1,6 +1,6 @@
 package g2048.cuda;
 
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +8,7 @@ import jcuda.driver.CUstream;
 
 /**
  * One thread's forward and backward passes over a {@link CudaPolicyNetwork}: the device-side
- * mirror of {@link g2048.policy.PolicyNetwork}'s passes with a {@link g2048.policy.PolicyWorkspace}.
+ * mirror of {@link g2048.nn.PolicyNetwork}'s passes with a {@link g2048.nn.PolicyWorkspace}.
  * A stream, the activations and their gradients for up to {@link #capacity()} positions in the
  * padded layout of {@link PolicyPlan} (whose padding cells are zeroed once here and never
  * written), and pinned buffers for boards, legal moves, targets and results. Not thread-safe.

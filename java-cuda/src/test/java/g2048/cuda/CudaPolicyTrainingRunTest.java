@@ -11,7 +11,7 @@ import g2048.policy.DatasetWriter;
 import g2048.policy.PolicyDevice;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import g2048.policy.training.DatasetGenerator;
 import g2048.policy.training.PolicyCurve;
 import g2048.policy.training.PolicyTrainer;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicyArchitectures;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

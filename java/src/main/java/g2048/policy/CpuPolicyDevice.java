@@ -1,5 +1,11 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PackedWeights;
+import g2048.nn.GemmKernel;
+import g2048.nn.PolicyGradient;
+import g2048.nn.PolicyOptimiser;
 import g2048.nn.Adam;
 
 /**

@@ -1,5 +1,7 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyOptimiser;
 import g2048.nn.Adam;
 
 /**

@@ -1,5 +1,9 @@
 package g2048.policy;
 
+import g2048.nn.PolicyNetworkTest;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyArchitectures;
+import g2048.nn.BoardOrientation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -11,19 +11,19 @@ import g2048.cuda.check.CudaConformance.Outcome;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.PackedWeights;
+import g2048.nn.PolicyArchitectures;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The policy networks' GPU path judged by the CPU reference ({@link g2048.policy.PolicyNetwork},
+ * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.PolicyNetwork},
  * {@link CpuPolicyDevice}): a pass's logits, probabilities, loss and each layer's gradient block,
  * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
  * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to

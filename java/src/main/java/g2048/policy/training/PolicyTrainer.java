@@ -8,16 +8,16 @@ import g2048.nn.Adam;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
 import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
+import g2048.nn.PackedWeights;
 import g2048.policy.PolicyDevice;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
 import g2048.policy.PolicyPlayer;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
  * as if it had not stopped (same thread count).
  *
- * <p>A network that sees boards turned ({@link g2048.policy.BoardOrientation}) trains on the
+ * <p>A network that sees boards turned ({@link g2048.nn.BoardOrientation}) trains on the
  * positions turned so (the data is turned once, in memory, before the first step).
  *
  * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's

@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;

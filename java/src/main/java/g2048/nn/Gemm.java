@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 /**
  * The two matrix products of the policy networks' 2×2 convolutions, over matrices stored as arrays

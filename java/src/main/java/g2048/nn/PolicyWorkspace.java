@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 /**
  * One thread's buffers for passes of up to {@link #capacity()} positions through a policy

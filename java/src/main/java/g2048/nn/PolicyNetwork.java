@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import g2048.game.Board;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 /**
  * The policy's loss: softmax over the legal moves only (an illegal move's logit is ignored, as if

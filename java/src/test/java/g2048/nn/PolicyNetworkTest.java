@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * agree on random networks and boards, and every parameter's analytic gradient matches central
  * finite differences of the reference loss.
  */
-class PolicyNetworkTest {
+public class PolicyNetworkTest {
 
     @Test
     void theFourArchitecturesHaveTheSeedsWeightCounts() {
@@ -35,7 +35,7 @@ class PolicyNetworkTest {
         assertEquals(s, PolicySpec.parse(s.text()));
     }
 
-    static long randomBoard(Rng rng) {
+    public static long randomBoard(Rng rng) {
         long b = 0;
         for (int cell = 0; cell < 16; cell++) {
             if (rng.nextInt(3) != 0) {
@@ -160,7 +160,7 @@ class PolicyNetworkTest {
         }
     }
 
-    static float[] randomWeights(PolicySpec spec, Rng rng) {
+    public static float[] randomWeights(PolicySpec spec, Rng rng) {
         float[] w = new float[spec.weightCount()];
         for (int i = 0; i < w.length; i++) {
             w[i] = (float) (rng.nextGaussian() * 0.5);

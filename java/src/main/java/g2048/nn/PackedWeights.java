@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 /**
  * One version of a policy network's parameters rearranged for the kernels: each convolution tap

@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 /**
  * Which code runs the policy networks' convolution products: {@link #SCALAR} ({@link Gemm}, loops

@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import java.util.ArrayList;
 import java.util.Arrays;

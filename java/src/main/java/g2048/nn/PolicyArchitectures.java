@@ -1,4 +1,4 @@
-package g2048.policy;
+package g2048.nn;
 
 import java.util.List;
 import java.util.Locale;
