@@ -2,8 +2,8 @@ package g2048.cli;
 
 import g2048.files.LockFile;
 import g2048.nn.PolicyArchitectures;
-import g2048.policy.PolicyDevice;
-import g2048.policy.PolicyDevices;
+import g2048.nn.Backend;
+import g2048.nn.Backends;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import g2048.nn.PolicySpec;
@@ -115,7 +115,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
         if (heldOutSample < 0) {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
-        PolicyDevice steps = PolicyDevices.installed().choose(device, System.out);
+        Backend steps = Backends.installed().choosePolicyTraining(device, System.out);
         double finalRate = lrFinal == null ? lr : lrFinal;
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,
                 evalGames, heldOutSample, seed);
@@ -132,7 +132,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
                     + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.meanScore(),
                     d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch,
                     finalRate == lr ? String.format(Locale.ROOT, "%g", lr) : String.format(Locale.ROOT, "%g to %g (linear)", lr, finalRate),
-                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
+                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.policyDevice());
             PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString(), steps);
             if (init != null) {
                 PolicyModel start = PolicyFile.load(init, lr);
@@ -190,7 +190,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
     static final class DeviceNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return PolicyDevices.installed().names().iterator();
+            return Backends.installed().policyTrainingNames().iterator();
         }
     }
 

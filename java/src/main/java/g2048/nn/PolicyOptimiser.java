@@ -3,7 +3,7 @@ package g2048.nn;
 import g2048.nn.Adam;
 
 /**
- * The training steps of one run on a {@code g2048.policy.PolicyDevice}: each step is the gradient of a batch's
+ * The training steps of one run on a {@code g2048.policy.Backend}: each step is the gradient of a batch's
  * mean softmax cross-entropy ({@link SoftmaxCrossEntropy}) and one Adam step. One thread drives it.
  */
 public interface PolicyOptimiser extends AutoCloseable {

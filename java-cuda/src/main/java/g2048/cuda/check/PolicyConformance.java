@@ -10,7 +10,7 @@ import g2048.cuda.Geometry;
 import g2048.cuda.check.CudaConformance.Outcome;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
+import g2048.nn.CpuBackend;
 import g2048.nn.PackedWeights;
 import g2048.nn.PolicyArchitectures;
 import g2048.nn.PolicyNetwork;
@@ -24,7 +24,7 @@ import java.util.List;
 
 /**
  * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.PolicyNetwork},
- * {@link CpuPolicyDevice}): a pass's logits, probabilities, loss and each layer's gradient block,
+ * {@link CpuBackend}): a pass's logits, probabilities, loss and each layer's gradient block,
  * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
  * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to
  * {@link GemmMode#FP32_TOLERANCE} (the policy path uses the kernels' fp32 products only). Part of
@@ -161,7 +161,7 @@ public final class PolicyConformance {
         float[] gpuW = new float[w0.length];
         Adam gpuAdam;
         try (Geometry.Forced forced = Geometry.force(tile);
-                PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, cpuW, cpuAdam, n, 1);
+                PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
                 CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
                         Adam.EPSILON, slice)) {
             for (int s = 0; s < steps; s++) {

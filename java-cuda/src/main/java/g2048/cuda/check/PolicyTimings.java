@@ -1,12 +1,12 @@
 package g2048.cuda.check;
 
 import g2048.cuda.CudaContext;
-import g2048.cuda.CudaPolicyDevice;
+import g2048.cuda.CudaBackend;
 import g2048.cuda.CudaPolicyTrainer;
 import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
+import g2048.nn.CpuBackend;
 import g2048.nn.PolicyArchitectures;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyOptimiser;
@@ -45,11 +45,11 @@ public final class PolicyTimings {
             float[] w = new PolicyNetwork(spec).initialWeights(1);
             for (int batch : batches) {
                 try (CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
-                        Adam.EPSILON, Math.min(batch, CudaPolicyDevice.SLICE))) {
+                        Adam.EPSILON, Math.min(batch, CudaBackend.POLICY_SLICE))) {
                     rows.add(rate("cuda", spec, batch, seconds, t, boards, legal, targets));
                 }
             }
-            try (PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
+            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
                 rows.add(rate("cpu, " + threads + " threads,", spec, cpuBatch, Math.min(seconds, 5), cpu, boards, legal, targets));
             }
         }

@@ -7,7 +7,7 @@ import g2048.concurrent.Published;
  * threads, Adam on the host, weights to the generators through a {@link WeightExchange}, and each
  * generator's batch through {@link Network#forward} on its own workspace.
  */
-public final class CpuTrainingDevice implements TrainingDevice {
+public final class CpuValueTraining implements ValueTraining {
 
     private WeightExchange exchange;
 

@@ -4,7 +4,7 @@ import g2048.nn.Adam;
 import g2048.nn.GeneratorThreadEvaluator;
 import g2048.nn.Network;
 import g2048.nn.Optimiser;
-import g2048.nn.TrainingDevice;
+import g2048.nn.ValueTraining;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +15,7 @@ import java.util.List;
  * boards, targets and values crosses to the host, except the weights of a snapshot. The
  * {@link CudaBackend}'s training device.
  */
-public final class CudaTrainingDevice implements TrainingDevice {
+public final class CudaValueTraining implements ValueTraining {
 
     private final CudaContext ctx;
     private final GemmMode gemm;
@@ -24,7 +24,7 @@ public final class CudaTrainingDevice implements TrainingDevice {
     private final List<CudaFollower> followers = new ArrayList<>();
 
     /** Training on {@code ctx}'s device, every pass's products (trainer's and generators') by {@code gemm}. */
-    public CudaTrainingDevice(CudaContext ctx, GemmMode gemm) {
+    public CudaValueTraining(CudaContext ctx, GemmMode gemm) {
         this.ctx = ctx;
         this.gemm = gemm;
     }

@@ -1,5 +1,7 @@
-package g2048.eval;
+package g2048.nn;
 
+import g2048.eval.CheckEvaluator;
+import g2048.eval.Evaluator;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,24 +12,21 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
- * The evaluator backends of one kind of model, by name: the one way every command (play, search,
- * training and its snapshot evaluation) gets its evaluators, as lc0's backend factory does. Besides
- * the backends' own names it takes
+ * The {@link Backend}s by name: the one way every command (play, search, value and policy
+ * training, a snapshot's evaluation) chooses where networks run, as lc0's backend factory does.
+ * Besides the backends' own names it takes
  * <ul>
- *   <li>{@code auto}: the available backend with the highest {@link EvaluatorBackend#autoPreference()},
+ *   <li>{@code auto}: the available backend with the highest {@link Backend#autoPreference()},
  *       with a line saying what it chose and why not the others;
- *   <li>{@code check}: the reference (the CPU) and the preferred other available backend side by
- *       side ({@link CheckEvaluator}), every value compared within the second's
- *       {@link EvaluatorBackend#tolerance tolerance}; a difference beyond it stops the command.
+ *   <li>{@code check} (value evaluation): the reference (the CPU) and the preferred other available
+ *       backend side by side ({@link CheckEvaluator}), every value compared within the second's
+ *       {@link Backend#tolerance tolerance}; a difference beyond it stops the command.
  * </ul>
  * There is no silent fallback: an unknown name, or a backend that cannot run here, is a one-line
  * {@link IllegalArgumentException} (bad input on the command line); only {@code auto} moves on,
  * and says so.
- *
- * @param <M> what the backends open evaluators over
- * @param <B> the backends' type (a kind of backend may offer more than evaluators, e.g. training)
  */
-public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
+public final class Backends {
 
     public static final String AUTO = "auto";
     public static final String CHECK = "check";
@@ -40,21 +39,21 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
     public static final double CHECK_SCALE = 1000;
 
     private final String option;
-    private final Map<String, B> byName = new LinkedHashMap<>();
-    private final B reference;
+    private final Map<String, Backend> byName = new LinkedHashMap<>();
+    private final Backend reference;
 
     /**
      * @param option   the option that names a backend, for messages (e.g. {@code --device})
      * @param backends distinct names, exactly one of them the reference
      */
-    public EvaluatorBackends(String option, List<B> backends) {
+    public Backends(String option, List<Backend> backends) {
         this.option = option;
-        B ref = null;
-        List<B> sorted = new ArrayList<>(backends);
-        sorted.sort(Comparator.comparing(EvaluatorBackend::name));
-        for (B b : sorted) {
+        Backend ref = null;
+        List<Backend> sorted = new ArrayList<>(backends);
+        sorted.sort(Comparator.comparing(Backend::name));
+        for (Backend b : sorted) {
             if (b.name().equals(AUTO) || b.name().equals(CHECK) || byName.putIfAbsent(b.name(), b) != null) {
-                throw new IllegalStateException("evaluator backend name '" + b.name() + "' taken twice");
+                throw new IllegalStateException("backend name '" + b.name() + "' taken twice");
             }
             if (b.reference()) {
                 if (ref != null) {
@@ -69,11 +68,19 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
         this.reference = ref;
     }
 
-    /** The backends of type {@code service} on the class path ({@code META-INF/services/<service>}). */
-    public static <M, B extends EvaluatorBackend<M>> EvaluatorBackends<M, B> load(Class<B> service, String option) {
-        List<B> found = new ArrayList<>();
-        ServiceLoader.load(service, service.getClassLoader()).forEach(found::add);
-        return new EvaluatorBackends<>(option, found);
+    private static final class Installed {
+        static final Backends BACKENDS = load();
+
+        private static Backends load() {
+            List<Backend> found = new ArrayList<>();
+            ServiceLoader.load(Backend.class, Backend.class.getClassLoader()).forEach(found::add);
+            return new Backends("--device", found);
+        }
+    }
+
+    /** The backends on the class path ({@code META-INF/services/g2048.nn.Backend}): cpu, and cuda where the jar has it; found once per process. */
+    public static Backends installed() {
+        return Installed.BACKENDS;
     }
 
     /** Every name {@link #choose} takes: auto, check, then the backends by name. */
@@ -83,69 +90,54 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
         return names;
     }
 
+    /** Every name {@link #choosePolicyTraining} takes: auto, then the backends by name. */
+    public List<String> policyTrainingNames() {
+        List<String> names = new ArrayList<>(List.of(AUTO));
+        names.addAll(byName.keySet());
+        return names;
+    }
+
     /** The backend of that name, or null. */
-    public B backend(String name) {
+    public Backend backend(String name) {
         return byName.get(name);
     }
 
     /** The reference backend (the CPU). */
-    public B reference() {
+    public Backend reference() {
         return reference;
     }
 
     /**
-     * The backend {@code name} asks for, with {@code options} checked: each given value against
-     * the backends that declare its option, and a value only another backend honours refused
-     * (or, under {@code auto}, noted on {@code notes} as unused). {@code auto} and {@code check}
-     * print their choice on {@code notes}.
+     * The backend {@code name} asks for, for value networks, with {@code options} checked: each
+     * given value against the backends that declare its option, and a value only another backend
+     * honours refused (or, under {@code auto}, noted on {@code notes} as unused). {@code auto} and
+     * {@code check} print their choice on {@code notes}.
      */
-    public Choice<M, B> choose(String name, BackendOptions options, PrintStream notes) {
+    public Choice choose(String name, BackendOptions options, PrintStream notes) {
         for (Map.Entry<String, String> e : options.given().entrySet()) {
             declaration(e.getKey()).parse(e.getValue());
         }
         String asked = name.toLowerCase(Locale.ROOT);
-        Choice<M, B> c;
+        Choice c;
         if (asked.equals(AUTO)) {
-            B best = reference;
             List<String> passed = new ArrayList<>();
-            for (B b : byPreference()) {
-                String why = b.unavailableReason();
-                if (why == null) {
-                    best = b;
-                    break;
-                }
-                passed.add(why);
-            }
-            c = new Choice<>(option, best, null, best == reference ? null : reference, options,
+            Backend found = firstAvailable(byPreference(), false, passed);
+            Backend best = found == null ? reference : found;
+            c = new Choice(option, best, null, best == reference ? null : reference, options,
                     "device: " + best.device() + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
         } else if (asked.equals(CHECK)) {
-            B candidate = null;
             List<String> passed = new ArrayList<>();
-            for (B b : byPreference()) {
-                String why = b.unavailableReason();
-                if (why == null) {
-                    candidate = b;
-                    break;
-                }
-                passed.add(b.name() + ": " + why);
-            }
+            Backend candidate = firstAvailable(byPreference(), true, passed);
             if (candidate == null) {
                 throw new IllegalArgumentException(option + " check: compares " + reference.name()
                         + " with another backend, and none can run here" + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
             }
-            c = new Choice<>(option, candidate, reference, null, options, String.format(Locale.ROOT,
+            c = new Choice(option, candidate, reference, null, options, String.format(Locale.ROOT,
                     "device: check, %s against the reference %s (relative tolerance %.0e)", candidate.device(), reference.device(),
                     candidate.tolerance(options)));
         } else {
-            B b = byName.get(asked);
-            if (b == null) {
-                throw new IllegalArgumentException(option + " " + name + ": expected " + orList(names()));
-            }
-            String why = b.unavailableReason();
-            if (why != null) {
-                throw new IllegalArgumentException(option + " " + b.name() + ": " + why);
-            }
-            c = new Choice<>(option, b, null, null, options, "device: " + b.device() + " (as asked)");
+            Backend b = named(name, names());
+            c = new Choice(option, b, null, null, options, "device: " + b.device() + " (as asked)");
         }
         unused(c, asked.equals(AUTO), options, notes);
         if (asked.equals(AUTO) || asked.equals(CHECK)) {
@@ -154,8 +146,50 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
         return c;
     }
 
+    /**
+     * The backend {@code name} asks for to train a policy network (auto or a backend's name; there
+     * is no check of training steps): {@code auto} prints its choice and the reasons it passed the
+     * others over on {@code notes}.
+     */
+    public Backend choosePolicyTraining(String name, PrintStream notes) {
+        if (!name.toLowerCase(Locale.ROOT).equals(AUTO)) {
+            return named(name, policyTrainingNames());
+        }
+        List<Backend> candidates = byPreference();
+        candidates.add(reference);
+        List<String> passed = new ArrayList<>();
+        Backend b = firstAvailable(candidates, true, passed);
+        notes.println("device: " + b.policyDevice() + " (auto" + (passed.isEmpty() ? "" : "; " + String.join("; ", passed)) + ")");
+        return b;
+    }
+
+    /** The backend named (any case), available here, or bad input naming {@code accepted}. */
+    private Backend named(String name, List<String> accepted) {
+        Backend b = byName.get(name.toLowerCase(Locale.ROOT));
+        if (b == null) {
+            throw new IllegalArgumentException(option + " " + name + ": expected " + orList(accepted));
+        }
+        String why = b.unavailableReason();
+        if (why != null) {
+            throw new IllegalArgumentException(option + " " + b.name() + ": " + why);
+        }
+        return b;
+    }
+
+    /** The first of {@code candidates} that can run here, or null; why each before it cannot goes to {@code passed} (after its name if {@code labelled}). */
+    private static Backend firstAvailable(List<Backend> candidates, boolean labelled, List<String> passed) {
+        for (Backend b : candidates) {
+            String why = b.unavailableReason();
+            if (why == null) {
+                return b;
+            }
+            passed.add(labelled ? b.name() + ": " + why : why);
+        }
+        return null;
+    }
+
     /** Options given with a value only other backends honour: an error when asked by name, a note under auto. */
-    private void unused(Choice<M, B> c, boolean auto, BackendOptions options, PrintStream notes) {
+    private void unused(Choice c, boolean auto, BackendOptions options, PrintStream notes) {
         for (Map.Entry<String, String> e : options.given().entrySet()) {
             BackendOption o = declaration(e.getKey());
             String v = o.parse(e.getValue());
@@ -163,7 +197,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
                 continue;
             }
             List<String> takers = new ArrayList<>();
-            for (B b : byName.values()) {
+            for (Backend b : byName.values()) {
                 if (b.options().contains(o)) {
                     takers.add(b.name());
                 }
@@ -177,7 +211,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
     }
 
     private BackendOption declaration(String name) {
-        for (B b : byName.values()) {
+        for (Backend b : byName.values()) {
             for (BackendOption o : b.options()) {
                 if (o.name().equals(name)) {
                     return o;
@@ -188,14 +222,14 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
     }
 
     /** The backends other than the reference, most preferred first. */
-    private List<B> byPreference() {
-        List<B> others = new ArrayList<>();
-        for (B b : byName.values()) {
+    private List<Backend> byPreference() {
+        List<Backend> others = new ArrayList<>();
+        for (Backend b : byName.values()) {
             if (b != reference) {
                 others.add(b);
             }
         }
-        others.sort(Comparator.comparingInt((B b) -> b.autoPreference()).reversed());
+        others.sort(Comparator.comparingInt(Backend::autoPreference).reversed());
         return others;
     }
 
@@ -208,35 +242,19 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
     }
 
     /**
-     * Frees what an evaluator from {@link Choice#open} holds beyond the heap (a GPU's buffers), where
-     * it holds any; evaluators over plain memory need nothing.
-     */
-    public static void close(Evaluator e) {
-        if (e instanceof AutoCloseable c) {
-            try {
-                c.close();
-            } catch (RuntimeException ex) {
-                throw ex;
-            } catch (Exception ex) {
-                throw new IllegalStateException("closing " + e.describe() + ": " + ex, ex);
-            }
-        }
-    }
-
-    /**
      * A chosen backend with its options: {@link #backend()} computes (under {@code check}, the
      * candidate, compared with {@link #reference()} in {@link #open}).
      */
-    public static final class Choice<M, B extends EvaluatorBackend<M>> {
+    public static final class Choice {
 
         private final String option;
-        private final B backend;
-        private final B reference;
-        private final B fallback;
+        private final Backend backend;
+        private final Backend reference;
+        private final Backend fallback;
         private final BackendOptions options;
         private final String line;
 
-        private Choice(String option, B backend, B reference, B fallback, BackendOptions options, String line) {
+        private Choice(String option, Backend backend, Backend reference, Backend fallback, BackendOptions options, String line) {
             this.option = option;
             this.backend = backend;
             this.reference = reference;
@@ -246,17 +264,17 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
         }
 
         /** {@code backend} itself, as if asked for by name (for tests and embedding; nothing is probed). */
-        public static <M, B extends EvaluatorBackend<M>> Choice<M, B> of(B backend, BackendOptions options) {
-            return new Choice<>("--device", backend, null, null, options, "device: " + backend.device());
+        public static Choice of(Backend backend, BackendOptions options) {
+            return new Choice("--device", backend, null, null, options, "device: " + backend.device());
         }
 
         /** The backend that computes. */
-        public B backend() {
+        public Backend backend() {
             return backend;
         }
 
         /** Under {@code check}, the reference it is compared with; else null. */
-        public B reference() {
+        public Backend reference() {
             return reference;
         }
 
@@ -274,9 +292,9 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
          * {@code check}, a {@link CheckEvaluator} over the reference's and the candidate's. A
          * backend that refuses ({@link UnusableBackendException}) stops the command when it was
          * asked for, and gives way to the reference, with a line on {@code notes}, under
-         * {@code auto}. Free it with {@link EvaluatorBackends#close} when done.
+         * {@code auto}. Free it with {@link Evaluator#free} when done.
          */
-        public Evaluator open(M model, PrintStream notes) {
+        public Evaluator open(NetworkModel model, PrintStream notes) {
             if (reference != null) {
                 Evaluator ref = reference.open(model, options, notes);
                 Evaluator candidate = open(backend, model, notes);
@@ -294,7 +312,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
             }
         }
 
-        private Evaluator open(B b, M model, PrintStream notes) {
+        private Evaluator open(Backend b, NetworkModel model, PrintStream notes) {
             try {
                 return b.open(model, options, notes);
             } catch (UnusableBackendException e) {

@@ -1,4 +1,4 @@
-package g2048.eval;
+package g2048.nn;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,14 +1,14 @@
 package g2048.nn;
 
 /**
- * Where a training run computes, as a {@link NetworkBackend} provides it: the trainer thread's
+ * Value training: where a {@code train cnn} run computes, as a {@link Backend} provides it: the trainer thread's
  * {@link Optimiser} and one {@link GeneratorThreadEvaluator} per generator thread, sharing one channel that
- * carries each new weight version from the first to the second. {@link CpuTrainingDevice} is the
+ * carries each new weight version from the first to the second. {@link CpuValueTraining} is the
  * reference; the CUDA backend's does the same on a GPU. Call {@link #trainerOptimiser} once,
  * before any {@link #generatorEvaluator}; {@link #close} frees both sides once their threads have
  * ended.
  */
-public interface TrainingDevice extends AutoCloseable {
+public interface ValueTraining extends AutoCloseable {
 
     /** Samples per forward/backward slice of a step: a larger batch is accumulated over slices, still one step. */
     int SLICE = 1024;

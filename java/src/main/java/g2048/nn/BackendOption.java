@@ -1,4 +1,4 @@
-package g2048.eval;
+package g2048.nn;
 
 import java.util.List;
 import java.util.Locale;
@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * A command-line option that some evaluator backends read, e.g. {@code --gemm} of the GPU
- * backend, declared by the backends that read it so that {@link EvaluatorBackends} can check
+ * backend, declared by the backends that read it so that {@link Backends} can check
  * its value whichever backend is chosen, and say when the chosen one does not use it.
  *
  * @param name       the option as typed, e.g. {@code --gemm}
@@ -31,7 +31,7 @@ public record BackendOption(String name, List<String> values, String defaultValu
     public String parse(String text) {
         String v = text.toLowerCase(Locale.ROOT);
         if (!values.contains(v)) {
-            throw new IllegalArgumentException(name + " " + text + ": expected " + EvaluatorBackends.orList(values));
+            throw new IllegalArgumentException(name + " " + text + ": expected " + Backends.orList(values));
         }
         return v;
     }

@@ -1,4 +1,4 @@
-package g2048.eval;
+package g2048.nn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.eval.CheckEvaluator;
+import g2048.eval.Evaluator;
+import g2048.eval.EvaluatorMismatchException;
+import g2048.eval.HashEvaluator;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import java.io.ByteArrayOutputStream;
@@ -18,10 +22,11 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The registry of evaluator backends by name, with made-up backends over a shape (the model):
- * names, {@code auto}, {@code check}, the one-line errors, the options, and a backend that refuses.
+ * The registry of backends by name, with made-up backends (their model unread): names,
+ * {@code auto}, {@code check}, the one-line errors, the options, a backend that refuses, and the
+ * choice of where policy training runs.
  */
-class EvaluatorBackendsTest {
+class BackendsTest {
 
     private static final BackendOption LIBRARY = new BackendOption("--gemm", List.of("kernels", "cublas"), "kernels", Set.of("cublas"));
     private static final BackendOption GRAPHS = new BackendOption("--graphs", List.of("on", "off"), "on", Set.of());
@@ -59,7 +64,7 @@ class EvaluatorBackendsTest {
     }
 
     private record Fake(String name, boolean reference, int autoPreference, String unavailableReason, double factor,
-            boolean refuses) implements EvaluatorBackend<Shape> {
+            boolean refuses) implements Backend {
 
         @Override
         public String device() {
@@ -77,12 +82,32 @@ class EvaluatorBackendsTest {
         }
 
         @Override
-        public Evaluator open(Shape model, BackendOptions options, PrintStream notes) {
+        public String policyDevice() {
+            return name + " policy device";
+        }
+
+        @Override
+        public ValueTraining valueTraining(BackendOptions options) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int generatorLanes() {
+            return 1;
+        }
+
+        @Override
+        public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Evaluator open(NetworkModel model, BackendOptions options, PrintStream notes) {
             if (refuses) {
                 throw new UnusableBackendException("its values FAILED against the reference");
             }
             notes.println(name + " opened, gemm " + options.get(LIBRARY));
-            Scaled e = new Scaled(model, factor);
+            Scaled e = new Scaled(Shape.S4x4, factor);
             OPENED.add(e);
             return e;
         }
@@ -95,8 +120,8 @@ class EvaluatorBackendsTest {
     private static final Fake FAST = new Fake("fast", false, 10, null, 1 + 1e-7, false);
     private static final Fake GONE = new Fake("gone", false, 20, "GONE unavailable: no such device", 1, false);
 
-    private static EvaluatorBackends<Shape, Fake> registry(Fake... backends) {
-        return new EvaluatorBackends<>("--device", List.of(backends));
+    private static Backends registry(Fake... backends) {
+        return new Backends("--device", List.<Backend>of(backends));
     }
 
     @org.junit.jupiter.api.BeforeEach
@@ -125,7 +150,7 @@ class EvaluatorBackendsTest {
         assertSame(FAST, c.backend());
         assertNull(c.reference());
         assertEquals("", notes(), "nothing to say about a choice the user made");
-        Evaluator e = c.open(Shape.S4x4, notes);
+        Evaluator e = c.open(null, notes);
         assertInstanceOf(Scaled.class, e);
         assertEquals("fast opened, gemm kernels", notes());
     }
@@ -164,19 +189,19 @@ class EvaluatorBackendsTest {
         assertSame(FAST, c.backend(), "the preferred backend that runs is the one checked");
         assertSame(CPU, c.reference());
         assertTrue(notes().startsWith("device: check, fast device against the reference cpu device"), notes());
-        Evaluator e = c.open(Shape.S4x4, notes);
+        Evaluator e = c.open(null, notes);
         CheckEvaluator check = assertInstanceOf(CheckEvaluator.class, e);
         long[] boards = boards(500);
         double[] out = new double[boards.length];
         e.values(boards, boards.length, out);
         assertEquals(boards.length, check.checked());
-        EvaluatorBackends.close(e);
+        Evaluator.free(e);
     }
 
     @Test
     void checkFailsLoudlyBeyondTheTolerance() {
         Fake wrong = new Fake("fast", false, 10, null, 1.001, false);
-        Evaluator e = registry(CPU, wrong).choose("check", BackendOptions.NONE, notes).open(Shape.S4x4, notes);
+        Evaluator e = registry(CPU, wrong).choose("check", BackendOptions.NONE, notes).open(null, notes);
         long[] boards = boards(64);
         EvaluatorMismatchException x = assertThrows(EvaluatorMismatchException.class, () -> e.values(boards, boards.length, new double[64]));
         assertTrue(x.getMessage().contains("reference scaled 1.0"), x.getMessage());
@@ -195,12 +220,12 @@ class EvaluatorBackendsTest {
 
     @Test
     void closingACheckedEvaluatorClosesBothSides() {
-        Evaluator e = registry(CPU, FAST).choose("check", BackendOptions.NONE, notes).open(Shape.S4x4, notes);
+        Evaluator e = registry(CPU, FAST).choose("check", BackendOptions.NONE, notes).open(null, notes);
         assertInstanceOf(CheckEvaluator.class, e);
         assertEquals(2, OPENED.size(), "the reference's and the candidate's");
-        EvaluatorBackends.close(e);
+        Evaluator.free(e);
         assertEquals(List.of(1, 1), OPENED.stream().map(x -> x.closed).toList());
-        EvaluatorBackends.close(new HashEvaluator(Shape.S4x4)); // nothing to free: no effect
+        Evaluator.free(new HashEvaluator(Shape.S4x4)); // nothing to free: no effect
     }
 
     @Test
@@ -224,7 +249,7 @@ class EvaluatorBackendsTest {
         assertTrue(notes().startsWith("gemm: cublas unused (cpu runs the network)"), notes());
         // The backend reads the value given.
         printed.reset();
-        registry(CPU, FAST).choose("fast", BackendOptions.of("--gemm", "cublas"), notes).open(Shape.S4x4, notes);
+        registry(CPU, FAST).choose("fast", BackendOptions.of("--gemm", "cublas"), notes).open(null, notes);
         assertEquals("fast opened, gemm cublas", notes());
     }
 
@@ -232,15 +257,15 @@ class EvaluatorBackendsTest {
     void aBackendThatRefusesStopsWhenAskedForAndGivesWayUnderAuto() {
         Fake refusing = new Fake("fast", false, 10, null, 1, true);
         UnusableBackendException asked = assertThrows(UnusableBackendException.class,
-                () -> registry(CPU, refusing).choose("fast", BackendOptions.NONE, notes).open(Shape.S4x4, notes));
+                () -> registry(CPU, refusing).choose("fast", BackendOptions.NONE, notes).open(null, notes));
         assertEquals("--device fast: its values FAILED against the reference", asked.getMessage());
         var auto = registry(CPU, refusing).choose("auto", BackendOptions.NONE, notes);
         printed.reset();
-        Evaluator e = auto.open(Shape.S4x4, notes);
+        Evaluator e = auto.open(null, notes);
         assertEquals(1.0, ((Scaled) e).factor);
         assertTrue(notes().startsWith("device: cpu device (fast refused: its values FAILED against the reference)"), notes());
         UnusableBackendException checked = assertThrows(UnusableBackendException.class,
-                () -> registry(CPU, refusing).choose("check", BackendOptions.NONE, notes).open(Shape.S4x4, notes));
+                () -> registry(CPU, refusing).choose("check", BackendOptions.NONE, notes).open(null, notes));
         assertEquals("--device check: fast: its values FAILED against the reference", checked.getMessage());
     }
 
@@ -259,5 +284,25 @@ class EvaluatorBackendsTest {
             b[i] = rng.nextLong() & 0x7777_7777_7777_7777L;
         }
         return b;
+    }
+
+    @Test
+    void policyTrainingTakesAutoOrANameAndAutoSaysWhy() {
+        Backends d = registry(GONE, CPU);
+        assertEquals(List.of("auto", "cpu", "gone"), d.policyTrainingNames());
+        assertSame(CPU, d.choosePolicyTraining("auto", notes));
+        assertEquals("device: cpu policy device (auto; gone: GONE unavailable: no such device)", notes());
+        printed.reset();
+        assertSame(CPU, d.choosePolicyTraining("CPU", notes));
+        assertEquals("", notes(), "a backend asked for by name is not announced");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> d.choosePolicyTraining("gone", notes));
+        assertEquals("--device gone: GONE unavailable: no such device", refused.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> d.choosePolicyTraining("check", notes));
+        assertEquals("--device check: expected auto, cpu or gone", unknown.getMessage());
+
+        assertSame(FAST, registry(CPU, FAST).choosePolicyTraining("auto", notes));
+        assertEquals("device: fast policy device (auto)", notes());
+        assertInstanceOf(CpuBackend.class, Backends.installed().choosePolicyTraining("cpu", notes));
+        assertEquals("cpu, " + GemmKernel.best().describe(), new CpuBackend().policyDevice(), "the CPU names its convolution kernel");
     }
 }
