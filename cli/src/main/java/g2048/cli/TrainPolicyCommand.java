@@ -1,7 +1,7 @@
 package g2048.cli;
 
 import g2048.files.LockFile;
-import g2048.nn.PolicyArchitectures;
+import g2048.nn.Architectures;
 import g2048.nn.Backend;
 import g2048.nn.Backends;
 import g2048.policy.PolicyFile;
@@ -98,7 +98,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PolicySpec spec;
         try {
-            spec = arch.contains("=") ? PolicySpec.parse(arch) : PolicyArchitectures.named(arch);
+            spec = arch.contains("=") ? PolicySpec.parse(arch) : Architectures.policy(arch);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--arch: " + e.getMessage());
         }

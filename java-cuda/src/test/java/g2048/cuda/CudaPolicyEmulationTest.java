@@ -10,7 +10,7 @@ import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.CpuBackend;
 import g2048.nn.PackedWeights;
-import g2048.nn.PolicyArchitectures;
+import g2048.nn.Architectures;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyOptimiser;
 import g2048.nn.PolicySpec;
@@ -151,7 +151,7 @@ class CudaPolicyEmulationTest {
 
     @Test
     void aPassMatchesTheCpuOnPolicy2() {
-        PolicySpec spec = PolicyArchitectures.named("POLICY2");
+        PolicySpec spec = Architectures.policy("POLICY2");
         double e = passError(new EmulatedDriver(132), spec, 7, 3);
         assertTrue(e <= TOL, "POLICY2: error " + e);
     }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A policy network as data (SPEC §8): the 4×4×16 one-hot value planes, {@code convs} 2×2
+ * A policy network as data (Matsuzaki and Teramura): the 4×4×16 one-hot value planes, {@code convs} 2×2
  * convolutions of {@code channels} filters each that keep the 4×4 size, ReLU after each, then a
  * fully connected layer from 4×4×channels to the 4 moves. Its text form, stored in model files:
  * <pre>
@@ -18,7 +18,7 @@ import java.util.Locale;
  * <p><b>Padding.</b> A 2×2 window anchored at cell (r, c) reads (r, c), (r, c+1), (r+1, c) and
  * (r+1, c+1): its corners NW, NE, SW, SE (taps 0..3). Cells beyond the last row or column read
  * zero, i.e. the board is padded with one row of zeros below and one column on the right. The
- * seed does not say which side it pads; this one keeps the window's NW corner on the output cell.
+ * paper does not say which side it pads; this one keeps the window's NW corner on the output cell.
  *
  * <p><b>Parameters.</b> One flat array, layer after layer: a convolution's weights as
  * {@code [tap][cin][cout]} then its {@code cout} biases; the last layer's weights as
@@ -123,29 +123,25 @@ public record PolicySpec(String name, int convs, int channels, BoardOrientation 
 
     /** Parses the text form; throws {@link IllegalArgumentException} naming the bad part. */
     public static PolicySpec parse(String text) {
-        String name = null;
-        Integer convs = null;
-        Integer channels = null;
-        BoardOrientation orientation = BoardOrientation.AS_IS;
-        for (String part : text.split(";", -1)) {
-            int eq = part.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("policy spec: '" + part + "' is not key=value");
-            }
-            String key = part.substring(0, eq);
-            String value = part.substring(eq + 1);
+        var p = new Object() {
+            String name;
+            Integer convs;
+            Integer channels;
+            BoardOrientation orientation = BoardOrientation.AS_IS;
+        };
+        SpecText.forEach("policy spec", text, (key, value) -> {
             switch (key) {
-                case "name" -> name = value;
-                case "convs" -> convs = integer(key, value);
-                case "channels" -> channels = integer(key, value);
-                case "orientation" -> orientation = BoardOrientation.named(value);
+                case "name" -> p.name = value;
+                case "convs" -> p.convs = integer(key, value);
+                case "channels" -> p.channels = integer(key, value);
+                case "orientation" -> p.orientation = BoardOrientation.named(value);
                 default -> throw new IllegalArgumentException("policy spec: unknown key '" + key + "'");
             }
-        }
-        if (name == null || convs == null || channels == null) {
+        });
+        if (p.name == null || p.convs == null || p.channels == null) {
             throw new IllegalArgumentException("policy spec '" + text + "' needs name, convs and channels");
         }
-        return new PolicySpec(name, convs, channels, orientation);
+        return new PolicySpec(p.name, p.convs, p.channels, p.orientation);
     }
 
     private static int integer(String key, String value) {

@@ -21,17 +21,17 @@ public class PolicyNetworkTest {
 
     @Test
     void theFourArchitecturesHaveTheSeedsWeightCounts() {
-        assertEquals(817_068, PolicyArchitectures.named("POLICY2").weightCount());
-        assertEquals(819_628, PolicyArchitectures.named("POLICY3").weightCount());
-        assertEquals(820_228, PolicyArchitectures.named("POLICY4").weightCount());
-        assertEquals(832_612, PolicyArchitectures.named("POLICY5").weightCount());
-        long fromLayers = PolicyArchitectures.named("POLICY5").layers().stream().mapToLong(PolicySpec.LayerInfo::weights).sum();
+        assertEquals(817_068, Architectures.policy("POLICY2").weightCount());
+        assertEquals(819_628, Architectures.policy("POLICY3").weightCount());
+        assertEquals(820_228, Architectures.policy("POLICY4").weightCount());
+        assertEquals(832_612, Architectures.policy("POLICY5").weightCount());
+        long fromLayers = Architectures.policy("POLICY5").layers().stream().mapToLong(PolicySpec.LayerInfo::weights).sum();
         assertEquals(832_612, fromLayers);
     }
 
     @Test
     void theTextFormRoundTrips() {
-        PolicySpec s = PolicyArchitectures.named("policy3");
+        PolicySpec s = Architectures.policy("policy3");
         assertEquals(s, PolicySpec.parse(s.text()));
     }
 

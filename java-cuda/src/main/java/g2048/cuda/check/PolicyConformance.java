@@ -12,7 +12,7 @@ import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.CpuBackend;
 import g2048.nn.PackedWeights;
-import g2048.nn.PolicyArchitectures;
+import g2048.nn.Architectures;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyOptimiser;
 import g2048.nn.PolicySpec;
@@ -52,13 +52,13 @@ public final class PolicyConformance {
                 out.add(steps(spec, tile, seed, 64, 3, 24));
             }
         }
-        for (String name : PolicyArchitectures.NAMES) {
-            PolicySpec spec = PolicyArchitectures.named(name);
+        for (String name : Architectures.POLICY_NAMES) {
+            PolicySpec spec = Architectures.policy(name);
             out.addAll(pass(spec, null, seed, 256));
             // the dense layer's forward by the skinny kernel
             out.addAll(pass(spec, null, seed, 4));
         }
-        out.add(steps(PolicyArchitectures.named("POLICY5"), null, seed, 256, 2, 1024));
+        out.add(steps(Architectures.policy("POLICY5"), null, seed, 256, 2, 1024));
         return out;
     }
 

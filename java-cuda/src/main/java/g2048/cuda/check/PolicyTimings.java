@@ -7,7 +7,7 @@ import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.CpuBackend;
-import g2048.nn.PolicyArchitectures;
+import g2048.nn.Architectures;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyOptimiser;
 import g2048.nn.PolicySpec;
@@ -26,7 +26,7 @@ public final class PolicyTimings {
     }
 
     public static List<String> rows(CudaContext ctx, double seconds) {
-        return rows(ctx, seconds, List.of(PolicyArchitectures.named("POLICY2"), PolicyArchitectures.named("POLICY5")), new int[] {256, 1024},
+        return rows(ctx, seconds, List.of(Architectures.policy("POLICY2"), Architectures.policy("POLICY5")), new int[] {256, 1024},
                 256, Runtime.getRuntime().availableProcessors());
     }
 

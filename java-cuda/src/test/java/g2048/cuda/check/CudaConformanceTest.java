@@ -102,15 +102,15 @@ class CudaConformanceTest {
                 tests.add(check(spec.name() + " steps" + t, () -> List.of(c.steps(spec, tile, SEED, 64, 3, 24))));
             }
         }
-        for (String name : g2048.nn.PolicyArchitectures.NAMES) {
-            g2048.nn.PolicySpec spec = g2048.nn.PolicyArchitectures.named(name);
+        for (String name : g2048.nn.Architectures.POLICY_NAMES) {
+            g2048.nn.PolicySpec spec = g2048.nn.Architectures.policy(name);
             tests.add(check(name + " pass", () -> {
                 List<CudaConformance.Outcome> out = new ArrayList<>(c.pass(spec, null, SEED, 256));
                 out.addAll(c.pass(spec, null, SEED, 4));
                 return out;
             }));
         }
-        tests.add(check("POLICY5 steps", () -> List.of(c.steps(g2048.nn.PolicyArchitectures.named("POLICY5"), null, SEED, 256, 2,
+        tests.add(check("POLICY5 steps", () -> List.of(c.steps(g2048.nn.Architectures.policy("POLICY5"), null, SEED, 256, 2,
                 1024))));
         return tests;
     }
