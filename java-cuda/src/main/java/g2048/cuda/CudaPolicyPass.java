@@ -1,7 +1,6 @@
 package g2048.cuda;
 
 import g2048.nn.PolicySpec;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import jcuda.driver.CUstream;
@@ -116,9 +115,7 @@ public final class CudaPolicyPass implements AutoCloseable {
             throw new IllegalArgumentException("batch of " + n + " outside 1.." + capacity + " of the pass");
         }
         ctx.bind();
-        ByteBuffer b = hostBoards.buffer();
-        b.clear();
-        b.asLongBuffer().put(src, from, n);
+        hostBoards.putLongs(src, from, n);
         hostBoards.toDevice(boards.ptr(), 8L * n, stream);
         kernels.policyEncode(stream, n, boards.ptr(), acts[0].ptr());
         List<CudaPolicyNetwork.DeviceLayer> layers = net.layers();
