@@ -61,8 +61,8 @@ final class InspectBoardCommand implements Callable<Integer> {
         }
         // a network that sees boards turned is explained on the image it reads, the move turned with it
         int sym = m.spec().orientation().symmetry(b);
-        long seen = g2048.policy.BoardOrientation.apply(sym, b);
-        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), seen, g2048.policy.BoardOrientation.toImage(sym, d));
+        long seen = g2048.nn.BoardOrientation.apply(sym, b);
+        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), seen, g2048.nn.BoardOrientation.toImage(sym, d));
         if (Math.abs(r.delta()) < 1e-9) {
             throw new Errors.BadInput("--board: the move's output equals the reference's (difference " + r.delta()
                     + "), so there is nothing to share out");

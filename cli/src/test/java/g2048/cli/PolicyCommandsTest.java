@@ -9,7 +9,7 @@ import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Network;
 import g2048.policy.DatasetFile;
-import g2048.policy.GemmKernel;
+import g2048.nn.GemmKernel;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import java.nio.channels.FileChannel;
@@ -270,7 +270,7 @@ class PolicyCommandsTest {
         assertTrue(r.out().contains("boards turned corner"), r.out());
         Path model = out.resolve("final.g2pn");
         PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
-        assertEquals(g2048.policy.BoardOrientation.CORNER, m.spec().orientation());
+        assertEquals(g2048.nn.BoardOrientation.CORNER, m.spec().orientation());
         assertEquals(0, CommandRun.of("play", "--player", "policy", "--model", model.toString(), "--games", "2", "--threads", "1").exit());
         // the bottom-right corner holds the largest tile: the network reads the board turned, with that tile at the top-left
         String board = "0,0,0,2/0,0,2,4/0,2,4,8/2,4,8,64";
@@ -288,7 +288,7 @@ class PolicyCommandsTest {
         CommandRun tuned = CommandRun.of(concat(common, "--orientation", "corner", "--init", dir.resolve("o-plain").resolve("final.g2pn")
                 .toString(), "--out", dir.resolve("o-tuned").toString()));
         assertEquals(0, tuned.exit(), tuned.err());
-        assertEquals(g2048.policy.BoardOrientation.CORNER,
+        assertEquals(g2048.nn.BoardOrientation.CORNER,
                 PolicyFile.load(dir.resolve("o-tuned").resolve("final.g2pn"), Adam.ALPHA).spec().orientation());
     }
 

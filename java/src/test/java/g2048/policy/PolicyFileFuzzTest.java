@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
 import g2048.nn.Adam;
+import g2048.nn.PolicySpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

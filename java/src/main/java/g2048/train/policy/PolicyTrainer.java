@@ -7,17 +7,17 @@ import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
-import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyDevice;
+import g2048.nn.CpuBackend;
+import g2048.nn.PackedWeights;
+import g2048.nn.Backend;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
 import g2048.policy.PolicyPlayer;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import g2048.train.Every;
 import g2048.train.LearningCurve;
 import java.io.IOException;
@@ -36,10 +36,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
  * as if it had not stopped (same thread count).
  *
- * <p>A network that sees boards turned ({@link g2048.policy.BoardOrientation}) trains on the
+ * <p>A network that sees boards turned ({@link g2048.nn.BoardOrientation}) trains on the
  * positions turned so (the data is turned once, in memory, before the first step).
  *
- * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's
+ * <p>The steps (gradient and Adam) run on a {@link Backend}: the CPU by default, or the GPU's
  * ({@code --device cuda}), which keeps the parameters and the optimiser's moments on the device and
  * hands them back for each snapshot; snapshots, held-out measures and games run on the CPU.
  *
@@ -112,15 +112,15 @@ public final class PolicyTrainer {
     private String dataKey;
     private float[] initial;
     private final AtomicBoolean stop = new AtomicBoolean();
-    private final PolicyDevice device;
+    private final Backend device;
 
     /** @param dataKey names the data (files, sizes, split): a resumed run must name the same */
     public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey) {
-        this(config, data, dir, dataKey, new CpuPolicyDevice());
+        this(config, data, dir, dataKey, new CpuBackend());
     }
 
     /** As {@link #PolicyTrainer(Config, TrainingData, Path, String)}, its steps on {@code device}. */
-    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, PolicyDevice device) {
+    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, Backend device) {
         this.device = device;
         this.config = config;
         this.data = data;
@@ -208,7 +208,7 @@ public final class PolicyTrainer {
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
-        try (PolicyOptimiser opt = device.open(spec, w, adam, batch, config.threads())) {
+        try (PolicyOptimiser opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
             while (epoch < config.epochs() && !stop.get()) {
                 int[] order = shuffled(n, config.seed(), epoch);
                 while (cursor < n && !stop.get()) {
