@@ -42,7 +42,7 @@ final class ApplyCommand implements Callable<Integer> {
             try {
                 d = Direction.ofLetter(moves.charAt(i));
             } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput("--moves: character " + (i + 1) + " " + e.getMessage());
+                throw new Errors.BadInput("--moves: character " + (i + 1) + " " + Errors.text(e));
             }
             long after = table.move(b, d);
             if (after == b) {

@@ -63,7 +63,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
             try {
                 f = FirstLayerFilters.of(spec, m.weights(), filter);
             } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput(e.getMessage());
+                throw new Errors.BadInput(Errors.text(e));
             }
             shown = List.of(f);
         } else {

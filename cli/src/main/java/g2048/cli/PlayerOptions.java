@@ -26,7 +26,7 @@ final class PlayerOptions {
         try {
             return spec().model();
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput(e.getMessage());
+            throw new Errors.BadInput(Errors.text(e));
         }
     }
 

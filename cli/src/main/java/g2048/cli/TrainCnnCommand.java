@@ -49,7 +49,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             + " evaluated there (under check: on both, compared).", completionCandidates = NetworkDeviceOptions.DeviceNames.class)
     String device;
 
-    @Option(names = "--gemm", defaultValue = "kernels", description = NetworkDeviceOptions.GEMM_HELP)
+    @Option(names = "gemm", defaultValue = "kernels", description = NetworkDeviceOptions.GEMM_HELP)
     String gemm;
 
     @Option(names = "--positions", required = true, description = "Train until this many positions in total (e.g. 5000000).")
@@ -126,7 +126,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream o = json ? System.err : System.out;
         EvaluatorBackends.Choice<NetworkModel, NetworkBackend> choice = NetworkBackends.installed().choose(device,
-                BackendOptions.of("--gemm", gemm), System.err);
+                BackendOptions.of("gemm", gemm), System.err);
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
         }

@@ -157,7 +157,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 return train(model);
             }
         } catch (IOException e) {
-            throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + e.getMessage() + ")", e);
+            throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + Errors.text(e) + ")", e);
         }
     }
 
@@ -222,7 +222,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 try {
                     split = model.promote(wanted);
                 } catch (IllegalArgumentException e) {
-                    throw new Errors.BadInput("--stages " + stages + ": " + e.getMessage());
+                    throw new Errors.BadInput("--stages " + stages + ": " + Errors.text(e));
                 }
                 model.close();
                 model = split;
@@ -263,7 +263,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         try {
             trainer = new Trainer(model, a, threads);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--alpha: " + e.getMessage());
+            throw new Errors.BadInput("--alpha: " + Errors.text(e));
         }
         TdRule rule = parse("--n-step/--lambda", () -> new TdRule(nStep == null ? 1 : nStep, lambda == null ? 0 : lambda,
                 backward));
@@ -395,9 +395,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     + (model.stages().count() == 1 ? "" : " " + model.stages().count() + " stages") + ", "
                     + model.method().text() + (model.coherent() ? " + TC" : ""));
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--out " + out + ": " + e.getMessage());
+            throw new Errors.BadInput("--out " + out + ": " + Errors.text(e));
         } catch (java.io.IOException e) {
-            throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + csv + ": " + e.getMessage());
+            throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + csv + ": " + Errors.text(e));
         }
     }
 
@@ -478,7 +478,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput(option + ": " + e.getMessage());
+            throw new Errors.BadInput(option + ": " + Errors.text(e));
         }
     }
 

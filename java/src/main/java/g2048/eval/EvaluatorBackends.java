@@ -1,5 +1,8 @@
 package g2048.eval;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -39,12 +42,15 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
      */
     public static final double CHECK_SCALE = 1000;
 
+    /** The field that names a backend in the engine's specs and messages. */
+    public static final String DEVICE = "device";
+
     private final String option;
     private final Map<String, B> byName = new LinkedHashMap<>();
     private final B reference;
 
     /**
-     * @param option   the option that names a backend, for messages (e.g. {@code --device})
+     * @param option   the field of a spec that names a backend, for messages (e.g. {@link #DEVICE})
      * @param backends distinct names, exactly one of them the reference
      */
     public EvaluatorBackends(String option, List<B> backends) {
@@ -130,7 +136,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
                 passed.add(b.name() + ": " + why);
             }
             if (candidate == null) {
-                throw new IllegalArgumentException(option + " check: compares " + reference.name()
+                throw new BadSetting(field(option), " check: compares " + reference.name()
                         + " with another backend, and none can run here" + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
             }
             c = new Choice<>(option, candidate, reference, null, options, String.format(Locale.ROOT,
@@ -139,11 +145,11 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
         } else {
             B b = byName.get(asked);
             if (b == null) {
-                throw new IllegalArgumentException(option + " " + name + ": expected " + orList(names()));
+                throw new BadSetting(field(option), " " + name + ": expected " + orList(names()));
             }
             String why = b.unavailableReason();
             if (why != null) {
-                throw new IllegalArgumentException(option + " " + b.name() + ": " + why);
+                throw new BadSetting(field(option), " " + b.name() + ": " + why);
             }
             c = new Choice<>(option, b, null, null, options, "device: " + b.device() + " (as asked)");
         }
@@ -169,10 +175,10 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
                 }
             }
             if (!auto) {
-                throw new IllegalArgumentException(o.name() + " " + v + ": " + option + " " + c.backend().name()
-                        + " does not take it; it needs " + option + " " + orList(takers) + " (or auto where that runs)");
+                throw new BadSetting(field(o.name()), " " + v + ": ", field(option), " " + c.backend().name()
+                        + " does not take it; it needs ", field(option), " " + orList(takers) + " (or auto where that runs)");
             }
-            notes.println(o.name().replaceFirst("^-+", "") + ": " + v + " unused (" + c.backend().name() + " runs the network)");
+            notes.println(o.name() + ": " + v + " unused (" + c.backend().name() + " runs the network)");
         }
     }
 
@@ -184,7 +190,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
                 }
             }
         }
-        throw new IllegalArgumentException(name + ": no backend here takes it (" + String.join(", ", byName.keySet()) + ")");
+        throw new BadSetting(field(name), ": no backend here takes it (" + String.join(", ", byName.keySet()) + ")");
     }
 
     /** The backends other than the reference, most preferred first. */
@@ -247,7 +253,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
 
         /** {@code backend} itself, as if asked for by name (for tests and embedding; nothing is probed). */
         public static <M, B extends EvaluatorBackend<M>> Choice<M, B> of(B backend, BackendOptions options) {
-            return new Choice<>("--device", backend, null, null, options, "device: " + backend.device());
+            return new Choice<>(DEVICE, backend, null, null, options, "device: " + backend.device());
         }
 
         /** The backend that computes. */
@@ -287,7 +293,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
                 return backend.open(model, options, notes);
             } catch (UnusableBackendException e) {
                 if (fallback == null) {
-                    throw new UnusableBackendException(option + " " + backend.name() + ": " + e.getMessage(), e);
+                    throw new UnusableBackendException(new BadSetting(field(option), " " + backend.name() + ": " + e.getMessage()), e);
                 }
                 notes.println("device: " + fallback.device() + " (" + backend.name() + " refused: " + e.getMessage() + ")");
                 return fallback.open(model, options, notes);
@@ -298,7 +304,7 @@ public final class EvaluatorBackends<M, B extends EvaluatorBackend<M>> {
             try {
                 return b.open(model, options, notes);
             } catch (UnusableBackendException e) {
-                throw new UnusableBackendException(option + " check: " + b.name() + ": " + e.getMessage(), e);
+                throw new UnusableBackendException(new BadSetting(field(option), " check: " + b.name() + ": " + e.getMessage()), e);
             }
         }
     }

@@ -9,7 +9,7 @@ public final class NetworkBackends {
     }
 
     private static final class Installed {
-        static final EvaluatorBackends<NetworkModel, NetworkBackend> BACKENDS = EvaluatorBackends.load(NetworkBackend.class, "--device");
+        static final EvaluatorBackends<NetworkModel, NetworkBackend> BACKENDS = EvaluatorBackends.load(NetworkBackend.class, EvaluatorBackends.DEVICE);
     }
 
     /** The installed backends, found once per process. */

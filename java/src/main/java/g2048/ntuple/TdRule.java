@@ -1,5 +1,8 @@
 package g2048.ntuple;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
@@ -30,17 +33,17 @@ public record TdRule(int steps, double lambda, boolean backward) {
 
     public TdRule {
         if (steps < 1 || steps > 1000) {
-            throw new IllegalArgumentException("--n-step: expected 1..1000, got " + steps);
+            throw new BadSetting(field("steps"), ": expected 1..1000, got " + steps);
         }
         if (!(lambda >= 0 && lambda < 1)) {
-            throw new IllegalArgumentException("--lambda: expected a value in [0, 1), got " + lambda);
+            throw new BadSetting(field("lambda"), ": expected a value in [0, 1), got " + lambda);
         }
         if (lambda > 0 && !backward && steps < 2) {
-            throw new IllegalArgumentException("--lambda " + lambda + ": forward TD(λ) needs a horizon, --n-step 2 or more"
-                    + " (or --backward for the whole game's λ-return)");
+            throw new BadSetting(field("lambda"), " " + lambda + ": forward TD(λ) needs a horizon, ", field("steps"), " 2 or more"
+                    + " (or ", field("backward"), " for the whole game's λ-return)");
         }
         if (lambda > 0 && backward && steps != 1) {
-            throw new IllegalArgumentException("--n-step " + steps + " with --lambda and --backward: backward TD(λ) uses the"
+            throw new BadSetting(field("steps"), " " + steps + " with ", field("lambda"), " and ", field("backward"), ": backward TD(λ) uses the"
                     + " whole game; the horizon is for forward TD(λ)");
         }
     }

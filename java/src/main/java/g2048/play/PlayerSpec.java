@@ -1,5 +1,8 @@
 package g2048.play;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -39,7 +42,7 @@ public record PlayerSpec(String player, List<Path> models, String table, Path db
      */
     public Path model() {
         if (models.size() > 1) {
-            throw new IllegalArgumentException("--model: player '" + player + "' plays one model, got " + models.size()
+            throw new BadSetting(field("models"), ": player '" + player + "' plays one model, got " + models.size()
                     + " (only ntuple plays an ensemble of models)");
         }
         return models.isEmpty() ? null : models.getFirst();

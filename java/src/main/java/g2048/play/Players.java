@@ -1,5 +1,7 @@
 package g2048.play;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.BackendOptions;
 import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
@@ -22,6 +24,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.GreedyPlayer;
 import g2048.search.SearchConfig;
+import g2048.settings.BadSetting;
 import g2048.solver.OptimalPlayer;
 import g2048.solver.Solution;
 import java.io.IOException;
@@ -106,7 +109,7 @@ public final class Players {
                 if (!NAMES.contains(spec.player())) {
                     throw unknown(spec.player());
                 }
-                throw new IllegalArgumentException("--player: " + fixedSearch(spec.player())
+                throw new BadSetting(field("player"), ": " + fixedSearch(spec.player())
                         + "; a search takes a value function: " + String.join(", ", EVALUATOR_NAMES));
             }
         };
@@ -139,13 +142,13 @@ public final class Players {
      */
     public static NtupleModel ntupleModel(Path file, Shape shape) {
         if (file == null && !NtupleModels.defaultAvailable()) {
-            throw new IllegalArgumentException("--player ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
-                    + " is not on the class path; name one with --model PATH or choose --player heuristic");
+            throw new BadSetting(field("player"), " ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
+                    + " is not on the class path; name one with ", field("models"), " PATH or choose ", field("player"), " heuristic");
         }
         NtupleModel model = file != null ? NtupleModels.load(file) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
-            throw new IllegalArgumentException("--model " + model.source() + " was trained on " + model.shape()
+            throw new BadSetting(field("models"), " " + model.source() + " was trained on " + model.shape()
                     + ", the board is " + shape);
         }
         return model;
@@ -182,12 +185,12 @@ public final class Players {
                 return searching(afterstateValues(model, spec.table(), search), search);
             }
             if (search.downgrade() != 0) {
-                throw new IllegalArgumentException("--downgrade: --model " + model.source() + " is a q-learning model,"
+                throw new BadSetting(field("downgrade"), ": ", field("models"), " " + model.source() + " is a q-learning model,"
                         + " which plays from its action networks without a search to downgrade");
             }
             TablePrecision precision = precision(spec.table());
             if (precision != TablePrecision.AUTO && precision != TablePrecision.FLOAT32) {
-                throw new IllegalArgumentException("--table " + spec.table() + ": --model " + model.source()
+                throw new BadSetting(field("table"), " " + spec.table() + ": ", field("models"), " " + model.source()
                         + " is a q-learning model, which plays from its float32 action networks");
             }
             // the action networks choose; each thread needs its own policy (scratch space)
@@ -202,15 +205,16 @@ public final class Players {
     private static Evaluator afterstateValues(NtupleModel model, String table, SearchConfig search) {
         if (model.method() == Method.Q_LEARNING) {
             // reached at depth 1 too (move, bench search, --time-ms): then --depth is not the cure
-            throw new IllegalArgumentException("--model " + model.source() + " is a q-learning model: it values actions,"
-                    + " not afterstates, so it has no afterstate values to search with; " + (search.depth() > 1
-                    ? "it plays at --depth 1 only" : "it plays only greedily, in play and grade without --time-ms"));
+            throw new BadSetting(field("models"), " " + model.source() + " is a q-learning model: it values actions,"
+                    + " not afterstates, so it has no afterstate values to search with; ", search.depth() > 1
+                    ? new BadSetting("it plays at ", field("depth"), " 1 only")
+                    : new BadSetting("it plays only greedily, in play and grade without ", field("timeMs")));
         }
         TablePrecision precision = precision(table);
         try {
             return model.evaluator(precision);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--table " + table + ": " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("table"), " " + table + ": ", BadSetting.reason(e));
         }
     }
 
@@ -221,14 +225,14 @@ public final class Players {
     private static Evaluator network(PlayerSpec spec, Shape shape, PrintStream notes) {
         if (!shape.equals(Shape.S4x4)) {
             // the shape may come from --shape, a board or a database: name none of them
-            throw new IllegalArgumentException("--player cnn: value networks play 4x4 boards only, this board is " + shape);
+            throw new BadSetting(field("player"), " cnn: value networks play 4x4 boards only, this board is " + shape);
         }
         Path model = spec.model();
         if (model == null) {
-            throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
+            throw new BadSetting(field("models"), ": the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
         }
         var choice = NetworkBackends.installed().choose(spec.device(),
-                BackendOptions.of("--gemm", spec.gemm(), "--cuda-graphs", spec.cudaGraphs()), notes);
+                BackendOptions.of("gemm", spec.gemm(), "cudaGraphs", spec.cudaGraphs()), notes);
         TrainedNetwork t;
         try {
             t = NetworkFile.load(model);
@@ -242,7 +246,7 @@ public final class Players {
         try {
             return TablePrecision.parse(table);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--table: " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("table"), ": ", BadSetting.reason(e));
         }
     }
 
@@ -262,10 +266,10 @@ public final class Players {
         String why = fixedSearch(player);
         String applies = String.join(", ", EVALUATOR_NAMES);
         if (search.depth() != 1) {
-            throw new IllegalArgumentException("--depth: " + why + "; --depth applies to " + applies);
+            throw new BadSetting(field("depth"), ": " + why + "; ", field("depth"), " applies to " + applies);
         }
         if (!search.equals(SearchConfig.ofDepth(1))) {
-            throw new IllegalArgumentException("--time-ms, --cutoff, --tt-bits, --tt-leaves, --batched and --downgrade: " + why
+            throw new BadSetting(field("timeMs"), ", ", field("cutoff"), ", ", field("ttBits"), ", ", field("ttLeaves"), ", ", field("batched"), " and ", field("downgrade"), ": " + why
                     + "; they apply to " + applies);
         }
     }
@@ -276,10 +280,10 @@ public final class Players {
      */
     public static PolicyPlayer policy(Path model, Shape shape) {
         if (!shape.equals(Shape.S4x4)) {
-            throw new IllegalArgumentException("--player policy: policy networks play 4x4 boards only, this board is " + shape);
+            throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape);
         }
         if (model == null) {
-            throw new IllegalArgumentException("--model: the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
+            throw new BadSetting(field("models"), ": the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
         }
         PolicyModel m;
         try {
@@ -293,18 +297,18 @@ public final class Players {
     /** The optimal player of a solution; the solution is kept open for the life of the process. */
     private static Player optimal(Path db, Shape shape) {
         if (db == null) {
-            throw new IllegalArgumentException("--db: missing, --player optimal needs a solution directory written by 'g2048 solve'");
+            throw new BadSetting(field("db"), ": missing, ", field("player"), " optimal needs a solution directory written by 'g2048 solve'");
         }
         Solution solution;
         try {
             solution = Solution.open(db);
         } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("--db: " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("db"), ": ", BadSetting.reason(e));
         }
         if (!solution.shape().equals(shape)) {
             solution.close();
-            throw new IllegalArgumentException("--db: " + db + " solves " + solution.shape() + ", the game is " + shape
-                    + " (use --shape " + solution.shape() + ")");
+            throw new BadSetting(field("db"), ": " + db + " solves " + solution.shape() + ", the game is " + shape
+                    + " (use ", field("shape"), " " + solution.shape() + ")");
         }
         return new OptimalPlayer(solution);
     }
@@ -319,7 +323,7 @@ public final class Players {
     }
 
     private static IllegalArgumentException unknown(String player) {
-        return new IllegalArgumentException("--player: unknown player '" + player + "', expected one of "
+        return new BadSetting(field("player"), ": unknown player '" + player + "', expected one of "
                 + String.join(", ", NAMES));
     }
 }

@@ -1,5 +1,8 @@
 package g2048.policy;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -42,7 +45,7 @@ public final class FirstLayerFilters {
     public static Filter of(PolicySpec spec, float[] w, int f) {
         int ch = spec.channels();
         if (f < 0 || f >= ch) {
-            throw new IllegalArgumentException("--filter: " + spec.name() + " has filters 0.." + (ch - 1) + ", got " + f);
+            throw new BadSetting(field("filter"), ": " + spec.name() + " has filters 0.." + (ch - 1) + ", got " + f);
         }
         int off = spec.convOffset(0);
         float[][] table = new float[PolicySpec.TAPS][PolicySpec.PLANES];

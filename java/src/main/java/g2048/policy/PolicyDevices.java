@@ -1,5 +1,8 @@
 package g2048.policy;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -81,13 +84,13 @@ public final class PolicyDevices {
             if (d.name().equals(asked)) {
                 String why = d.unavailableReason();
                 if (why != null) {
-                    throw new IllegalArgumentException("--device " + d.name() + ": " + why);
+                    throw new BadSetting(field("device"), " " + d.name() + ": " + why);
                 }
                 return d;
             }
         }
         List<String> names = names();
-        throw new IllegalArgumentException("--device " + name + ": expected " + String.join(", ", names.subList(0, names.size() - 1))
+        throw new BadSetting(field("device"), " " + name + ": expected " + String.join(", ", names.subList(0, names.size() - 1))
                 + " or " + names.getLast());
     }
 }

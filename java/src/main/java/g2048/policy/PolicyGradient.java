@@ -1,5 +1,8 @@
 package g2048.policy;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -34,7 +37,7 @@ public final class PolicyGradient implements AutoCloseable {
     /** @param slice positions per forward/backward pass of one thread */
     public PolicyGradient(PolicyNetwork net, int threads, int slice) {
         if (threads < 1) {
-            throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+            throw new BadSetting(field("threads"), " must be at least 1, got " + threads);
         }
         this.net = net;
         this.threads = threads;

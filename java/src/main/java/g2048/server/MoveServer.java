@@ -1,7 +1,10 @@
 package g2048.server;
 
+import static g2048.settings.BadSetting.field;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -42,16 +45,16 @@ public final class MoveServer implements AutoCloseable {
     public record Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs) {
         public Settings {
             if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("--port: " + port + " is out of range, expected 0..65535");
+                throw new BadSetting(field("port"), ": " + port + " is out of range, expected 0..65535");
             }
             if (threads < 1) {
-                throw new IllegalArgumentException("--threads: must be at least 1, got " + threads);
+                throw new BadSetting(field("threads"), ": must be at least 1, got " + threads);
             }
             if (maxInFlight < 1) {
-                throw new IllegalArgumentException("--max-requests-in-flight: must be at least 1, got " + maxInFlight);
+                throw new BadSetting(field("maxInFlight"), ": must be at least 1, got " + maxInFlight);
             }
             if (requestTimeoutMs < 1) {
-                throw new IllegalArgumentException("--request-timeout-ms: must be at least 1, got " + requestTimeoutMs);
+                throw new BadSetting(field("requestTimeoutMs"), ": must be at least 1, got " + requestTimeoutMs);
             }
         }
     }

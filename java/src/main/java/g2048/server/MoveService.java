@@ -1,5 +1,7 @@
 package g2048.server;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.Evaluator;
 import g2048.game.Shape;
 import g2048.ntuple.NtupleModels;
@@ -11,6 +13,7 @@ import g2048.search.Expectimax;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.settings.BadSetting;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -70,7 +73,7 @@ public final class MoveService implements AutoCloseable {
             try {
                 solution = Solution.open(db);
             } catch (IOException | IllegalArgumentException e) {
-                throw new IllegalArgumentException("--db: " + e.getMessage(), e);
+                throw BadSetting.causedBy(e, field("db"), ": ", BadSetting.reason(e));
             }
         }
         Evaluator evaluator = null;

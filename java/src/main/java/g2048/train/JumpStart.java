@@ -1,9 +1,12 @@
 package g2048.train;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
@@ -62,7 +65,7 @@ public enum JumpStart {
             case "s-jump", "s", "sjump" -> S_JUMP;
             case "l-jump", "l", "ljump" -> L_JUMP;
             case "nojump", "none" -> NOJUMP;
-            default -> throw new IllegalArgumentException("--jump: expected S-jump, L-jump or nojump, got '" + text + "'");
+            default -> throw new BadSetting(field("jump"), ": expected S-jump, L-jump or nojump, got '" + text + "'");
         };
     }
 

@@ -1,5 +1,7 @@
 package g2048.train;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.BackendOptions;
 import g2048.eval.Evaluator;
 import g2048.eval.EvaluatorBackends;
@@ -14,6 +16,7 @@ import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
 import g2048.nn.TrainingDevice;
 import g2048.player.GameStats;
+import g2048.settings.BadSetting;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -115,7 +118,7 @@ public final class TrainingRun {
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener, EvaluatorBackends.Choice<NetworkModel, NetworkBackend> backend) {
         if (snapshotEvery < 1) {
-            throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
+            throw new BadSetting(field("snapshotEvery"), ": expected at least 1, got " + snapshotEvery);
         }
         if (start != null && !start.spec().equals(config.spec())) {
             throw new IllegalArgumentException("mismatched: the run to resume trains " + start.spec().name()

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  */
 class EvaluatorBackendsTest {
 
-    private static final BackendOption LIBRARY = new BackendOption("--gemm", List.of("kernels", "cublas"), "kernels", Set.of("cublas"));
-    private static final BackendOption GRAPHS = new BackendOption("--graphs", List.of("on", "off"), "on", Set.of());
+    private static final BackendOption LIBRARY = new BackendOption("gemm", List.of("kernels", "cublas"), "kernels", Set.of("cublas"));
+    private static final BackendOption GRAPHS = new BackendOption("graphs", List.of("on", "off"), "on", Set.of());
 
     /** Values the hash evaluator's times {@code factor}; closing is counted. */
     private static final class Scaled implements Evaluator, AutoCloseable {
@@ -96,7 +96,7 @@ class EvaluatorBackendsTest {
     private static final Fake GONE = new Fake("gone", false, 20, "GONE unavailable: no such device", 1, false);
 
     private static EvaluatorBackends<Shape, Fake> registry(Fake... backends) {
-        return new EvaluatorBackends<>("--device", List.of(backends));
+        return new EvaluatorBackends<>(EvaluatorBackends.DEVICE, List.of(backends));
     }
 
     @org.junit.jupiter.api.BeforeEach
@@ -134,10 +134,10 @@ class EvaluatorBackendsTest {
     void anUnknownOrUnavailableBackendIsOneLineOfBadInput() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, FAST, GONE).choose("gpu", BackendOptions.NONE, notes));
-        assertEquals("--device gpu: expected auto, check, cpu, fast or gone", unknown.getMessage());
+        assertEquals("device gpu: expected auto, check, cpu, fast or gone", unknown.getMessage());
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, FAST, GONE).choose("gone", BackendOptions.NONE, notes));
-        assertEquals("--device gone: GONE unavailable: no such device", gone.getMessage());
+        assertEquals("device gone: GONE unavailable: no such device", gone.getMessage());
         assertFalse(gone.getMessage().contains("\n"));
     }
 
@@ -189,7 +189,7 @@ class EvaluatorBackendsTest {
     void checkNeedsASecondBackendThatRuns() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, GONE).choose("check", BackendOptions.NONE, notes));
-        assertEquals("--device check: compares cpu with another backend, and none can run here (gone: GONE unavailable: no such device)",
+        assertEquals("device check: compares cpu with another backend, and none can run here (gone: GONE unavailable: no such device)",
                 e.getMessage());
     }
 
@@ -206,25 +206,25 @@ class EvaluatorBackendsTest {
     @Test
     void optionsAreCheckedWhicheverBackendIsChosen() {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "cudnn"), notes));
-        assertEquals("--gemm cudnn: expected kernels or cublas", bad.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "cudnn"), notes));
+        assertEquals("gemm cudnn: expected kernels or cublas", bad.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--tiles", "big"), notes));
-        assertTrue(unknown.getMessage().startsWith("--tiles: no backend here takes it"), unknown.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("tiles", "big"), notes));
+        assertTrue(unknown.getMessage().startsWith("tiles: no backend here takes it"), unknown.getMessage());
         // A value only another backend honours, asked for with one that does not take the option.
         IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "cublas"), notes));
-        assertEquals("--gemm cublas: --device cpu does not take it; it needs --device fast (or auto where that runs)", library.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "cublas"), notes));
+        assertEquals("gemm cublas: device cpu does not take it; it needs device fast (or auto where that runs)", library.getMessage());
         // Values any backend satisfies, and defaults, are fine everywhere.
-        assertSame(CPU, registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "kernels", "--graphs", "off"), notes).backend());
+        assertSame(CPU, registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "kernels", "graphs", "off"), notes).backend());
         assertEquals("", notes());
         // auto taking the reference says the library goes unused.
-        var c = registry(CPU, GONE).choose("auto", BackendOptions.of("--gemm", "CUBLAS"), notes);
+        var c = registry(CPU, GONE).choose("auto", BackendOptions.of("gemm", "CUBLAS"), notes);
         assertSame(CPU, c.backend());
         assertTrue(notes().startsWith("gemm: cublas unused (cpu runs the network)"), notes());
         // The backend reads the value given.
         printed.reset();
-        registry(CPU, FAST).choose("fast", BackendOptions.of("--gemm", "cublas"), notes).open(Shape.S4x4, notes);
+        registry(CPU, FAST).choose("fast", BackendOptions.of("gemm", "cublas"), notes).open(Shape.S4x4, notes);
         assertEquals("fast opened, gemm cublas", notes());
     }
 
@@ -233,7 +233,7 @@ class EvaluatorBackendsTest {
         Fake refusing = new Fake("fast", false, 10, null, 1, true);
         UnusableBackendException asked = assertThrows(UnusableBackendException.class,
                 () -> registry(CPU, refusing).choose("fast", BackendOptions.NONE, notes).open(Shape.S4x4, notes));
-        assertEquals("--device fast: its values FAILED against the reference", asked.getMessage());
+        assertEquals("device fast: its values FAILED against the reference", asked.getMessage());
         var auto = registry(CPU, refusing).choose("auto", BackendOptions.NONE, notes);
         printed.reset();
         Evaluator e = auto.open(Shape.S4x4, notes);
@@ -241,7 +241,7 @@ class EvaluatorBackendsTest {
         assertTrue(notes().startsWith("device: cpu device (fast refused: its values FAILED against the reference)"), notes());
         UnusableBackendException checked = assertThrows(UnusableBackendException.class,
                 () -> registry(CPU, refusing).choose("check", BackendOptions.NONE, notes).open(Shape.S4x4, notes));
-        assertEquals("--device check: fast: its values FAILED against the reference", checked.getMessage());
+        assertEquals("device check: fast: its values FAILED against the reference", checked.getMessage());
     }
 
     @Test

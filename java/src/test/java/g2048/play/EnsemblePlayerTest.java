@@ -106,7 +106,7 @@ class EnsemblePlayerTest {
         PlayerSpec lines = PlayerSpec.of("lines").withModels(List.of(a, b));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Players.create(lines, Shape.S4x4, SearchConfig.ofDepth(1)));
-        assertTrue(e.getMessage().startsWith("--model: player 'lines' plays one model, got 2"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("models: player 'lines' plays one model, got 2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Engine.ensemble(List.of(a), SearchConfig.ofDepth(1)));
     }
 }

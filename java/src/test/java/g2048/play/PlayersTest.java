@@ -88,12 +88,12 @@ class PlayersTest {
         assertTrue(Players.create(PlayerSpec.of("lines"), shape, SearchConfig.ofDepth(2)) instanceof ExpectimaxPlayer);
         assertEquals("random", Players.create(PlayerSpec.of("random"), shape, one).name());
         assertEquals("heuristic", Players.create(PlayerSpec.of("heuristic"), shape, one).name());
-        assertRefused("--depth: player 'random' does not search",
+        assertRefused("depth: player 'random' does not search",
                 () -> Players.create(PlayerSpec.of("random"), shape, SearchConfig.ofDepth(2)));
-        assertRefused("--time-ms, --cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
-        assertRefused("--player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
-        assertRefused("--db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
-        assertRefused("--player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
+        assertRefused("timeMs, cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
+        assertRefused("player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
+        assertRefused("db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
+        assertRefused("player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
                 () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
         assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of("ntuple"), shape, one));
     }

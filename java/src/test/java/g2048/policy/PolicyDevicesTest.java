@@ -50,9 +50,9 @@ class PolicyDevicesTest {
         assertEquals("", notes(d, "CPU", chosen), "a device asked for by name is not announced");
         assertSame(cpu, chosen[0]);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> d.choose("cuda", System.err));
-        assertEquals("--device cuda: CUDA unavailable: no driver", refused.getMessage());
+        assertEquals("device cuda: CUDA unavailable: no driver", refused.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> d.choose("tpu", System.err));
-        assertEquals("--device tpu: expected auto, cpu or cuda", unknown.getMessage());
+        assertEquals("device tpu: expected auto, cpu or cuda", unknown.getMessage());
 
         PolicyDevice ready = new Fake("cuda", 10, null);
         PolicyDevices withGpu = new PolicyDevices(List.of(cpu, ready));

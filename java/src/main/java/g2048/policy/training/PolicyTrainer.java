@@ -1,5 +1,7 @@
 package g2048.policy.training;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.files.AtomicFile;
 import g2048.files.BadFileException;
 import g2048.game.Rng;
@@ -18,6 +20,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.policy.PolicySpec;
 import g2048.policy.PolicyWorkspace;
 import g2048.policy.SoftmaxCrossEntropy;
+import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -68,25 +71,25 @@ public final class PolicyTrainer {
 
         public Config {
             if (epochs < 1) {
-                throw new IllegalArgumentException("--epochs: expected at least 1, got " + epochs);
+                throw new BadSetting(field("epochs"), ": expected at least 1, got " + epochs);
             }
             if (batch < 1) {
-                throw new IllegalArgumentException("--batch: expected at least 1, got " + batch);
+                throw new BadSetting(field("batch"), ": expected at least 1, got " + batch);
             }
             if (!(learningRate > 0)) {
-                throw new IllegalArgumentException("--lr: expected a positive rate, got " + learningRate);
+                throw new BadSetting(field("learningRate"), ": expected a positive rate, got " + learningRate);
             }
             if (!(finalLearningRate > 0)) {
-                throw new IllegalArgumentException("--lr-final: expected a positive rate, got " + finalLearningRate);
+                throw new BadSetting(field("finalLearningRate"), ": expected a positive rate, got " + finalLearningRate);
             }
             if (threads < 1) {
-                throw new IllegalArgumentException("--threads: expected at least 1, got " + threads);
+                throw new BadSetting(field("threads"), ": expected at least 1, got " + threads);
             }
             if (snapshotEvery < 1) {
-                throw new IllegalArgumentException("--snapshot-every: expected at least 1 position, got " + snapshotEvery);
+                throw new BadSetting(field("snapshotEvery"), ": expected at least 1 position, got " + snapshotEvery);
             }
             if (evalGames < 0) {
-                throw new IllegalArgumentException("--eval-games: expected 0 or more, got " + evalGames);
+                throw new BadSetting(field("evalGames"), ": expected 0 or more, got " + evalGames);
             }
         }
 
@@ -142,7 +145,7 @@ public final class PolicyTrainer {
      */
     public PolicyTrainer startingFrom(float[] weights, String name) {
         if (weights.length != config.spec().weightCount()) {
-            throw new IllegalArgumentException("--init: " + name + " has " + weights.length + " weights, "
+            throw new BadSetting(field("init"), ": " + name + " has " + weights.length + " weights, "
                     + config.spec().name() + " has " + config.spec().weightCount());
         }
         this.initial = weights.clone();
@@ -186,7 +189,7 @@ public final class PolicyTrainer {
             curve.truncateAfter(positions);
         } else {
             if (Files.exists(dir.resolve(STATE))) {
-                throw new IllegalArgumentException("--out: " + dir + " holds a run already; continue it with --resume or choose another directory");
+                throw new BadSetting(field("out"), ": " + dir + " holds a run already; continue it with ", field("resume"), " or choose another directory");
             }
             w = initial != null ? initial.clone() : net.initialWeights(config.seed());
             adam = new Adam(w.length, config.learningRate(), Adam.BETA1, Adam.BETA2, Adam.EPSILON);

@@ -1,5 +1,7 @@
 package g2048.policy.training;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.game.Rng;
@@ -10,6 +12,7 @@ import g2048.policy.DatasetFile;
 import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.settings.BadSetting;
 import java.util.Arrays;
 
 /**
@@ -52,7 +55,7 @@ public final class TeacherGames {
             throw new IllegalArgumentException("policy datasets are of 4x4 games, the teacher plays " + evaluator.shape());
         }
         if (!(teacherShare >= 0 && teacherShare <= 1)) {
-            throw new IllegalArgumentException("--teacher-share: expected a probability 0..1, got " + teacherShare);
+            throw new BadSetting(field("teacherShare"), ": expected a probability 0..1, got " + teacherShare);
         }
         this.search = new Expectimax(evaluator, config.suitedTo(evaluator));
         this.behaviour = behaviour;
