@@ -4,9 +4,10 @@ import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Optimiser;
 import java.util.function.BooleanSupplier;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
- * The trainer thread (seed 000 §3.1): takes the generators' pairs off the queue, forms batches as
+ * The trainer thread (Matsuzaki 2021): takes the generators' pairs off the queue, forms batches as
  * the {@link Batching} option says, and has its {@link Optimiser} take one Adam step on the mean
  * squared error of each batch and publish the new weights. A {@link SnapshotSink} receives copies
  * of the weights and the optimiser state every {@code snapshotEvery} positions and at the end.
@@ -76,26 +77,29 @@ public final class Trainer implements Runnable {
 
     @Override
     public void run() {
-        int idle = 0;
+        IdleStrategy idle = PositionHandoff.idleStrategy();
+        boolean waiting = false;
         mark = System.nanoTime();
         long waitStart = 0;
         while (!stopRequested.getAsBoolean() && stats.positions() < config.positions()) {
             PositionChunk c = handoff.poll();
             if (c == null) {
-                if (idle == 0) {
+                if (!waiting) {
                     waitStart = System.nanoTime();
+                    waiting = true;
                 }
-                idle = PositionHandoff.idle(idle);
+                idle.idle();
                 continue;
             }
-            if (idle > 0) {
+            if (waiting) {
                 waitNanos += System.nanoTime() - waitStart;
+                waiting = false;
+                idle.reset();
             }
-            idle = 0;
             take(c);
             handoff.recycle(c);
         }
-        if (idle > 0) {
+        if (waiting) {
             waitNanos += System.nanoTime() - waitStart;
         }
         reportTime();
