@@ -5,6 +5,7 @@ import g2048.eval.BackendOptions;
 import g2048.eval.EvaluatorBackends;
 import g2048.files.AtomicFile;
 import g2048.files.LockFile;
+import g2048.json.JsonWriter;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "cnn", mixinStandardHelpOptions = true,
         description = {"Train a value network by TD-afterstate learning with generator threads and one trainer.",
-            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021; SPEC §3)."})
+            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021)."})
 public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--arch", description = "Architecture: ${COMPLETION-CANDIDATES}, or a spec text "
@@ -207,7 +208,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", stopped[0] ? "stopped" : "done", result.positions(),
                     dir.resolve(TrainingRun.LATEST));
             if (json) {
-                System.out.println(new Json().begin().field("event", "summary")
+                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "summary")
                         .field("stopped", stopped[0])
                         .field("positions", result.positions())
                         .field("positions_total", positions)
@@ -245,7 +246,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 }
                 lastTime = now;
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "progress")
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "progress")
                             .field("positions", s.positions())
                             .field("positions_total", positions)
                             .field("positions_per_s", rate)
@@ -264,7 +265,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 progress.finish();
                 o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "snapshot").field("file", file.toString())
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "snapshot").field("file", file.toString())
                             .field("positions", p).end());
                     System.out.flush();
                 }
@@ -276,7 +277,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "evaluation")
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "evaluation")
                             .field("positions", r.positions())
                             .field("games", r.games())
                             .field("mean", r.mean())

@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
         description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
-            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014; SPEC §2.1) and the field's (SPEC §7).",
+            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014) and the field's (README, *N-tuple networks*).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
             "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation or checkpoint and where the run ended or",
@@ -85,7 +86,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--terminal-value",
             description = "td-state only: the value of a terminal state in the move choice and the target, zero or network"
-                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads; SPEC §2.1) (default: zero, or the resumed model's).")
+                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads) (default: zero, or the resumed model's).")
     String terminalValue;
 
     @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")
@@ -286,7 +287,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
         if (json) {
-            System.out.println(new Json().begin().field("event", "start")
+            System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "start")
                     .field("net", model.spec().name())
                     .field("shape", model.shape().toString())
                     .field("method", model.method().text())
@@ -296,7 +297,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     .field("threads", threads)
                     .field("games_done", st.games())
                     .field("games_total", games)
-                    .field("out", JsonText.path(out))
+                    .field("out", JsonConventions.path(out))
                     .end());
         }
         CountDownLatch finished = new CountDownLatch(1);
@@ -361,9 +362,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     trainer.stopRequested() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
                     overall / 1e6);
             if (json) {
-                System.out.println(new Json().begin().field("event", "summary")
+                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "summary")
                         .field("stopped", trainer.stopRequested())
-                        .field("out", JsonText.path(out))
+                        .field("out", JsonConventions.path(out))
                         .field("games", end.games())
                         .field("moves", end.moves())
                         .field("learning_s", end.nanos() / 1e9)
@@ -404,7 +405,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
     private String progressEvent(TrainingState st, double trainMean, double trainRate, Trainer.Evaluation e,
                                  boolean checkpoint) {
-        Json j = new Json().begin().field("event", "progress")
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "progress")
                 .field("games_done", st.games())
                 .field("games_total", games)
                 .field("moves", st.moves())

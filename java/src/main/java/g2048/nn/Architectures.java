@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The architectures of SPEC §2.2 (seeds 000 and 003) with their widths, and the same shapes at
+ * The architectures of the value-network papers (Matsuzaki 2021 and the README's *Value networks and their training*) with their widths, and the same shapes at
  * other widths (tiny ones for gradient checks).
  *
  * <pre>
@@ -19,7 +19,7 @@ import java.util.Locale;
  */
 public final class Architectures {
 
-    /** The names, in the order of SPEC §2.2. */
+    /** The names, in the order of the README's table. */
     public static final List<String> NAMES = List.of("CNN22", "CNN22S", "CNN22SS", "CNN22SSS", "CNN22ACG",
             "CNN12", "MLP", "BP-CNN", "FC-CNN", "CNN-CNN");
 

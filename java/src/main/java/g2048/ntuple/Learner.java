@@ -9,7 +9,7 @@ import g2048.player.Player;
 
 /**
  * Plays games with one of the seed's move-evaluation schemes and, when learning, adjusts the
- * network after every move (seed 001, Figs. 3–6). One instance per thread: it holds scratch space;
+ * network after every move (Szubert and Jaśkowski 2014, Figs. 3–6). One instance per thread: it holds scratch space;
  * the network behind it is shared.
  *
  * <p>Every update adds the same {@code α·δ} to the entry of every feature, as the seed's update rule

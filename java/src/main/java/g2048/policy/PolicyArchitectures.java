@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The seed's four policy networks (SPEC §8): k = 2 … 5 convolutions with Ch(k) = 436, 312, 256,
+ * The four policy networks of Matsuzaki and Teramura: k = 2 … 5 convolutions with Ch(k) = 436, 312, 256,
  * 224 filters, sized so that all have about 820,000 weights.
  * <pre>
  *   POLICY2  436 filters  817,068 weights

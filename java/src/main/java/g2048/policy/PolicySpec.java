@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A policy network as data (SPEC §8): the 4×4×16 one-hot value planes, {@code convs} 2×2
+ * A policy network as data (Matsuzaki and Teramura): the 4×4×16 one-hot value planes, {@code convs} 2×2
  * convolutions of {@code channels} filters each that keep the 4×4 size, ReLU after each, then a
  * fully connected layer from 4×4×channels to the 4 moves. Its text form, stored in model files:
  * <pre>

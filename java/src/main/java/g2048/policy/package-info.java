@@ -1,5 +1,5 @@
 /**
- * Policy networks (SPEC §8, seed 004): networks that choose a move directly, learned from a
+ * Policy networks (Matsuzaki and Teramura; the README's *Policy networks*): networks that choose a move directly, learned from a
  * teacher's moves, and the tools that explain them.
  *
  * <ul>

@@ -6,7 +6,7 @@ import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
- * How the trainer turns positions into optimiser steps (seed 000 §3.1).
+ * How the trainer turns positions into optimiser steps (Matsuzaki 2021).
  *
  * <ul>
  *   <li>{@code game}: a generator sends the positions of a whole game; one step on all of them.

@@ -10,7 +10,7 @@ import g2048.player.BestMove;
 import java.util.function.BooleanSupplier;
 
 /**
- * A generator thread (seed 000 §3.1): plays {@code lanes} games at once, greedy over the
+ * A generator thread (Matsuzaki 2021): plays {@code lanes} games at once, greedy over the
  * afterstates' values under the latest published weights, evaluating the afterstates of all its
  * games in one batch per turn (by its own evaluator, {@link g2048.nn.TrainingDevice#generatorEvaluator},
  * on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +

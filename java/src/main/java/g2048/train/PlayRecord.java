@@ -1,7 +1,7 @@
 package g2048.train;
 
 /**
- * The record of one play stream for the restart strategy (seed 000 §3.5): the state and the score
+ * The record of one play stream for the restart strategy (Matsuzaki 2021): the state and the score
  * at every turn since the game began. A play that started at turn s and ended at turn e makes the
  * next play start at turn (s + e) / 2 of this record, unless e − s ≤ 10, when a fresh game starts.
  */

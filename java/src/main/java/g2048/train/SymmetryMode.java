@@ -6,7 +6,7 @@ import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
- * How a generator uses the 8 symmetric boards when it chooses a move (seed 000 §3.2): {@code simple}
+ * How a generator uses the 8 symmetric boards when it chooses a move (Matsuzaki 2021): {@code simple}
  * evaluates the afterstate only; {@code ave}, {@code max} and {@code min} evaluate its 8 images
  * and take their average, maximum or minimum as the afterstate's value (also in the TD target).
  */

@@ -6,7 +6,7 @@ import g2048.nn.NetSpec;
 import g2048.settings.BadSetting;
 
 /**
- * The options of a training run (seed 000 §3–4). The defaults of the command are the seed's best
+ * The options of a training run (Matsuzaki 2021). The defaults of the command are the seed's best
  * configuration: batch1K, simple, no augmentation, restart and S-jump.
  *
  * @param positions   stop after this many positions in total (including those of a resumed run)

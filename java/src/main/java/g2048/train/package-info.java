@@ -1,5 +1,5 @@
 /**
- * TD-afterstate training of value networks (seed 000 §3–4): generator threads play greedy games
+ * TD-afterstate training of value networks (Matsuzaki 2021): generator threads play greedy games
  * with the latest published weights and send (afterstate, target) pairs through Agrona queues to
  * one trainer, which takes Adam steps on fixed batches (or the seed's other batching options) and
  * publishes new weights. The seed's options: batching, symmetry in move choice, augmentation by
