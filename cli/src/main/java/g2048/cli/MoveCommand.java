@@ -5,9 +5,10 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.play.Players;
 import g2048.policy.PolicyPlayer;
-import g2048.search.Expectimax;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 @Command(name = "move", mixinStandardHelpOptions = true,
         description = {"Search one board and print each legal move's value and the choice.",
             "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
-            "paper counts them (Matsuzaki 2021; SPEC §4).",
+            "paper counts them (Matsuzaki 2021).",
             "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; or optimal with --db,",
             "the exact values of a solved small board (as 'solve query')."})
 final class MoveCommand implements Callable<Integer> {
@@ -49,17 +50,22 @@ final class MoveCommand implements Callable<Integer> {
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
         if (playerOptions.player.equals("policy")) {
-            Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
-            PolicyPlayer policy = Players.policy(playerOptions.model(), shape);
+            // built once, its search settings refused as for play
+            PolicyPlayer policy = (PolicyPlayer) Players.create(playerOptions.spec(), shape, search);
             System.out.print(json ? policyJson(parsed.board(), shape, policy) + "\n" : policyText(parsed.board(), shape, policy));
             return 0;
         }
-        Evaluator evaluator = Players.evaluator(playerOptions.spec(), shape, search);
-        SearchConfig config = search.suitedTo(evaluator);
+        // a value function searched even at depth 1, so that each move's value and the search's work come with the choice
+        ExpectimaxPlayer player = Players.searcher(playerOptions.spec(), shape, search).forThread();
         long b = parsed.board();
         Moves moves = Moves.of(shape);
-        SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
-        System.out.print(json ? json(b, shape, moves, evaluator, config, r) + "\n" : text(b, shape, moves, evaluator, config, r));
+        double[] values = new double[4];
+        player.chooseMove(b, values);
+        SearchResult r = player.lastResult();
+        Evaluator evaluator = player.evaluator();
+        SearchConfig config = player.config();
+        System.out.print(json ? json(b, shape, moves, evaluator, config, values, r) + "\n"
+                : text(b, shape, moves, evaluator, config, values, r));
         return 0;
     }
 
@@ -85,16 +91,16 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static Json policyJson(long b, Shape shape, PolicyPlayer policy) {
+    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy) {
         long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
         Moves moves = Moves.of(shape);
-        Json j = new Json().begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
                 .field("player", policy.name()).nullField("search").beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = moves.move(b, i) != b;
-            j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
+            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
                         .nullField("value").field("probability", p[i]);
@@ -105,7 +111,7 @@ final class MoveCommand implements Callable<Integer> {
         }
         int best = policy.chooseMove(b);
         // the move schema: no search, so search and its work are null
-        return j.endArray().field("move", JsonText.move(best))
+        return j.endArray().field("move", JsonConventions.move(best))
                 .nullField("depth_reached").field("cut_short", false)
                 .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
                 .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
@@ -135,7 +141,7 @@ final class MoveCommand implements Callable<Integer> {
             int best = sol.bestMove(b);
             String player = "optimal (" + playerOptions.db + ")";
             if (json) {
-                Json j = new Json().begin()
+                JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                         .field("board", BoardText.format(b, shape))
                         .field("shape", shape.toString())
                         .field("player", player)
@@ -144,7 +150,7 @@ final class MoveCommand implements Callable<Integer> {
                 for (Direction d : Direction.ALL) {
                     int i = d.ordinal();
                     boolean isLegal = (legal >>> i & 1) != 0;
-                    j.element().field("move", String.valueOf(d.letter())).field("legal", isLegal);
+                    j.begin().field("move", String.valueOf(d.letter())).field("legal", isLegal);
                     if (isLegal) {
                         j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
                                 .field("value", q[i]);
@@ -153,7 +159,7 @@ final class MoveCommand implements Callable<Integer> {
                     }
                     j.end();
                 }
-                System.out.println(j.endArray().field("move", JsonText.move(best))
+                System.out.println(j.endArray().field("move", JsonConventions.move(best))
                         .nullField("depth_reached").field("cut_short", false)
                         .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
                         .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
@@ -179,7 +185,7 @@ final class MoveCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {
+    private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, double[] values, SearchResult r) {
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
         sb.append("player  ").append(e.describe()).append(", ").append(config.describe()).append('\n');
@@ -189,10 +195,10 @@ final class MoveCommand implements Callable<Integer> {
         }
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            if (Double.isNaN(r.value(i))) {
+            if (Double.isNaN(values[i])) {
                 sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
             } else {
-                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), r.value(i),
+                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), values[i],
                         moves.reward(b, i), BoardText.format(moves.move(b, i), shape)));
             }
         }
@@ -206,29 +212,29 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static Json json(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {
-        Json j = new Json().begin()
+    private static JsonWriter json(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, double[] values, SearchResult r) {
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
-                .field("player", JsonText.player(e.describe()));
-        JsonText.search(j, "search", config)
+                .field("player", JsonConventions.player(e.describe()));
+        JsonConventions.search(j, "search", config)
                 .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
                 .beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            boolean legal = !Double.isNaN(r.value(i));
-            j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
+            boolean legal = !Double.isNaN(values[i]);
+            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
-                        .field("value", r.value(i));
+                        .field("value", values[i]);
             } else {
                 j.nullField("reward").nullField("afterstate").nullField("value");
             }
             j.end();
         }
         return j.endArray()
-                .field("move", JsonText.move(r.best()))
+                .field("move", JsonConventions.move(r.best()))
                 .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
                 .field("nodes", r.nodes())

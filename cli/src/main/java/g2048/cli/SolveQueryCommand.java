@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.game.BoardText;
 import g2048.game.Direction;
+import g2048.json.JsonWriter;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -41,13 +42,13 @@ final class SolveQueryCommand implements Callable<Integer> {
             int legal = sol.moveValues(b, q);
             int best = sol.bestMove(b);
             if (json) {
-                Json j = new Json().begin().field("board", BoardText.format(b, sol.shape()))
+                JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, sol.shape()))
                         .field("shape", sol.shape().name())
                         .field("value", value)
                         .beginArray("moves");
                 for (int d = 0; d < 4; d++) {
                     boolean isLegal = (legal >>> d & 1) != 0;
-                    j.element().field("move", JsonText.move(d)).field("legal", isLegal);
+                    j.begin().field("move", JsonConventions.move(d)).field("legal", isLegal);
                     if (isLegal) {
                         j.field("value", q[d]);
                     } else {
@@ -55,7 +56,7 @@ final class SolveQueryCommand implements Callable<Integer> {
                     }
                     j.end();
                 }
-                System.out.println(j.endArray().field("move", JsonText.move(best)).end());
+                System.out.println(j.endArray().field("move", JsonConventions.move(best)).end());
             } else {
                 StringBuilder sb = new StringBuilder();
                 sb.append(BoardText.grid(b, sol.shape()));

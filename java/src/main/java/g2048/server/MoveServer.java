@@ -4,6 +4,8 @@ import static g2048.settings.BadSetting.field;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import g2048.json.JsonWriter;
+import g2048.play.PlayerKind;
 import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.io.InputStream;
@@ -216,16 +218,16 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private String health() {
-        JsonText j = new JsonText().begin().field("status", "ok")
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("status", "ok")
                 .field("model", service.modelName())
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
                 .field("threads", settings.threads())
                 .field("max_requests_in_flight", settings.maxInFlight())
                 .field("requests_in_flight", inFlight.get())
                 .field("request_timeout_ms", settings.requestTimeoutMs())
-                .array("players");
-        for (String p : MoveService.PLAYERS) {
-            j.value(p);
+                .beginArray("players");
+        for (PlayerKind p : MoveService.SERVED) {
+            j.value(p.id());
         }
         return j.endArray().end().toString();
     }
@@ -255,7 +257,7 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private static String error(String message) {
-        return new JsonText().begin().field("error", message).end().toString();
+        return new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("error", message).end().toString();
     }
 
     private static void reply(HttpExchange ex, int status, String json) throws IOException {

@@ -14,6 +14,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TablePrecision;
 import g2048.ntuple.Trainer;
 import g2048.player.BestMove;
 import g2048.player.Player;
@@ -61,7 +62,7 @@ class EnsemblePlayerTest {
     @Test
     void theEnsembleValuesTheMeanOfItsModels() {
         SearchConfig greedy = SearchConfig.ofDepth(1);
-        PlayerSpec spec = PlayerSpec.of("ntuple").withTable("float32");
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withTable(TablePrecision.FLOAT32);
         Evaluator ea = Players.evaluator(spec.withModel(a), Shape.S4x4, greedy);
         Evaluator eb = Players.evaluator(spec.withModel(b), Shape.S4x4, greedy);
         Evaluator both = Players.evaluator(spec.withModels(List.of(a, b)), Shape.S4x4, greedy);
@@ -103,7 +104,7 @@ class EnsemblePlayerTest {
 
     @Test
     void onlyTheNtuplePlayerTakesSeveralModels() {
-        PlayerSpec lines = PlayerSpec.of("lines").withModels(List.of(a, b));
+        PlayerSpec lines = PlayerSpec.of(PlayerKind.LINES).withModels(List.of(a, b));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Players.create(lines, Shape.S4x4, SearchConfig.ofDepth(1)));
         assertTrue(e.getMessage().startsWith("models: player 'lines' plays one model, got 2"), e.getMessage());

@@ -9,9 +9,8 @@ import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.player.Player;
 import g2048.policy.DatasetFile;
-import g2048.search.Expectimax;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
 import g2048.settings.BadSetting;
 import java.util.Arrays;
 
@@ -33,9 +32,10 @@ public final class TeacherGames {
 
     private static final long BEHAVIOUR_STREAM = 0x6A09E667F3BCC909L;
 
-    private final Expectimax search;
+    /** The teacher: a search whose choice comes with its value of each move. */
+    private final Player teacher;
     private final Moves moves = Moves.of(Shape.S4x4);
-    private final SearchResult result = new SearchResult();
+    private final double[] q = new double[4];
     private final Player behaviour;
     private final double teacherShare;
 
@@ -57,7 +57,7 @@ public final class TeacherGames {
         if (!(teacherShare >= 0 && teacherShare <= 1)) {
             throw new BadSetting(field("teacherShare"), ": expected a probability 0..1, got " + teacherShare);
         }
-        this.search = new Expectimax(evaluator, config.suitedTo(evaluator));
+        this.teacher = new ExpectimaxPlayer(evaluator, config.suitedTo(evaluator));
         this.behaviour = behaviour;
         this.teacherShare = behaviour == null ? 1.0 : teacherShare;
     }
@@ -78,8 +78,7 @@ public final class TeacherGames {
         byte[] chosen = new byte[1024];
         float[] values = new float[4096];
         while (!moves.isTerminal(board)) {
-            search.search(board, result);
-            int d = result.best();
+            int d = teacher.chooseMove(board, q);
             if (n == boards.length) {
                 boards = Arrays.copyOf(boards, 2 * n);
                 chosen = Arrays.copyOf(chosen, 2 * n);
@@ -88,7 +87,7 @@ public final class TeacherGames {
             boards[n] = board;
             chosen[n] = (byte) d;
             for (int m = 0; m < 4; m++) {
-                values[4 * n + m] = (float) result.value(m);
+                values[4 * n + m] = (float) q[m];
             }
             n++;
             int played = d;
