@@ -6,11 +6,13 @@
 #
 #   bench/outputs-before-after.sh A.jar B.jar       compare two jars (exit 1 on any difference)
 #   bench/outputs-before-after.sh A.jar             only record A's answers (to OUT)
-# Environment: OUT (a folder for the answers, default a temporary one), JAVA_HOME, PORT (8797).
+# Environment: OUT (a folder for the answers, default a temporary one), JAVA_HOME, PORT (8797),
+# PARTS ("commands serve": the commands, the server's answers, or both).
 set -uo pipefail
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 out="${OUT:-$(mktemp -d)}"
 port="${PORT:-8797}"
+parts="${PARTS:-commands serve}"
 board=2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0
 
 # Drops the fields that measure time from JSON lines; other lines pass as they are.
@@ -28,16 +30,20 @@ for line in sys.stdin:
     try:
         print(json.dumps(strip(json.loads(line)), sort_keys=True))
     except ValueError:
-        print(line.rstrip("\n"))
+        # text reports: times in microseconds
+        print(re.sub(r"[0-9]+(\.[0-9]+)? µs", "(time) µs", line.rstrip("\n")))
 '
 }
 
 answers() { # jar folder
-  local jar="$1" dir="$2"
+  local jar="$1"
+  dir="$2"
   mkdir -p "$dir"
   local java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -jar "$jar")
   local n=0
-  one() { n=$((n + 1)); { echo "\$ g2048 $*"; "${java[@]}" "$@" 2>&1; echo "exit $?"; } | normalise >"$dir/$(printf %02d $n).txt"; }
+  # the folder's own path is written as DIR, so that two runs compare
+  one() { n=$((n + 1)); { echo "\$ g2048 $*"; "${java[@]}" "$@" 2>&1; echo "exit $?"; } | normalise | sed "s|$dir|DIR|g" >"$dir/$(printf %02d $n).txt"; }
+  if [[ " $parts " == *" commands "* ]]; then
   one play --games 50 --seed 3 --json --no-progress
   one play --player heuristic --games 4 --seed 5 --json --no-progress
   one play --player lines --depth 2 --games 3 --seed 1 --json --no-progress
@@ -79,10 +85,14 @@ answers() { # jar folder
   one serve --port 70000
   one serve --threads 0
   one inspect filters --filter 999 --model "$dir/none.g2pn"
+  fi
+  [[ " $parts " == *" serve "* ]] || return 0
+  n=100
   # the server: /move and /game answers
   "${java[@]}" serve --port "$port" >"$dir/serve.log" 2>&1 &
   local pid=$!
-  for _ in $(seq 60); do curl -s "localhost:$port/health" >/dev/null 2>&1 && break; sleep 1; done
+  # a loaded machine may take a minute to load the model
+  for _ in $(seq 300); do curl -s "localhost:$port/health" >/dev/null 2>&1 && break; sleep 1; done
   for q in "move?board=$board" "move?board=$board&depth=2" "move?board=$board&player=heuristic" \
       "move?board=$board&player=random" "move?board=$board&player=nobody" "move?board=$board&depth=13" \
       "game?seed=3&player=heuristic&max_moves=40" "game?seed=4&max_moves=30" "game?seed=4&player=lines&depth=2&max_moves=20" \

@@ -49,6 +49,7 @@ public final class BadSetting extends IllegalArgumentException {
         StringBuilder sb = new StringBuilder();
         for (Object p : parts) {
             switch (p) {
+                case null -> sb.append("null");
                 case Field f -> sb.append(naming.apply(f.name()));
                 case BadSetting b -> sb.append(b.message(naming));
                 default -> sb.append(p);
