@@ -7,7 +7,7 @@ import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.policy.DatasetWriter;
-import g2048.policy.training.DatasetGenerator;
+import g2048.train.policy.DatasetGenerator;
 import g2048.search.SearchConfig;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             DatasetCommand.class,
             InspectCommand.class,
             NetCommand.class,
+            ImportCommand.class,
             GpuCheckCommand.class,
             ServeCommand.class,
             CommandLine.HelpCommand.class
