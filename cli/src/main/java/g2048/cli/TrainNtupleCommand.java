@@ -4,7 +4,7 @@ import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
@@ -172,7 +172,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     }
 
     private NtupleModel createModel() {
-        NetworkSpec spec = parse("--net", () -> NetworkSpec.parse(net == null ? "4x6" : net));
+        TupleSpec spec = parse("--net", () -> TupleSpec.parse(net == null ? "4x6" : net));
         Method m = parse("--method", () -> Method.parse(method == null ? "td-afterstate" : method));
         Shape s = parse("--shape", () -> Shape.parse(shape == null ? "4x4" : shape));
         parse("--net", () -> {
@@ -204,7 +204,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     private NtupleModel resumeModel() {
         NtupleModel model = NtupleModels.loadForTraining(resume);
         try {
-            if (net != null && !NetworkSpec.parse(net).equals(model.spec())) {
+            if (net != null && !TupleSpec.parse(net).equals(model.spec())) {
                 throw new Errors.BadInput("--net " + net + " does not match the resumed model " + resume + " ("
                         + model.spec().name() + ")");
             }

@@ -8,7 +8,7 @@
  * reads straight into int16 tables).
  *
  * <p>Depends on {@code game}, {@code eval}, {@code player}, {@code files} and {@code concurrent}.
- * Entry points: {@link g2048.ntuple.NetworkSpec} (parse a network), {@link g2048.ntuple.NtupleModels}
+ * Entry points: {@link g2048.ntuple.TupleSpec} (parse a network), {@link g2048.ntuple.NtupleModels}
  * (load a model: an {@link g2048.eval.Evaluator} or a {@link g2048.player.Player}),
  * {@link g2048.ntuple.SelfPlay} (learn).
  */

@@ -2,7 +2,7 @@ package g2048.tdl2048;
 
 import static g2048.settings.BadSetting.field;
 
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.Stages;
 import g2048.settings.BadSetting;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * A network written as TDL2048+ (Hung Guei and I-Chen Wu) takes it with {@code -n}, and its
- * {@code -@} stage thresholds, mapped onto a g2048 {@link NetworkSpec} and {@link Stages}.
+ * {@code -@} stage thresholds, mapped onto a g2048 {@link TupleSpec} and {@link Stages}.
  *
  * <p><b>Patterns.</b> A hex pattern such as {@code 012345} is one weight table read by the
  * pattern's eight images under the square's rotations and reflections; {@code 0123:0123} (the
@@ -34,7 +34,7 @@ import java.util.Map;
  * @param stages the g2048 stages
  * @param tables every weight table the file must hold, stage by stage, tuple by tuple
  */
-public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<Table> tables) {
+public record Tdl2048Network(String text, TupleSpec spec, Stages stages, List<Table> tables) {
 
     /**
      * One weight table of the file.
@@ -154,9 +154,9 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
             tuples[t] = orders[t].clone();
             signs[t] = Long.parseLong(cells, 16);
         }
-        NetworkSpec spec;
+        TupleSpec spec;
         try {
-            spec = new NetworkSpec(tuples, 16, symmetric);
+            spec = new TupleSpec(tuples, 16, symmetric);
         } catch (IllegalArgumentException e) {
             throw BadSetting.causedBy(e, field("net"), ": '" + text + "' cannot be a g2048 network: " + e.getMessage());
         }

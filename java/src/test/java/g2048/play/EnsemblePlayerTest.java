@@ -11,7 +11,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
@@ -45,7 +45,7 @@ class EnsemblePlayerTest {
     }
 
     private static void train(Path file, long seed, String tuples) {
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse(tuples), Shape.S4x4, Method.TD_AFTERSTATE, seed, 0.01)) {
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse(tuples), Shape.S4x4, Method.TD_AFTERSTATE, seed, 0.01)) {
             new SelfPlay(m, 0.01, 1).train(200, null);
             NtupleModels.save(m, file);
         }

@@ -13,7 +13,7 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
@@ -70,7 +70,7 @@ class MoveServerTest {
         dir = Files.createTempDirectory("g2048-serve-test");
         // a small 4x4 model with non-trivial values: a few hundred games of TD learning
         model = dir.resolve("small.g2n");
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
                 Method.TD_AFTERSTATE, 7, 0.01)) {
             SelfPlay t = new SelfPlay(m, 0.01, 1);
             t.train(300, null);
