@@ -10,7 +10,7 @@ import g2048.player.BestMove;
  * afterstate allows (each empty cell × {2: 0.9, 4: 0.1}); after each move the state is moved
  * towards {@code r + V(s'')}. A terminal {@code s''} counts 0 in both, consistent with the targets
  * the network learns, unless the model says {@link TerminalValue#NETWORK}: then the network's value,
- * as the seed's figure reads.
+ * as the paper's figure reads.
  */
 final class StateLearner extends Learner {
 

@@ -28,7 +28,7 @@ import java.util.Locale;
  */
 public record TdRule(int steps, double lambda, boolean backward) {
 
-    /** Plain online TD(0), the seed's rule. */
+    /** Plain online TD(0), Szubert and Jaśkowski's rule. */
     public static final TdRule TD0 = new TdRule(1, 0, false);
 
     public TdRule {
@@ -48,7 +48,7 @@ public record TdRule(int steps, double lambda, boolean backward) {
         }
     }
 
-    /** Whether this is the seed's plain online TD(0). */
+    /** Whether this is Szubert and Jaśkowski's plain online TD(0). */
     public boolean plain() {
         return equals(TD0);
     }

@@ -17,11 +17,11 @@ import java.util.Locale;
  *
  * <p><b>Index.</b> A tuple with cells {@code k_1 < ... < k_n} reads codes {@code v_j} and looks up
  * entry {@code Σ min(v_j, c−1)·c^(j−1)}: codes at or above {@code c} share the last value (with
- * {@code c = 16} every code fits; with the seed's {@code c = 15} only 32768 tiles are clamped).
+ * {@code c = 16} every code fits; with Szubert and Jaśkowski's {@code c = 15} only 32768 tiles are clamped).
  *
  * <p><b>Spec strings.</b> Named networks: {@code 4x6} (cells {@code 012345 456789 012456 45689a},
- * symmetric, c = 16, 67,108,864 weights), {@code 17x4} (the seed's 4 rows, 4 columns and 9 2×2
- * squares, c = 15, not symmetric, 860,625 weights), {@code 2x4+2x6} (the seed's 2 straight 4-tuples
+ * symmetric, c = 16, 67,108,864 weights), {@code 17x4} (Szubert and Jaśkowski's 4 rows, 4 columns and 9 2×2
+ * squares, c = 15, not symmetric, 860,625 weights), {@code 2x4+2x6} (Szubert and Jaśkowski's 2 straight 4-tuples
  * and 2 2×3 rectangles, symmetric, c = 15, 22,882,500 weights), and the field's larger networks of
  * 6-tuples, all symmetric with c = 16: {@code 5x6} ({@code 4x6} and the third row pair
  * {@code 89abcd}), {@code 6x6}, {@code 7x6} and {@code 8x6} (the first six, seven or all eight of

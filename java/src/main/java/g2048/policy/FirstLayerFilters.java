@@ -8,7 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The first-layer filters of a policy network in the seed's form: filter f as a 4 × 16 table of
+ * The first-layer filters of a policy network in Matsuzaki and Teramura's form: filter f as a 4 × 16 table of
  * weights, rows the window's corners NW, NE, SW, SE, columns the cell's content (empty, 2^1 …
  * 2^15), and its bias.
  *

@@ -16,7 +16,7 @@
  *       the most probable legal move.</li>
  *   <li>{@link g2048.policy.DatasetFile} and {@link g2048.policy.DatasetWriter}: a teacher's games
  *       ({@code .g2pd}), per-game chunks with CRC32C, appendable and repaired after a kill.</li>
- *   <li>{@link g2048.policy.FirstLayerFilters}: the seed's filter tables ranked by importance;
+ *   <li>{@link g2048.policy.FirstLayerFilters}: Matsuzaki and Teramura's filter tables ranked by importance;
  *       {@link g2048.policy.MoveAttribution}: a move's output shared out over (position, filter)
  *       pairs by DeepLIFT's rescale rule.</li>
  *   <li>{@link g2048.policy.PolicyDevice}: where training steps run ({@link g2048.policy.PolicyOptimiser}:

@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * Where fresh plays start (Matsuzaki 2021). Five starting positions, one per slot; slot
- * {@code i mod 5} goes to play stream i (the seed had five generator threads; here a stream is
+ * {@code i mod 5} goes to play stream i (the paper had five generator threads; here a stream is
  * a lane of a generator, numbered across generators). An "initial tile" is a 2 (p = 0.9) or a 4
  * on a uniformly chosen empty cell; large tiles go on a uniformly chosen cell.
  *
