@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 @Command(name = "board", mixinStandardHelpOptions = true,
         description = {"Rank the (position, first-layer filter) pairs by their share of a policy network's move.",
             "The share is of the chosen move's output (its logit), with the cumulative share. Attribution: DeepLIFT's rescale rule",
-            "against the input with no plane set; the shares add up to 100% exactly (some may be negative).",
+            "against the input with no plane set; the shares add up to 100%% exactly (some may be negative).",
             "A position is the row and column of the 2x2 window's NW corner."})
 final class InspectBoardCommand implements Callable<Integer> {
 

@@ -8,7 +8,7 @@ import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.play.Players;
 import g2048.policy.PolicyPlayer;
-import g2048.search.ExpectimaxPlayer;
+import g2048.search.Expectimax;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
         description = {"Search one board and print each legal move's value and the choice.",
             "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
             "paper counts them (Matsuzaki 2021).",
-            "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; or optimal with --db,",
+            "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; heuristic at its own depth;",
+            "or optimal with --db,",
             "the exact values of a solved small board (as 'solve query')."})
 final class MoveCommand implements Callable<Integer> {
 
@@ -49,23 +50,33 @@ final class MoveCommand implements Callable<Integer> {
             return exact(parsed.board(), shape);
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
+        SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
+        if (playerOptions.player.equals("heuristic")) {
+            return heuristic(parsed.board(), shape, search);
+        }
         if (playerOptions.player.equals("policy")) {
-            // built once, its search settings refused as for play
-            PolicyPlayer policy = (PolicyPlayer) Players.create(playerOptions.spec(), shape, search);
+            Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
+            PolicyPlayer policy = Players.policy(playerOptions.model(), shape);
             System.out.print(json ? policyJson(parsed.board(), shape, policy) + "\n" : policyText(parsed.board(), shape, policy));
             return 0;
         }
-        // a value function searched even at depth 1, so that each move's value and the search's work come with the choice
-        ExpectimaxPlayer player = Players.searcher(playerOptions.spec(), shape, search).forThread();
+        Evaluator evaluator = Players.evaluator(playerOptions.spec(), shape, search);
+        SearchConfig config = search.suitedTo(evaluator);
         long b = parsed.board();
         Moves moves = Moves.of(shape);
-        double[] values = new double[4];
-        player.chooseMove(b, values);
-        SearchResult r = player.lastResult();
-        Evaluator evaluator = player.evaluator();
-        SearchConfig config = player.config();
-        System.out.print(json ? json(b, shape, moves, evaluator, config, values, r) + "\n"
-                : text(b, shape, moves, evaluator, config, values, r));
+        SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
+        System.out.print(json ? json(b, shape, moves, JsonConventions.player(evaluator.describe()), config, r) + "\n"
+                : text(b, shape, moves, evaluator.describe(), config, r));
+        return 0;
+    }
+
+    /** The heuristic player's values: its own search (as /move and play run it), no search options. */
+    private int heuristic(long b, Shape shape, SearchConfig search) {
+        Players.create(playerOptions.spec(), shape, search); // refuses --depth and the search options, naming them
+        SearchConfig config = HeuristicSearch.config(b, shape);
+        SearchResult r = new Expectimax(new g2048.eval.LineHeuristicEvaluator(shape), config).search(b);
+        Moves moves = Moves.of(shape);
+        System.out.print(json ? json(b, shape, moves, "heuristic", config, r) + "\n" : text(b, shape, moves, "heuristic", config, r));
         return 0;
     }
 
@@ -185,20 +196,20 @@ final class MoveCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, double[] values, SearchResult r) {
+    private static String text(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
-        sb.append("player  ").append(e.describe()).append(", ").append(config.describe()).append('\n');
+        sb.append("player  ").append(player).append(", ").append(config.describe()).append('\n');
         if (r.searchedBoard() != b) {
             sb.append("search  ").append(BoardText.format(r.searchedBoard(), shape))
                     .append("   (tile-downgraded: the values below are this board's)\n");
         }
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            if (Double.isNaN(values[i])) {
+            if (Double.isNaN(r.value(i))) {
                 sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
             } else {
-                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), values[i],
+                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), r.value(i),
                         moves.reward(b, i), BoardText.format(moves.move(b, i), shape)));
             }
         }
@@ -212,22 +223,23 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static JsonWriter json(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, double[] values, SearchResult r) {
+    /** The JSON of one search's result (move.schema.json), also a session's answer to {@code move}. */
+    static JsonWriter json(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
         JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
-                .field("player", JsonConventions.player(e.describe()));
+                .field("player", player);
         JsonConventions.search(j, "search", config)
                 .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
                 .beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            boolean legal = !Double.isNaN(values[i]);
+            boolean legal = !Double.isNaN(r.value(i));
             j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
-                        .field("value", values[i]);
+                        .field("value", r.value(i));
             } else {
                 j.nullField("reward").nullField("afterstate").nullField("value");
             }

@@ -35,6 +35,7 @@ class PolicyCommandsTest {
         for (int k = 2; k <= 5; k++) {
             CommandRun r = CommandRun.of("net", "info", "--arch", "POLICY" + k, "--json");
             assertEquals(0, r.exit(), r.err());
+            assertEquals(List.of(), JsonSchemaTest.errors("net-info", r.out().strip()), r.out());
             Map<String, Object> j = MiniJson.object(r.out().strip());
             assertEquals("POLICY" + k, j.get("arch"));
             assertEquals((double) expected[k - 2], ((Number) j.get("weights")).doubleValue());
@@ -177,11 +178,13 @@ class PolicyCommandsTest {
         CommandRun board = CommandRun.of("inspect", "board", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4",
                 "--top", "100000", "--json");
         assertEquals(0, board.exit(), board.err());
+        assertEquals(List.of(), JsonSchemaTest.errors("inspect-board", board.out().strip()), board.out());
         List<?> pairs = (List<?>) MiniJson.object(board.out().strip()).get("pairs");
         double last = ((Number) ((Map<?, ?>) pairs.get(pairs.size() - 1)).get("cumulative")).doubleValue();
         assertEquals(1.0, last, 1e-6);
         CommandRun filters = CommandRun.of("inspect", "filters", "--model", model, "--json", "--png", dir.resolve("f.png").toString());
         assertEquals(0, filters.exit(), filters.err());
+        assertEquals(List.of(), JsonSchemaTest.errors("inspect-filters", filters.out().strip()), filters.out());
         assertTrue(Files.size(dir.resolve("f.png")) > 0);
         CommandRun badFilter = CommandRun.of("inspect", "filters", "--model", model, "--filter", "8");
         assertEquals(2, badFilter.exit());

@@ -229,7 +229,8 @@ public final class MoveServer implements AutoCloseable {
         for (PlayerKind p : MoveService.SERVED) {
             j.value(p.id());
         }
-        return j.endArray().end().toString();
+        // the viewer offers every depth up to this one
+        return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();
     }
 
     /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}. */
