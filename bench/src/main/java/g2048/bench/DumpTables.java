@@ -1,7 +1,7 @@
 package g2048.bench;
 
 import g2048.game.Shape;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TupleNetwork;
@@ -34,7 +34,7 @@ public final class DumpTables {
         }
         Path out = Path.of(args[1]);
         try (NtupleModel model = NtupleModels.load(Path.of(args[0]))) {
-            if (!model.shape().equals(Shape.S4x4) || !model.spec().equals(NetworkSpec.parse("4x6"))) {
+            if (!model.shape().equals(Shape.S4x4) || !model.spec().equals(TupleSpec.parse("4x6"))) {
                 System.err.println(args[0] + ": expected a 4x6 network on 4x4, got " + model.describe());
                 System.exit(2);
             }

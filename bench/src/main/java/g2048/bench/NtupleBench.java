@@ -6,7 +6,7 @@ import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.ntuple.Learner;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TupleNetwork;
@@ -75,7 +75,7 @@ public class NtupleBench {
         if (Files.exists(file)) {
             net = NtupleModels.loadForTraining(file);
         } else {
-            net = NtupleModel.create(NetworkSpec.parse("4x6"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.0025);
+            net = NtupleModel.create(TupleSpec.parse("4x6"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.0025);
             Learner learner = Method.TD_AFTERSTATE.learner(net.network(), 0.0025f);
             Rng rng = new Rng(1);
             for (int g = 0; g < warmGames; g++) {

@@ -4,6 +4,7 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,7 +34,7 @@ final class ApplyCommand implements Callable<Integer> {
         }
         long b = parsed.board();
         long total = 0;
-        Json out = new Json().begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
+        JsonWriter out = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
                 .beginArray("steps");
         StringBuilder text = new StringBuilder();
         text.append("start  ").append(BoardText.format(b, shape)).append('\n');
@@ -42,7 +43,7 @@ final class ApplyCommand implements Callable<Integer> {
             try {
                 d = Direction.ofLetter(moves.charAt(i));
             } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput("--moves: character " + (i + 1) + " " + e.getMessage());
+                throw new Errors.BadInput("--moves: character " + (i + 1) + " " + Errors.text(e));
             }
             long after = table.move(b, d);
             if (after == b) {
@@ -52,7 +53,7 @@ final class ApplyCommand implements Callable<Integer> {
             int reward = table.reward(b, d.ordinal());
             total += reward;
             b = after;
-            out.element().field("move", String.valueOf(d.letter())).field("afterstate", BoardText.format(b, shape))
+            out.begin().field("move", String.valueOf(d.letter())).field("afterstate", BoardText.format(b, shape))
                     .field("reward", reward).end();
             text.append(d.letter()).append("      ").append(BoardText.format(b, shape))
                     .append("   reward ").append(reward).append('\n');

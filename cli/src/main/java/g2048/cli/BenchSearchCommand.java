@@ -3,7 +3,9 @@ package g2048.cli;
 import g2048.eval.Evaluator;
 import g2048.files.AtomicFile;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.play.GameRunner;
+import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.play.Summary;
@@ -47,7 +49,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             description = "Model file of a learned player (default: the shipped model of that player); for ntuple, several files separated by commas play as an ensemble (the mean of their values).")
     List<Path> models = new ArrayList<>();
 
-    @Option(names = "--depth", defaultValue = "2", description = "Search depth in plies as the value-network paper counts them (Matsuzaki 2021; SPEC §4): 1 = greedy,"
+    @Option(names = "--depth", defaultValue = "2", description = "Search depth in plies as the value-network paper counts them (Matsuzaki 2021): 1 = greedy,"
             + " 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
     int depth;
 
@@ -112,15 +114,16 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
-        if (player.equals("policy")) {
+        PlayerKind kind = PlayerKind.parse(player);
+        if (kind == PlayerKind.POLICY) {
             // a policy network does not search: one forward pass per move, at depth 1 only
-            Player policy = Players.create(PlayerSpec.of("policy").withModels(models), s, config);
+            Player policy = Players.create(PlayerSpec.of(kind).withModels(models), s, config);
             return run(policy, null, policy, s, config);
         }
-        Evaluator evaluator = Players.evaluator(
-                new PlayerSpec(player, models, table, null, devices.device, devices.gemm, devices.cudaGraphs), s, config);
-        config = config.suitedTo(evaluator);
-        ExpectimaxPlayer search = new ExpectimaxPlayer(evaluator, config);
+        ExpectimaxPlayer search = Players.searcher(new PlayerSpec(kind, models, PlayerOptions.table(kind, table), null,
+                devices.device, devices.settings()), s, config);
+        Evaluator evaluator = search.evaluator();
+        config = search.config();
         // the warm-up player is one of its own, so that the measured search's counters stay clean
         return run(search, search, new ExpectimaxPlayer(evaluator, config), s, config);
     }
@@ -240,10 +243,10 @@ final class BenchSearchCommand implements Callable<Integer> {
 
     private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
         String play = SummaryReport.json(summary).toString();
-        Json extra = new Json().begin()
+        JsonWriter extra = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                 .field("cpu_s", cpuSeconds)
                 .field("moves_per_cpu_s", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
-        JsonText.search(extra, "search", config);
+        JsonConventions.search(extra, "search", config);
         if (c == null) {
             extra.nullField("search_work"); // a policy network plays without a search
         } else {
@@ -259,7 +262,7 @@ final class BenchSearchCommand implements Callable<Integer> {
                 .field("cut_short", c.cutShort())
                 .end();
         }
-        extra.field("hlog", JsonText.path(hlog));
+        extra.field("hlog", JsonConventions.path(hlog));
         String more = extra.end().toString();
         // play's object with the extra fields appended: drop its closing brace and the extra's opening one
         return play.substring(0, play.length() - 1) + "," + more.substring(1);

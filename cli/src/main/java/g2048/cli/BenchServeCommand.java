@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.json.JsonWriter;
 import g2048.server.LoadTest;
 import java.net.URI;
 import java.util.List;
@@ -53,7 +54,7 @@ final class BenchServeCommand implements Callable<Integer> {
         LoadTest.Result r = load.run(boards, clients, warmup, requests);
         Histogram h = r.latencyNanos();
         if (json) {
-            System.out.println(new Json().begin().field("player", player).field("depth", depth)
+            System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player).field("depth", depth)
                     .field("clients", clients).field("requests", r.requests()).field("boards", boards.size())
                     .field("seconds", r.seconds()).field("requests_per_second", r.requestsPerSecond())
                     .object("latency_us").field("p50", us(h, 50)).field("p90", us(h, 90)).field("p99", us(h, 99))

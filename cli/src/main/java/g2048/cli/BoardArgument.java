@@ -12,7 +12,7 @@ final class BoardArgument {
         try {
             return BoardText.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--board: " + e.getMessage());
+            throw new Errors.BadInput("--board: " + Errors.text(e));
         }
     }
 }

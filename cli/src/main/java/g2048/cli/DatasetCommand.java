@@ -3,6 +3,8 @@ package g2048.cli;
 import g2048.eval.Evaluator;
 import g2048.files.LockFile;
 import g2048.game.Shape;
+import g2048.play.PlayerKind;
+import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.policy.DatasetWriter;
 import g2048.train.policy.DatasetGenerator;
@@ -86,13 +88,14 @@ final class DatasetCommand implements Callable<Integer> {
         }
         OutputDirectory.checkFileWritable("--out", out);
         SearchConfig search = SearchConfig.ofDepth(depth);
-        g2048.play.PlayerSpec spec = g2048.play.PlayerSpec.of(player).withModel(model).withTable(table);
+        PlayerKind kind = PlayerKind.parse(player);
+        PlayerSpec spec = PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table));
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
         String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "");
         g2048.player.Player follow = null;
         String meta = DatasetGenerator.meta(teacherName, depth, seed);
         if (behaviour != null) {
-            follow = Players.create(g2048.play.PlayerSpec.of(behaviour).withModel(behaviourModel), Shape.S4x4, SearchConfig.ofDepth(1));
+            follow = Players.create(PlayerSpec.of(PlayerKind.parse(behaviour)).withModel(behaviourModel), Shape.S4x4, SearchConfig.ofDepth(1));
             String name = behaviour + (behaviourModel == null ? "" : ":" + behaviourModel.getFileName() + "@"
                     + java.nio.file.Files.size(behaviourModel));
             meta = DatasetGenerator.meta(teacherName, depth, seed, name, teacherShare);

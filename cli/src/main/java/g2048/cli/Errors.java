@@ -1,6 +1,8 @@
 package g2048.cli;
 
+import g2048.nn.UnusableBackendException;
 import g2048.files.BadFileException;
+import g2048.settings.BadSetting;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
@@ -11,6 +13,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Pattern;
@@ -32,7 +35,33 @@ final class Errors {
     private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
     private static final Pattern LINE_BREAKS = Pattern.compile("\\s*\\R\\s*");
 
+    /**
+     * The option of each field the engine names in a {@link BadSetting}, where its name is not the
+     * field's in kebab case ({@code snapshotEvery} is {@code --snapshot-every}).
+     */
+    private static final Map<String, String> OPTIONS = Map.ofEntries(
+            Map.entry("steps", "--n-step"),
+            Map.entry("learningRate", "--lr"),
+            Map.entry("finalLearningRate", "--lr-final"),
+            Map.entry("maxInFlight", "--max-requests-in-flight"),
+            Map.entry("models", "--model"));
+
     private Errors() {
+    }
+
+    /** The command-line option of the engine's field {@code field}: {@code nStep} is {@code --n-step}. */
+    static String option(String field) {
+        String o = OPTIONS.get(field);
+        return o != null ? o : "--" + field.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The message of {@code e} in the command line's words: each field the engine names as its option. */
+    static String text(Throwable e) {
+        return switch (e) {
+            case BadSetting b -> b.message(Errors::option);
+            case UnusableBackendException u when u.words() != null -> u.words().message(Errors::option);
+            default -> e.getMessage();
+        };
     }
 
     /** Bad input found by a command after parsing: the message is printed as it is. */
@@ -72,7 +101,7 @@ final class Errors {
     /** The one-line message of a failure that ended a command, without the command's name. */
     static String message(Throwable e) {
         Throwable bad = badInput(e);
-        return oneLine(bad != null ? bad.getMessage() : describe(unwrap(e)));
+        return oneLine(bad != null ? text(bad) : describe(unwrap(e)));
     }
 
     /** The exception that makes {@code e} bad input, or null when it is a failure while running. */
@@ -116,7 +145,7 @@ final class Errors {
         if (t instanceof OutOfMemoryError) {
             return "out of memory (" + t.getMessage() + "); give the JVM more with G2048_JAVA_OPTS=-Xmx<size>";
         }
-        String m = t.getMessage();
+        String m = text(t);
         if (m == null || m.isBlank()) {
             return t.getCause() != null && t.getCause() != t ? describe(unwrap(t.getCause()))
                     : "internal error without a message (G2048_DEBUG=1 prints its stack trace)";

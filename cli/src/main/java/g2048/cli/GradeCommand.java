@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.json.JsonWriter;
 import g2048.play.Players;
 import g2048.solver.PolicyGrader;
 import g2048.solver.Solution;
@@ -60,10 +61,10 @@ final class GradeCommand implements Callable<Integer> {
             });
             progress.finish();
             if (json) {
-                System.out.println(new Json().begin()
-                        .field("player", JsonText.player(g.policy()))
+                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
+                        .field("player", JsonConventions.player(g.policy()))
                         .field("shape", g.shape().name())
-                        .field("db", JsonText.path(playerOptions.db))
+                        .field("db", JsonConventions.path(playerOptions.db))
                         .field("expected_score", g.expectedScore())
                         .field("optimal_expected_score", g.optimalExpectedScore())
                         .field("ratio", g.expectedScore() / g.optimalExpectedScore())

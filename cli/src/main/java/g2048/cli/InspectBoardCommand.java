@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.nn.Adam;
 import g2048.policy.MoveAttribution;
 import g2048.policy.PolicyFile;
@@ -71,7 +72,7 @@ final class InspectBoardCommand implements Callable<Integer> {
         char letter = Direction.ALL[d].letter();
         double[] p = player.probabilities(b);
         if (json) {
-            Json j = new Json().begin().field("model", model.toString()).field("arch", m.spec().name())
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", model.toString()).field("arch", m.spec().name())
                     .field("board", BoardText.format(b, Shape.S4x4)).field("seen_board", BoardText.format(seen, Shape.S4x4))
                     .field("move", String.valueOf(letter))
                     .field("chosen", chosen == d).field("probability", p[d]).field("logit", r.logit())
@@ -80,7 +81,7 @@ final class InspectBoardCommand implements Callable<Integer> {
             double cumulative = 0;
             for (MoveAttribution.Pair q : pairs) {
                 cumulative += q.share();
-                j.element().field("row", q.row()).field("col", q.col()).field("filter", q.filter())
+                j.begin().field("row", q.row()).field("col", q.col()).field("filter", q.filter())
                         .field("contribution", q.contribution()).field("share", q.share()).field("cumulative", cumulative).end();
             }
             System.out.println(j.endArray().end());

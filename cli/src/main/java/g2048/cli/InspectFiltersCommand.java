@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import g2048.files.AtomicFile;
+import g2048.json.JsonWriter;
 import g2048.nn.Adam;
 import g2048.policy.FirstLayerFilters;
 import g2048.policy.PolicyFile;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
 
 /** {@code g2048 inspect filters}: first-layer filters as tables of corner × tile, ranked by importance. */
 @Command(name = "filters", mixinStandardHelpOptions = true,
-        description = {"Print a policy network's first-layer filters as tables of corner × tile (SPEC §8).",
+        description = {"Print a policy network's first-layer filters as tables of corner × tile (Matsuzaki and Teramura's networks).",
             "Rows NW, NE, SW, SE (the 2x2 window's corners), columns empty, 2^1 … 2^15, and the bias, as the",
             "policy-network paper prints them. Filters are ranked by importance:",
             "the largest output the filter can give (bias + each corner's largest weight, at least 0) times the",
@@ -63,18 +64,18 @@ final class InspectFiltersCommand implements Callable<Integer> {
             try {
                 f = FirstLayerFilters.of(spec, m.weights(), filter);
             } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput(e.getMessage());
+                throw new Errors.BadInput(Errors.text(e));
             }
             shown = List.of(f);
         } else {
             shown = ranked.subList(0, Math.min(top, ranked.size()));
         }
         if (json) {
-            Json j = new Json().begin().field("model", model.toString()).field("arch", spec.name())
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", model.toString()).field("arch", spec.name())
                     .field("importance", "max(0, bias + sum of each corner's largest weight) * norm of the next layer's weights reading the filter")
                     .beginArray("filters");
             for (FirstLayerFilters.Filter f : shown) {
-                j.element().field("filter", f.index()).field("rank", rankOf(ranked, f.index())).field("importance", f.importance())
+                j.begin().field("filter", f.index()).field("rank", rankOf(ranked, f.index())).field("importance", f.importance())
                         .field("max_output", f.maxOutput()).field("outgoing_norm", f.outgoingNorm()).field("bias", f.bias())
                         .object("weights");
                 for (int t = 0; t < PolicySpec.TAPS; t++) {

@@ -5,6 +5,7 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.play.Players;
 import g2048.policy.PolicyPlayer;
 import g2048.search.Expectimax;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 @Command(name = "move", mixinStandardHelpOptions = true,
         description = {"Search one board and print each legal move's value and the choice.",
             "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
-            "paper counts them (Matsuzaki 2021; SPEC §4).",
+            "paper counts them (Matsuzaki 2021).",
             "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; heuristic at its own depth;",
             "or optimal with --db,",
             "the exact values of a solved small board (as 'solve query')."})
@@ -64,7 +65,7 @@ final class MoveCommand implements Callable<Integer> {
         long b = parsed.board();
         Moves moves = Moves.of(shape);
         SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
-        System.out.print(json ? json(b, shape, moves, JsonText.player(evaluator.describe()), config, r) + "\n"
+        System.out.print(json ? json(b, shape, moves, JsonConventions.player(evaluator.describe()), config, r) + "\n"
                 : text(b, shape, moves, evaluator.describe(), config, r));
         return 0;
     }
@@ -101,16 +102,16 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static Json policyJson(long b, Shape shape, PolicyPlayer policy) {
+    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy) {
         long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
         Moves moves = Moves.of(shape);
-        Json j = new Json().begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
                 .field("player", policy.name()).nullField("search").beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = moves.move(b, i) != b;
-            j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
+            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
                         .nullField("value").field("probability", p[i]);
@@ -121,7 +122,7 @@ final class MoveCommand implements Callable<Integer> {
         }
         int best = policy.chooseMove(b);
         // the move schema: no search, so search and its work are null
-        return j.endArray().field("move", JsonText.move(best))
+        return j.endArray().field("move", JsonConventions.move(best))
                 .nullField("depth_reached").field("cut_short", false)
                 .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
                 .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
@@ -151,7 +152,7 @@ final class MoveCommand implements Callable<Integer> {
             int best = sol.bestMove(b);
             String player = "optimal (" + playerOptions.db + ")";
             if (json) {
-                Json j = new Json().begin()
+                JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                         .field("board", BoardText.format(b, shape))
                         .field("shape", shape.toString())
                         .field("player", player)
@@ -160,7 +161,7 @@ final class MoveCommand implements Callable<Integer> {
                 for (Direction d : Direction.ALL) {
                     int i = d.ordinal();
                     boolean isLegal = (legal >>> i & 1) != 0;
-                    j.element().field("move", String.valueOf(d.letter())).field("legal", isLegal);
+                    j.begin().field("move", String.valueOf(d.letter())).field("legal", isLegal);
                     if (isLegal) {
                         j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
                                 .field("value", q[i]);
@@ -169,7 +170,7 @@ final class MoveCommand implements Callable<Integer> {
                     }
                     j.end();
                 }
-                System.out.println(j.endArray().field("move", JsonText.move(best))
+                System.out.println(j.endArray().field("move", JsonConventions.move(best))
                         .nullField("depth_reached").field("cut_short", false)
                         .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
                         .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
@@ -223,18 +224,18 @@ final class MoveCommand implements Callable<Integer> {
     }
 
     /** The JSON of one search's result (move.schema.json), also a session's answer to {@code move}. */
-    static Json json(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
-        Json j = new Json().begin()
+    static JsonWriter json(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", player);
-        JsonText.search(j, "search", config)
+        JsonConventions.search(j, "search", config)
                 .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
                 .beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
             boolean legal = !Double.isNaN(r.value(i));
-            j.element().field("move", String.valueOf(d.letter())).field("legal", legal);
+            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
@@ -245,7 +246,7 @@ final class MoveCommand implements Callable<Integer> {
             j.end();
         }
         return j.endArray()
-                .field("move", JsonText.move(r.best()))
+                .field("move", JsonConventions.move(r.best()))
                 .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
                 .field("nodes", r.nodes())

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.json.JsonWriter;
 import g2048.nn.Architectures;
 import g2048.nn.Layer;
 import g2048.nn.Network;
@@ -57,9 +58,9 @@ final class NetInfoCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            Json j = new Json().begin().field("arch", name).field("kind", kind).field("weights", weights).beginArray("layers");
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("arch", name).field("kind", kind).field("weights", weights).beginArray("layers");
             for (Row r : rows) {
-                j.element().field("layer", r.kind()).field("in", r.in()).field("out", r.out()).field("weights", r.weights())
+                j.begin().field("layer", r.kind()).field("in", r.in()).field("out", r.out()).field("weights", r.weights())
                         .field("relu", r.relu()).end();
             }
             System.out.println(j.endArray().end());

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.nn.BackendOptions;
 import g2048.nn.Backends;
 import picocli.CommandLine.Option;
 
@@ -27,6 +28,11 @@ final class NetworkDeviceOptions {
                     + g2048.cuda.CudaPass.RECORDED_MAX_BATCH + " boards once (a CUDA graph) and replays it with one call;"
                     + " off: every kernel is launched each time (default: ${DEFAULT-VALUE}).")
     String cudaGraphs = "on";
+
+    /** The settings the backends read, by the engine's names for them. */
+    BackendOptions settings() {
+        return BackendOptions.of("gemm", gemm, "cudaGraphs", cudaGraphs);
+    }
 
     /** The backends' names, for help and completion. */
     static final class DeviceNames implements Iterable<String> {

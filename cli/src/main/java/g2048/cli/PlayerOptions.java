@@ -1,5 +1,7 @@
 package g2048.cli;
 
+import g2048.ntuple.TablePrecision;
+import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import java.nio.file.Path;
@@ -26,7 +28,7 @@ final class PlayerOptions {
         try {
             return spec().model();
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput(e.getMessage());
+            throw new Errors.BadInput(Errors.text(e));
         }
     }
 
@@ -49,7 +51,23 @@ final class PlayerOptions {
 
     /** The player these options name, for {@link Players} to build. */
     PlayerSpec spec() {
-        return new PlayerSpec(player, ModelList.expand(models), table, db, devices.device, devices.gemm, devices.cudaGraphs);
+        PlayerKind kind = PlayerKind.parse(player);
+        return new PlayerSpec(kind, ModelList.expand(models), table(kind, table), db, devices.device, devices.settings());
+    }
+
+    /**
+     * The tables {@code text} names for a player of {@code kind}: only the ntuple player reads
+     * tables, so the others take any text as before.
+     */
+    static TablePrecision table(PlayerKind kind, String text) {
+        if (kind != PlayerKind.NTUPLE) {
+            return TablePrecision.AUTO;
+        }
+        try {
+            return TablePrecision.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--table: " + e.getMessage(), e);
+        }
     }
 
     /** The names {@code --player} accepts, for help and completion. */

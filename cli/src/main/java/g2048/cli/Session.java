@@ -6,10 +6,12 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TablePrecision;
+import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.search.Expectimax;
@@ -58,7 +60,7 @@ final class Session implements AutoCloseable {
         this.timeMs = search.timeBudgetNanos() / 1e6;
         this.downgrade = search.downgrade();
         config(depth, timeMs, downgrade);
-        usePlayer(spec.player(), spec.model());
+        usePlayer(spec.player().id(), spec.model());
         if (player.equals("heuristic") && (depth != 1 || timeMs != 0 || downgrade != 0)) {
             this.depth = 1;
             throw new IllegalArgumentException("--depth, --time-ms and --downgrade: player 'heuristic' searches at its own depth");
@@ -97,10 +99,10 @@ final class Session implements AutoCloseable {
                             + " new-game, step, set, solve-query, quit");
                 }
             };
-            String reply = new Json().begin().field("reply", c).end().toString();
+            String reply = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", c).end().toString();
             return result == null ? reply : member(reply, "result", result.toString());
         } catch (RuntimeException | IOException e) {
-            return new Json().begin().field("reply", "error").field("request", request).field("error", Errors.message(e))
+            return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", "error").field("request", request).field("error", Errors.message(e))
                     .end().toString();
         }
     }
@@ -130,7 +132,7 @@ final class Session implements AutoCloseable {
         } else {
             config = config(integer(r, "depth", depth), number(r, "time_ms", timeMs), integer(r, "downgrade", downgrade))
                     .suitedTo(e);
-            name = JsonText.player(e.describe());
+            name = JsonConventions.player(e.describe());
         }
         SearchResult result = new Expectimax(e, config).search(b);
         return new Searched(MoveCommand.json(b, shape, Moves.of(shape), name, config, result).toString(), result.best());
@@ -156,7 +158,7 @@ final class Session implements AutoCloseable {
             long b = p.board;
             Shape shape = p.shape;
             Moves moves = Moves.of(shape);
-            Json j = new Json().begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
                     .beginArray("steps");
             long total = 0;
             for (int i = 0; i < dirs.length; i++) {
@@ -168,7 +170,7 @@ final class Session implements AutoCloseable {
                 int reward = moves.reward(b, dirs[i]);
                 total += reward;
                 b = after;
-                j.element().field("move", JsonText.move(dirs[i])).field("afterstate", BoardText.format(b, shape))
+                j.begin().field("move", JsonConventions.move(dirs[i])).field("afterstate", BoardText.format(b, shape))
                         .field("reward", reward).end();
             }
             return j.endArray().field("total_reward", total).end().toString();
@@ -215,7 +217,7 @@ final class Session implements AutoCloseable {
         }
         Searched choice = search(g.board, g.shape, Map.of());
         int reward = g.play(choice.best);
-        return member(g.json().field("played", JsonText.move(choice.best)).field("reward", reward).end().toString(),
+        return member(g.json().field("played", JsonConventions.move(choice.best)).field("reward", reward).end().toString(),
                 "choice", choice.json);
     }
 
@@ -247,8 +249,8 @@ final class Session implements AutoCloseable {
     }
 
     /** The settings, as {@code set} answers and the session's first line shows them. */
-    Json settings() {
-        return new Json().begin().field("player", player)
+    JsonWriter settings() {
+        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
                 .field("model", model != null ? model.toString() : player.equals("ntuple") ? "shipped " + NtupleModels.DEFAULT_MODEL : null)
                 .field("shape", evaluator != null ? evaluator.shape().toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("downgrade", downgrade).end();
@@ -301,14 +303,14 @@ final class Session implements AutoCloseable {
                     throw new IllegalArgumentException("model: " + m + " is a q-learning model: it values actions, not afterstates");
                 }
                 try {
-                    e = n.evaluator(TablePrecision.parse(devices.table())).forThread();
+                    e = n.evaluator(devices.table()).forThread();
                 } catch (IllegalArgumentException x) {
                     n.close();
                     throw new IllegalArgumentException("table: " + x.getMessage(), x);
                 }
             }
-            case "cnn" -> e = Players.evaluator(new PlayerSpec("cnn", m, devices.table(), null, devices.device(), devices.gemm(),
-                    devices.cudaGraphs()), Shape.S4x4, SearchConfig.ofDepth(1)).forThread();
+            case "cnn" -> e = Players.evaluator(PlayerSpec.of(PlayerKind.CNN).withModel(m).withTable(devices.table())
+                    .withDevice(devices.device(), devices.backend()), Shape.S4x4, SearchConfig.ofDepth(1)).forThread();
             default -> {
                 if (m != null) {
                     throw new IllegalArgumentException("model: player '" + p + "' takes no model");

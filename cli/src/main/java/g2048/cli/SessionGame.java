@@ -5,6 +5,7 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.json.JsonWriter;
 
 /**
  * The game a session plays: a board, its score and moves, and the generator of its spawns. A game
@@ -48,7 +49,7 @@ final class SessionGame {
     int play(int direction) {
         long after = moves.move(board, direction);
         if (after == board) {
-            throw new IllegalArgumentException("move " + JsonText.move(direction) + " is illegal on "
+            throw new IllegalArgumentException("move " + JsonConventions.move(direction) + " is illegal on "
                     + BoardText.format(board, shape) + (over() ? ": the game is over" : ": it changes nothing"));
         }
         int reward = moves.reward(board, direction);
@@ -59,8 +60,8 @@ final class SessionGame {
     }
 
     /** The game's fields of a reply (session.schema.json's game), left open for the reply to add to. */
-    Json json() {
-        return new Json().begin().field("shape", shape.toString()).field("seed", seed)
+    JsonWriter json() {
+        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("seed", seed)
                 .field("board", BoardText.format(board, shape)).field("score", score).field("moves", played)
                 .field("over", over());
     }

@@ -12,7 +12,7 @@ final class ShapeArgument {
         try {
             return Shape.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--shape: " + e.getMessage());
+            throw new Errors.BadInput("--shape: " + Errors.text(e));
         }
     }
 }

@@ -14,7 +14,7 @@ final class SolutionOption {
         try {
             return Solution.open(db);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--db: " + e.getMessage(), e);
+            throw new Errors.BadInput("--db: " + Errors.text(e), e);
         }
     }
 }

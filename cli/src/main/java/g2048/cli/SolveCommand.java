@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.solver.AgeReport;
 import g2048.solver.AgeStats;
 import g2048.solver.Manifest;
@@ -217,9 +218,9 @@ final class SolveCommand implements Callable<Integer> {
         }
         boolean complete = outcome == Solver.Outcome.SOLVED;
         if (json) {
-            Json j = new Json().begin()
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
                     .field("shape", s.name())
-                    .field("out", JsonText.path(out))
+                    .field("out", JsonConventions.path(out))
                     .field("complete", complete)
                     .field("last_age", complete ? m.lastAge() : m.forwardComplete())
                     .field("states", totals.states())

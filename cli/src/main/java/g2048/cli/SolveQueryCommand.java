@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.game.BoardText;
 import g2048.game.Direction;
+import g2048.json.JsonWriter;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,16 +26,16 @@ final class SolveQueryCommand implements Callable<Integer> {
     boolean json;
 
     /** The JSON of a query (solve-query.schema.json) on a state of the solution, also a session's answer to {@code solve-query}. */
-    static Json json(Solution sol, long b) {
+    static JsonWriter json(Solution sol, long b) {
         double[] q = new double[4];
         int legal = sol.moveValues(b, q);
-        Json j = new Json().begin().field("board", BoardText.format(b, sol.shape()))
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, sol.shape()))
                 .field("shape", sol.shape().name())
                 .field("value", sol.stateValue(b))
                 .beginArray("moves");
         for (int d = 0; d < 4; d++) {
             boolean isLegal = (legal >>> d & 1) != 0;
-            j.element().field("move", JsonText.move(d)).field("legal", isLegal);
+            j.begin().field("move", JsonConventions.move(d)).field("legal", isLegal);
             if (isLegal) {
                 j.field("value", q[d]);
             } else {
@@ -42,7 +43,7 @@ final class SolveQueryCommand implements Callable<Integer> {
             }
             j.end();
         }
-        return j.endArray().field("move", JsonText.move(sol.bestMove(b))).end();
+        return j.endArray().field("move", JsonConventions.move(sol.bestMove(b))).end();
     }
 
     @Override

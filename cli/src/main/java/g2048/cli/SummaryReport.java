@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.json.JsonWriter;
 import g2048.play.Summary;
 import g2048.player.GameStats;
 import java.util.Locale;
@@ -31,10 +32,10 @@ final class SummaryReport {
         return sb.toString();
     }
 
-    static Json json(Summary s) {
+    static JsonWriter json(Summary s) {
         GameStats g = s.stats();
-        Json j = new Json().begin()
-                .field("player", JsonText.player(s.player()))
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
+                .field("player", JsonConventions.player(s.player()))
                 .field("shape", s.shape().toString())
                 .field("threads", s.threads())
                 .field("games", g.games())

@@ -3,6 +3,7 @@ package g2048.cli;
 import g2048.cuda.CudaBackend;
 import g2048.nn.BackendOptions;
 import g2048.files.LockFile;
+import g2048.json.JsonWriter;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "cnn", mixinStandardHelpOptions = true,
         description = {"Train a value network by TD-afterstate learning with generator threads and one trainer.",
-            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021; SPEC §3)."})
+            "The defaults are the best configuration of the value-network paper (Matsuzaki 2021)."})
 public final class TrainCnnCommand implements Callable<Integer> {
 
     @Option(names = "--arch", description = "Architecture: ${COMPLETION-CANDIDATES}, or a spec text "
@@ -123,7 +124,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream o = json ? System.err : System.out;
         Backends.Choice choice = Backends.installed().choose(device,
-                BackendOptions.of("--gemm", gemm), System.err);
+                BackendOptions.of("gemm", gemm), System.err);
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");
         }
@@ -133,7 +134,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             try {
                 start = TrainingRun.resumePoint(resume);
             } catch (TrainingRun.NoResumePoint e) {
-                throw new Errors.BadInput("--resume: " + e.getMessage());
+                throw new Errors.BadInput("--resume: " + Errors.text(e));
             }
         } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
             throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
@@ -183,7 +184,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", signal.received() ? "stopped" : "done", result.positions(),
                     dir.resolve(TrainingRun.LATEST));
             if (json) {
-                System.out.println(new Json().begin().field("event", "summary")
+                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "summary")
                         .field("stopped", signal.received())
                         .field("positions", result.positions())
                         .field("positions_total", positions)
@@ -214,7 +215,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 }
                 lastTime = now;
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "progress")
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "progress")
                             .field("positions", s.positions())
                             .field("positions_total", positions)
                             .field("positions_per_s", rate)
@@ -233,7 +234,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 progress.finish();
                 o.printf(Locale.ROOT, "snapshot %s (%,d positions)%n", file, p);
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "snapshot").field("file", file.toString())
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "snapshot").field("file", file.toString())
                             .field("positions", p).end());
                     System.out.flush();
                 }
@@ -245,7 +246,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                 if (json) {
-                    System.out.println(new Json().begin().field("event", "evaluation")
+                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "evaluation")
                             .field("positions", r.positions())
                             .field("games", r.games())
                             .field("mean", r.mean())

@@ -2,8 +2,9 @@ package g2048.cli;
 
 import g2048.files.LockFile;
 import g2048.game.Shape;
+import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
         description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
-            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014; SPEC §2.1) and the field's (SPEC §7).",
+            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014) and the field's (README, *N-tuple networks*).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
             "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation or checkpoint and where the run ended or",
@@ -85,7 +86,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     @Option(names = "--terminal-value",
             description = "td-state only: the value of a terminal state in the move choice and the target, zero or network"
-                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads; SPEC §2.1) (default: zero, or the resumed model's).")
+                    + " (the network's value, as Fig. 5 of the n-tuple paper, Szubert and Jaśkowski 2014, reads) (default: zero, or the resumed model's).")
     String terminalValue;
 
     @Option(names = "--alpha", description = "Learning rate, added as alpha·delta to every tuple's entry (default: 0.0025, or the resumed model's).")
@@ -158,7 +159,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 return train(model);
             }
         } catch (IOException e) {
-            throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + e.getMessage() + ")", e);
+            throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + Errors.text(e) + ")", e);
         }
     }
 
@@ -186,7 +187,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     }
 
     private NtupleModel createModel() {
-        NetworkSpec spec = parse("--net", () -> NetworkSpec.parse(net == null ? "4x6" : net));
+        TupleSpec spec = parse("--net", () -> TupleSpec.parse(net == null ? "4x6" : net));
         Method m = parse("--method", () -> Method.parse(method == null ? "td-afterstate" : method));
         Shape s = parse("--shape", () -> Shape.parse(shape == null ? "4x4" : shape));
         parse("--net", () -> {
@@ -218,7 +219,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     private NtupleModel resumeModel() {
         NtupleModel model = NtupleModels.loadForTraining(resume);
         try {
-            if (net != null && !NetworkSpec.parse(net).equals(model.spec())) {
+            if (net != null && !TupleSpec.parse(net).equals(model.spec())) {
                 throw new Errors.BadInput("--net " + net + " does not match the resumed model " + resume + " ("
                         + model.spec().name() + ")");
             }
@@ -240,7 +241,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 try {
                     split = model.promote(wanted);
                 } catch (IllegalArgumentException e) {
-                    throw new Errors.BadInput("--stages " + stages + ": " + e.getMessage());
+                    throw new Errors.BadInput("--stages " + stages + ": " + Errors.text(e));
                 }
                 model.close();
                 model = split;
@@ -285,7 +286,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         try {
             play = new SelfPlay(model, a, threads);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--alpha: " + e.getMessage());
+            throw new Errors.BadInput("--alpha: " + Errors.text(e));
         }
         TdRule rule = parse("--n-step/--lambda", () -> new TdRule(nStep == null ? 1 : nStep, lambda == null ? 0 : lambda,
                 backward));
@@ -308,7 +309,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
         if (json) {
-            System.out.println(new Json().begin().field("event", "start")
+            System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "start")
                     .field("net", model.spec().name())
                     .field("shape", model.shape().toString())
                     .field("method", model.method().text())
@@ -318,7 +319,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     .field("threads", threads)
                     .field("games_done", st.games())
                     .field("games_total", games)
-                    .field("out", JsonText.path(out))
+                    .field("out", JsonConventions.path(out))
                     .end());
         }
         NtupleRun run = new NtupleRun(model, play, new NtupleRun.Plan(games, new Every(evalEvery), evalGames,
@@ -349,9 +350,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     result.stopped() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
                     overall / 1e6);
             if (json) {
-                System.out.println(new Json().begin().field("event", "summary")
+                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "summary")
                         .field("stopped", result.stopped())
-                        .field("out", JsonText.path(out))
+                        .field("out", JsonConventions.path(out))
                         .field("games", end.games())
                         .field("moves", end.moves())
                         .field("learning_s", end.nanos() / 1e9)
@@ -368,10 +369,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
         try {
             return NtupleCurve.besideModel(out, model, resume == null);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--out " + out + ": " + e.getMessage());
+            throw new Errors.BadInput("--out " + out + ": " + Errors.text(e));
         } catch (IOException e) {
             throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + NtupleCurve.csvBeside(out) + ": "
-                    + e.getMessage());
+                    + Errors.text(e));
         }
     }
 
@@ -399,7 +400,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
     private String progressEvent(TrainingState st, double trainMean, double trainRate, SelfPlay.Evaluation e,
                                  boolean checkpoint) {
-        Json j = new Json().begin().field("event", "progress")
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "progress")
                 .field("games_done", st.games())
                 .field("games_total", games)
                 .field("moves", st.moves())
@@ -438,7 +439,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput(option + ": " + e.getMessage());
+            throw new Errors.BadInput(option + ": " + Errors.text(e));
         }
     }
 }

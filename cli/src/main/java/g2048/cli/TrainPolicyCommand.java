@@ -100,13 +100,13 @@ final class TrainPolicyCommand implements Callable<Integer> {
         try {
             spec = arch.contains("=") ? PolicySpec.parse(arch) : Architectures.policy(arch);
         } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--arch: " + e.getMessage());
+            throw new Errors.BadInput("--arch: " + Errors.text(e));
         }
         if (orientation != null) {
             try {
                 spec = spec.withOrientation(g2048.nn.BoardOrientation.named(orientation));
             } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput("--orientation: " + e.getMessage());
+                throw new Errors.BadInput("--orientation: " + Errors.text(e));
             }
         }
         if (!(temperature >= 0)) {

@@ -90,7 +90,7 @@ class ModelInputTest {
     @Test
     void aQLearningModelAtDepthOneIsNotToldToUseDepthOne() {
         Path file = dir.resolve("q.g2n");
-        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("01,45:c16"),
+        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("01,45:c16"),
                 Shape.S2x2, g2048.ntuple.Method.Q_LEARNING, 1, 0.1)) {
             g2048.ntuple.NtupleModels.save(m, file);
         }

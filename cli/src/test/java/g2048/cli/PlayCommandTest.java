@@ -110,7 +110,7 @@ class PlayCommandTest {
         java.nio.file.Path state = dir.resolve("state.g2n");
         java.nio.file.Path q = dir.resolve("q.g2n");
         for (Object[] m : new Object[][] {{g2048.ntuple.Method.TD_STATE, state}, {g2048.ntuple.Method.Q_LEARNING, q}}) {
-            try (g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("01,45:c16"),
+            try (g2048.ntuple.NtupleModel model = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("01,45:c16"),
                     g2048.game.Shape.S2x2, (g2048.ntuple.Method) m[0], 1, 0.1)) {
                 g2048.ntuple.NtupleModels.save(model, (java.nio.file.Path) m[1]);
             }
@@ -177,7 +177,7 @@ class PlayCommandTest {
         Path a = dir.resolve("a.g2n");
         Path b = dir.resolve("b.g2n");
         for (Path file : new Path[] {a, b}) {
-            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("0123,4567,0145:sym"),
+            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
                     g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
                 new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
                 g2048.ntuple.NtupleModels.save(m, file);

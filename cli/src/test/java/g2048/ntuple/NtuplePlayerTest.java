@@ -20,7 +20,7 @@ class NtuplePlayerTest {
 
     @Test
     void evaluatorsMatchTheirMethods() {
-        NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
+        TupleSpec spec = TupleSpec.parse("012,456,89a,048,159,26a");
         Path after = dir.resolve("after.g2n");
         Path state = dir.resolve("state.g2n");
         Path q = dir.resolve("q.g2nz");

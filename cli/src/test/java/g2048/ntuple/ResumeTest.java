@@ -15,7 +15,7 @@ class ResumeTest {
     @TempDir
     Path dir;
 
-    private static final NetworkSpec SPEC = NetworkSpec.parse("012,456:sym:c12");
+    private static final TupleSpec SPEC = TupleSpec.parse("012,456:sym:c12");
 
     @Test
     void nGamesSavedThenNMoreEqualTwoNAtOnce() {

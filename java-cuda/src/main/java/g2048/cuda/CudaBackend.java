@@ -34,11 +34,11 @@ import java.util.Set;
 public final class CudaBackend implements Backend {
 
     /** {@code --gemm}: who computes the layers' products; the libraries only exist on the GPU. */
-    public static final BackendOption GEMM = new BackendOption("--gemm", List.of("kernels", "cublas", "tf32"), "kernels",
+    public static final BackendOption GEMM = new BackendOption("gemm", List.of("kernels", "cublas", "tf32"), "kernels",
             Set.of("cublas", "tf32"));
 
     /** {@code --cuda-graphs}: small forwards recorded and replayed (kernels' products only); off is what the CPU does anyway. */
-    public static final BackendOption CUDA_GRAPHS = new BackendOption("--cuda-graphs", List.of("on", "off"), "on", Set.of());
+    public static final BackendOption CUDA_GRAPHS = new BackendOption("cudaGraphs", List.of("on", "off"), "on", Set.of());
 
     /**
      * Games a GPU generator plays at once by default: about 2,000 afterstates a forward, where a

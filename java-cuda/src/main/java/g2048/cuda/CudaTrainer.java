@@ -44,12 +44,12 @@ public final class CudaTrainer implements AutoCloseable {
         this.optimiser = o;
     }
 
-    /** With {@link Adam}'s default hyper-parameters (seed 000's), its products by the kernels. */
+    /** With {@link Adam}'s default hyper-parameters (Matsuzaki 2021's), its products by the kernels. */
     public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, int batch) {
         this(ctx, network, weights, adam, batch, GemmMode.KERNELS);
     }
 
-    /** With {@link Adam}'s default hyper-parameters (seed 000's), its products by {@code gemm}. */
+    /** With {@link Adam}'s default hyper-parameters (Matsuzaki 2021's), its products by {@code gemm}. */
     public CudaTrainer(CudaContext ctx, Network network, float[] weights, Adam adam, int batch, GemmMode gemm) {
         this(ctx, network, weights, adam, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, batch, gemm);
     }

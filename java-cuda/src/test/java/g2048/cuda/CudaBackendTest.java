@@ -64,18 +64,18 @@ class CudaBackendTest {
         assertEquals("device: cpu (CUDA unavailable: " + probe.reason() + ")", notes());
         IllegalArgumentException cuda = assertThrows(IllegalArgumentException.class,
                 () -> Backends.installed().choose("cuda", BackendOptions.NONE, notes));
-        assertEquals("--device cuda: CUDA unavailable: " + probe.reason(), cuda.getMessage());
+        assertEquals("device cuda: CUDA unavailable: " + probe.reason(), cuda.getMessage());
         IllegalArgumentException check = assertThrows(IllegalArgumentException.class,
                 () -> Backends.installed().choose("check", BackendOptions.NONE, notes));
-        assertTrue(check.getMessage().startsWith("--device check: compares cpu with another backend, and none can run here"),
+        assertTrue(check.getMessage().startsWith("device check: compares cpu with another backend, and none can run here"),
                 check.getMessage());
         // The GPU's options are still checked, and a library with the CPU is refused.
         IllegalArgumentException graphs = assertThrows(IllegalArgumentException.class,
-                () -> Backends.installed().choose("cpu", BackendOptions.of("--cuda-graphs", "maybe"), notes));
-        assertEquals("--cuda-graphs maybe: expected on or off", graphs.getMessage());
+                () -> Backends.installed().choose("cpu", BackendOptions.of("cudaGraphs", "maybe"), notes));
+        assertEquals("cudaGraphs maybe: expected on or off", graphs.getMessage());
         IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                () -> Backends.installed().choose("cpu", BackendOptions.of("--gemm", "tf32"), notes));
-        assertEquals("--gemm tf32: --device cpu does not take it; it needs --device cuda (or auto where that runs)", library.getMessage());
+                () -> Backends.installed().choose("cpu", BackendOptions.of("gemm", "tf32"), notes));
+        assertEquals("gemm tf32: device cpu does not take it; it needs device cuda (or auto where that runs)", library.getMessage());
     }
 
     @Test
@@ -92,16 +92,16 @@ class CudaBackendTest {
         try (CudaContext ctx = new CudaContext(driver)) {
             CudaBackend cuda = new CudaBackend(ctx);
             assertEquals(1e-4, cuda.tolerance(BackendOptions.NONE));
-            assertEquals(1e-2, cuda.tolerance(BackendOptions.of("--gemm", "tf32")));
+            assertEquals(1e-2, cuda.tolerance(BackendOptions.of("gemm", "tf32")));
             Evaluator gpu = Backends.Choice.of(cuda, BackendOptions.NONE).open(MODEL, notes);
             assertInstanceOf(CudaEvaluator.class, gpu);
             assertTrue(notes().startsWith("device: cuda, forwards of up to 256 boards as CUDA graphs, checked against the CPU reference"
                     + " on 256 boards"), notes());
             Evaluator.free(gpu);
 
-            var registry = new Backends("--device", List.of(new CpuBackend(), cuda));
+            var registry = new Backends(Backends.DEVICE, List.of(new CpuBackend(), cuda));
             printed.reset();
-            var check = registry.choose("check", BackendOptions.of("--cuda-graphs", "off"), notes);
+            var check = registry.choose("check", BackendOptions.of("cudaGraphs", "off"), notes);
             assertSame(cuda, check.backend());
             Evaluator both = check.open(MODEL, notes);
             CheckEvaluator checker = assertInstanceOf(CheckEvaluator.class, both);
@@ -120,10 +120,10 @@ class CudaBackendTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         driver.broken = "encode_boards";
         try (CudaContext ctx = new CudaContext(driver)) {
-            var registry = new Backends("--device", List.of(new CpuBackend(), new CudaBackend(ctx)));
+            var registry = new Backends(Backends.DEVICE, List.of(new CpuBackend(), new CudaBackend(ctx)));
             UnusableBackendException asked = assertThrows(UnusableBackendException.class,
                     () -> registry.choose("cuda", BackendOptions.NONE, notes).open(MODEL, notes));
-            assertTrue(asked.getMessage().startsWith("--device cuda: the GPU's values FAILED against the CPU reference"), asked.getMessage());
+            assertTrue(asked.getMessage().startsWith("device cuda: the GPU's values FAILED against the CPU reference"), asked.getMessage());
             assertFalse(asked.getMessage().contains("\n"));
             printed.reset();
             Evaluator e = registry.choose("auto", BackendOptions.NONE, notes).open(MODEL, notes);

@@ -1,22 +1,19 @@
 package g2048.api;
 
-import g2048.eval.EnsembleEvaluator;
-import g2048.eval.Evaluator;
-import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Rng;
 import g2048.game.Shape;
-import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TablePrecision;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
+import g2048.play.PlayerKind;
+import g2048.play.PlayerSpec;
+import g2048.play.Players;
 import g2048.play.Summary;
 import g2048.player.Player;
-import g2048.search.ExpectimaxPlayer;
-import g2048.search.GreedyPlayer;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import g2048.solver.Solver;
@@ -108,43 +105,18 @@ public final class Engine implements AutoCloseable {
     /** The line heuristic on {@code shape} (rows x columns, e.g. {@code "3x3"}) at {@code depth}: no model needed. */
     public static Engine heuristic(String shape, int depth) {
         Shape s = Shape.parse(shape);
-        return new Engine(s, searching(new LineHeuristicEvaluator(s), SearchConfig.ofDepth(depth)), List.of());
+        return new Engine(s, Players.create(PlayerSpec.of(PlayerKind.LINES), s, SearchConfig.ofDepth(depth)), List.of());
     }
 
+    /** The n-tuple player over {@code models} as {@link Players} builds it; the models are closed if it is refused. */
     private static Engine over(List<NtupleModel> models, SearchConfig search) {
         try {
-            NtupleModel first = models.getFirst();
-            Player player;
-            if (models.size() == 1 && first.method() == Method.Q_LEARNING) {
-                if (!search.equals(SearchConfig.ofDepth(1))) {
-                    throw new IllegalArgumentException("model " + first.source() + " is a q-learning model: it values"
-                            + " actions, not afterstates, so it plays greedily only, not " + search.describe());
-                }
-                player = Player.perThread(first.describe() + ", greedy", first::policy);
-            } else {
-                List<Evaluator> values = new ArrayList<>();
-                for (NtupleModel m : models) {
-                    if (m.method() == Method.Q_LEARNING) {
-                        throw new IllegalArgumentException("model " + m.source() + " is a q-learning model: it values"
-                                + " actions, not afterstates, so it cannot join an ensemble");
-                    }
-                    if (!m.shape().equals(first.shape())) {
-                        throw new IllegalArgumentException("model " + m.source() + " plays " + m.shape() + ", model "
-                                + first.source() + " plays " + first.shape() + ": an ensemble plays one shape");
-                    }
-                    values.add(m.evaluator(TablePrecision.AUTO));
-                }
-                player = searching(values.size() == 1 ? values.getFirst() : new EnsembleEvaluator(values), search);
-            }
-            return new Engine(first.shape(), player, List.copyOf(models));
+            Player player = Players.ntuple(models, TablePrecision.AUTO, search);
+            return new Engine(models.getFirst().shape(), player, List.copyOf(models));
         } catch (RuntimeException e) {
             models.forEach(NtupleModel::close);
             throw e;
         }
-    }
-
-    private static Player searching(Evaluator evaluator, SearchConfig search) {
-        return search.depth() == 1 && search.timeBudgetNanos() == 0 ? new GreedyPlayer(evaluator, search.downgrade()) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
     }
 
     /** The board's shape this engine plays (4x4 for the shipped model). */

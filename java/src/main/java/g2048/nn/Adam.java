@@ -1,7 +1,7 @@
 package g2048.nn;
 
 /**
- * Adam as TensorFlow implements it (seed 000 used its defaults: α = 0.001, β1 = 0.9,
+ * Adam as TensorFlow implements it (Matsuzaki 2021 used its defaults: α = 0.001, β1 = 0.9,
  * β2 = 0.999, ε = 1e-7). Step t (counting from 1):
  * <pre>
  *   m ← β1·m + (1 − β1)·g

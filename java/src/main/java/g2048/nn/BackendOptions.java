@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The values a command line gave to the options backends read ({@link BackendOption}), by the
- * option's name, e.g. {@code --gemm} → {@code tf32}. Immutable.
+ * The values given to the settings backends read ({@link BackendOption}), by the
+ * setting's name, e.g. {@code gemm} → {@code tf32}. Immutable.
  */
 public final class BackendOptions {
 
@@ -18,7 +18,7 @@ public final class BackendOptions {
         this.values = values;
     }
 
-    /** From pairs: {@code of("--gemm", "tf32", "--cuda-graphs", "off")}. */
+    /** From pairs: {@code of("gemm", "tf32", "cudaGraphs", "off")}. */
     public static BackendOptions of(String... namesAndValues) {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("options come in pairs of name and value");

@@ -1,7 +1,10 @@
 package g2048.nn;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.CheckEvaluator;
 import g2048.eval.Evaluator;
+import g2048.settings.BadSetting;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,12 +41,15 @@ public final class Backends {
      */
     public static final double CHECK_SCALE = 1000;
 
+    /** The field that names a backend in the engine's specs and messages. */
+    public static final String DEVICE = "device";
+
     private final String option;
     private final Map<String, Backend> byName = new LinkedHashMap<>();
     private final Backend reference;
 
     /**
-     * @param option   the option that names a backend, for messages (e.g. {@code --device})
+     * @param option   the field of a spec that names a backend, for messages (e.g. {@link #DEVICE})
      * @param backends distinct names, exactly one of them the reference
      */
     public Backends(String option, List<Backend> backends) {
@@ -74,7 +80,7 @@ public final class Backends {
         private static Backends load() {
             List<Backend> found = new ArrayList<>();
             ServiceLoader.load(Backend.class, Backend.class.getClassLoader()).forEach(found::add);
-            return new Backends("--device", found);
+            return new Backends(DEVICE, found);
         }
     }
 
@@ -129,7 +135,7 @@ public final class Backends {
             List<String> passed = new ArrayList<>();
             Backend candidate = firstAvailable(byPreference(), true, passed);
             if (candidate == null) {
-                throw new IllegalArgumentException(option + " check: compares " + reference.name()
+                throw new BadSetting(field(option), " check: compares " + reference.name()
                         + " with another backend, and none can run here" + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
             }
             c = new Choice(option, candidate, reference, null, options, String.format(Locale.ROOT,
@@ -167,11 +173,11 @@ public final class Backends {
     private Backend named(String name, List<String> accepted) {
         Backend b = byName.get(name.toLowerCase(Locale.ROOT));
         if (b == null) {
-            throw new IllegalArgumentException(option + " " + name + ": expected " + orList(accepted));
+            throw new BadSetting(field(option), " " + name + ": expected " + orList(accepted));
         }
         String why = b.unavailableReason();
         if (why != null) {
-            throw new IllegalArgumentException(option + " " + b.name() + ": " + why);
+            throw new BadSetting(field(option), " " + b.name() + ": " + why);
         }
         return b;
     }
@@ -203,10 +209,10 @@ public final class Backends {
                 }
             }
             if (!auto) {
-                throw new IllegalArgumentException(o.name() + " " + v + ": " + option + " " + c.backend().name()
-                        + " does not take it; it needs " + option + " " + orList(takers) + " (or auto where that runs)");
+                throw new BadSetting(field(o.name()), " " + v + ": ", field(option), " " + c.backend().name()
+                        + " does not take it; it needs ", field(option), " " + orList(takers) + " (or auto where that runs)");
             }
-            notes.println(o.name().replaceFirst("^-+", "") + ": " + v + " unused (" + c.backend().name() + " runs the network)");
+            notes.println(o.name() + ": " + v + " unused (" + c.backend().name() + " runs the network)");
         }
     }
 
@@ -218,7 +224,7 @@ public final class Backends {
                 }
             }
         }
-        throw new IllegalArgumentException(name + ": no backend here takes it (" + String.join(", ", byName.keySet()) + ")");
+        throw new BadSetting(field(name), ": no backend here takes it (" + String.join(", ", byName.keySet()) + ")");
     }
 
     /** The backends other than the reference, most preferred first. */
@@ -265,7 +271,7 @@ public final class Backends {
 
         /** {@code backend} itself, as if asked for by name (for tests and embedding; nothing is probed). */
         public static Choice of(Backend backend, BackendOptions options) {
-            return new Choice("--device", backend, null, null, options, "device: " + backend.device());
+            return new Choice(DEVICE, backend, null, null, options, "device: " + backend.device());
         }
 
         /** The backend that computes. */
@@ -305,7 +311,7 @@ public final class Backends {
                 return backend.open(model, options, notes);
             } catch (UnusableBackendException e) {
                 if (fallback == null) {
-                    throw new UnusableBackendException(option + " " + backend.name() + ": " + e.getMessage(), e);
+                    throw new UnusableBackendException(new BadSetting(field(option), " " + backend.name() + ": " + e.getMessage()), e);
                 }
                 notes.println("device: " + fallback.device() + " (" + backend.name() + " refused: " + e.getMessage() + ")");
                 return fallback.open(model, options, notes);
@@ -316,7 +322,7 @@ public final class Backends {
             try {
                 return b.open(model, options, notes);
             } catch (UnusableBackendException e) {
-                throw new UnusableBackendException(option + " check: " + b.name() + ": " + e.getMessage(), e);
+                throw new UnusableBackendException(new BadSetting(field(option), " check: " + b.name() + ": " + e.getMessage()), e);
             }
         }
     }

@@ -3,7 +3,7 @@ package g2048.nn;
 import g2048.game.Board;
 
 /**
- * The input arrays of seeds 000 and 003, written into a sample's slice {@code [cell][channel]}
+ * The input arrays of the value networks (Matsuzaki 2021), written into a sample's slice {@code [cell][channel]}
  * with {@code channels} values per cell (cell = 4r + c, the board's nibble order).
  */
 public final class Encoder {

@@ -1,5 +1,8 @@
 package g2048.nn;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.Arrays;
 
 /**
@@ -18,7 +21,10 @@ public final class PolicyGradient implements AutoCloseable {
 
     /** @param slice positions per forward/backward pass of one thread */
     public PolicyGradient(PolicyNetwork net, int threads, int slice) {
-        this.split = new BatchSplit(threads, "--threads", "g2048-policy-gradient");
+        if (threads < 1) {
+            throw new BadSetting(field("threads"), " must be at least 1, got " + threads);
+        }
+        this.split = new BatchSplit(threads, "threads", "g2048-policy-gradient");
         this.net = net;
         this.workspaces = new PolicyWorkspace[threads];
         this.losses = new double[threads];

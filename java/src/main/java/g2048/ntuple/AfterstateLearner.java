@@ -5,7 +5,7 @@ import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
- * TD-afterstate (seed 001, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
+ * TD-afterstate (Szubert and Jaśkowski 2014, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
  * afterstate is moved towards {@code r_next + V(s'_next)}, the next move's reward and afterstate
  * value (0 when the new state is terminal).
  *

@@ -32,14 +32,14 @@ final class FourBySix {
     static final long M2 = 0x0000_0000_0FFF_0FFFL;
     static final long M3 = 0x0000_0FFF_0FFF_0000L;
 
-    private static final NetworkSpec SPEC = NetworkSpec.parse("4x6");
+    private static final TupleSpec SPEC = TupleSpec.parse("4x6");
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     private FourBySix() {
     }
 
     /** Whether {@code spec} on {@code shape} is this network. */
-    static boolean is(NetworkSpec spec, Shape shape) {
+    static boolean is(TupleSpec spec, Shape shape) {
         return spec.equals(SPEC) && shape.equals(Shape.S4x4);
     }
 

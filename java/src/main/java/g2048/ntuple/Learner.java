@@ -8,11 +8,11 @@ import g2048.game.Spawns;
 import g2048.player.Player;
 
 /**
- * Plays games with one of the seed's move-evaluation schemes and, when learning, adjusts the
- * network after every move (seed 001, Figs. 3–6). One instance per thread: it holds scratch space;
+ * Plays games with one of Szubert and Jaśkowski's (2014) move-evaluation schemes and, when learning, adjusts the
+ * network after every move (Szubert and Jaśkowski 2014, Figs. 3–6). One instance per thread: it holds scratch space;
  * the network behind it is shared.
  *
- * <p>Every update adds the same {@code α·δ} to the entry of every feature, as the seed's update rule
+ * <p>Every update adds the same {@code α·δ} to the entry of every feature, as the paper's update rule
  * does ({@code ΔLUT_i = α(f(s') − f(s))} for each tuple i); α is not divided by the number of
  * features. Terminal states have value 0 and give reward 0.
  *

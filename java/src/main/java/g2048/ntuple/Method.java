@@ -3,7 +3,7 @@ package g2048.ntuple;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** The seed's three learning methods, with the number of networks (banks) each keeps. */
+/** The three learning methods of Szubert and Jaśkowski (2014), with the number of networks (banks) each keeps. */
 public enum Method {
     /** TD(0) between consecutive afterstates; moves by reward + V(afterstate). One network. */
     TD_AFTERSTATE("td-afterstate", 1),

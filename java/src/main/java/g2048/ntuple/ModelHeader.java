@@ -47,11 +47,11 @@ import java.util.zip.CRC32C;
  * with flag bit 0, then the accumulators of {@link Coherence} (E, A per weight, float32).
  */
 record ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
-                   TrainingState training, double step, NetworkSpec spec, TerminalValue terminal, Stages stages,
+                   TrainingState training, double step, TupleSpec spec, TerminalValue terminal, Stages stages,
                    double initialValue, boolean coherent, boolean stageDeltas) {
 
     ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
-                TrainingState training, double step, NetworkSpec spec, TerminalValue terminal, Stages stages,
+                TrainingState training, double step, TupleSpec spec, TerminalValue terminal, Stages stages,
                 double initialValue, boolean coherent) {
         this(valueType, method, banks, shape, weights, dataBytes, dataCrc, training, step, spec, terminal, stages,
                 initialValue, coherent, false);
@@ -180,7 +180,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         }
         Method method = Method.values()[m];
         Shape shape;
-        NetworkSpec spec;
+        TupleSpec spec;
         try {
             shape = new Shape(b.getShort(OFF_ROWS), b.getShort(OFF_COLS));
             int len = b.getInt(OFF_SPEC_LENGTH);
@@ -189,7 +189,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             }
             byte[] text = new byte[len];
             b.get(OFF_SPEC, text);
-            spec = NetworkSpec.parse(new String(text, StandardCharsets.UTF_8));
+            spec = TupleSpec.parse(new String(text, StandardCharsets.UTF_8));
             spec.checkFits(shape);
         } catch (IllegalArgumentException e) {
             throw new ModelFileException(file, "bad network description: " + e.getMessage(), e);

@@ -82,7 +82,7 @@ public final class NtupleModel implements AutoCloseable {
     }
 
     /** A new model with all weights 0, on huge pages where the system allows; terminal states worth 0. */
-    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, long seed, double alpha) {
+    public static NtupleModel create(TupleSpec spec, Shape shape, Method method, long seed, double alpha) {
         return create(spec, shape, method, TerminalValue.ZERO, seed, alpha);
     }
 
@@ -90,7 +90,7 @@ public final class NtupleModel implements AutoCloseable {
      * A new model with all weights 0 whose TD-state learning values terminal states by
      * {@code terminal} (only {@link TerminalValue#ZERO} for the other methods).
      */
-    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, TerminalValue terminal, long seed,
+    public static NtupleModel create(TupleSpec spec, Shape shape, Method method, TerminalValue terminal, long seed,
                                      double alpha) {
         return create(spec, shape, method, terminal, Stages.SINGLE, 0, false, seed, alpha);
     }
@@ -100,7 +100,7 @@ public final class NtupleModel implements AutoCloseable {
      * (optimistic initialisation) every weight starts at V0 / features, so that every board is
      * first valued V0; with {@code coherence} the model learns by TD+TC.
      */
-    public static NtupleModel create(NetworkSpec spec, Shape shape, Method method, TerminalValue terminal, Stages stages,
+    public static NtupleModel create(TupleSpec spec, Shape shape, Method method, TerminalValue terminal, Stages stages,
                                      double initialValue, boolean coherence, long seed, double alpha) {
         spec.checkFits(shape);
         checkTerminal(method, terminal);
@@ -129,7 +129,7 @@ public final class NtupleModel implements AutoCloseable {
         }
     }
 
-    public NetworkSpec spec() {
+    public TupleSpec spec() {
         return layout.spec();
     }
 

@@ -5,7 +5,7 @@ import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
- * Q-learning (seed 001, Fig. 4) with four networks, one per action (banks 0..3 = up, right, down,
+ * Q-learning (Szubert and Jaśkowski 2014, Fig. 4) with four networks, one per action (banks 0..3 = up, right, down,
  * left; stage k's are banks 4k..4k+3): moves maximise {@code V_a(s)} over the legal actions; after each move {@code V_a(s)} is
  * moved towards {@code r + max_a' V_a'(s'')} (0 when {@code s''} is terminal).
  *

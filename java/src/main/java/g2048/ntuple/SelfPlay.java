@@ -21,7 +21,7 @@ public final class SelfPlay {
         void gameFinished(long index, Learner.Outcome outcome);
     }
 
-    /** What an evaluation of greedy play reports (as the seed's tables: mean score and reach rates). */
+    /** What an evaluation of greedy play reports (as the paper's tables: mean score and reach rates). */
     public record Evaluation(int games, double mean, double sd, long max, int[] reachCodes, double[] reachRates,
                              long moves, double seconds, double cpuSeconds) {
 

@@ -6,11 +6,11 @@ import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
- * TD-state (seed 001, Fig. 5): moves maximise {@code r + Σ P(s'') V(s'')} over every spawn the
+ * TD-state (Szubert and Jaśkowski 2014, Fig. 5): moves maximise {@code r + Σ P(s'') V(s'')} over every spawn the
  * afterstate allows (each empty cell × {2: 0.9, 4: 0.1}); after each move the state is moved
  * towards {@code r + V(s'')}. A terminal {@code s''} counts 0 in both, consistent with the targets
  * the network learns, unless the model says {@link TerminalValue#NETWORK}: then the network's value,
- * as the seed's figure reads.
+ * as the paper's figure reads.
  */
 final class StateLearner extends Learner {
 

@@ -21,7 +21,7 @@ public final class SymmetricSampling {
     }
 
     /** The board cells each feature reads, in tuple-cell order. */
-    public static int[][] expand(NetworkSpec spec, Shape shape) {
+    public static int[][] expand(TupleSpec spec, Shape shape) {
         spec.checkFits(shape);
         Symmetries sym = new Symmetries(shape);
         int images = spec.symmetric() ? sym.count() : 1;

@@ -1,5 +1,8 @@
 package g2048.ntuple;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
@@ -25,27 +28,27 @@ import java.util.Locale;
  */
 public record TdRule(int steps, double lambda, boolean backward) {
 
-    /** Plain online TD(0), the seed's rule. */
+    /** Plain online TD(0), Szubert and Jaśkowski's rule. */
     public static final TdRule TD0 = new TdRule(1, 0, false);
 
     public TdRule {
         if (steps < 1 || steps > 1000) {
-            throw new IllegalArgumentException("--n-step: expected 1..1000, got " + steps);
+            throw new BadSetting(field("steps"), ": expected 1..1000, got " + steps);
         }
         if (!(lambda >= 0 && lambda < 1)) {
-            throw new IllegalArgumentException("--lambda: expected a value in [0, 1), got " + lambda);
+            throw new BadSetting(field("lambda"), ": expected a value in [0, 1), got " + lambda);
         }
         if (lambda > 0 && !backward && steps < 2) {
-            throw new IllegalArgumentException("--lambda " + lambda + ": forward TD(λ) needs a horizon, --n-step 2 or more"
-                    + " (or --backward for the whole game's λ-return)");
+            throw new BadSetting(field("lambda"), " " + lambda + ": forward TD(λ) needs a horizon, ", field("steps"), " 2 or more"
+                    + " (or ", field("backward"), " for the whole game's λ-return)");
         }
         if (lambda > 0 && backward && steps != 1) {
-            throw new IllegalArgumentException("--n-step " + steps + " with --lambda and --backward: backward TD(λ) uses the"
+            throw new BadSetting(field("steps"), " " + steps + " with ", field("lambda"), " and ", field("backward"), ": backward TD(λ) uses the"
                     + " whole game; the horizon is for forward TD(λ)");
         }
     }
 
-    /** Whether this is the seed's plain online TD(0). */
+    /** Whether this is Szubert and Jaśkowski's plain online TD(0). */
     public boolean plain() {
         return equals(TD0);
     }

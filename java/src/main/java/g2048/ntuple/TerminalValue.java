@@ -10,9 +10,9 @@ import java.util.stream.Collectors;
  *
  * <ul>
  * <li>{@code ZERO} (the default): a terminal state is worth 0, as the reward that follows it.</li>
- * <li>{@code NETWORK}: the network's value, as seed 001's Fig. 5 reads (every next state valued by V).
+ * <li>{@code NETWORK}: the network's value, as Fig. 5 of Szubert and Jaśkowski 2014 reads (every next state valued by V).
  *     Terminal states are never updated themselves, so their values come from the features they share
- *     with other states; this is how the seed's TD-state ends up below TD-afterstate.</li>
+ *     with other states; this is how the paper's TD-state ends up below TD-afterstate.</li>
  * </ul>
  * TD-afterstate and Q-learning have no choice to make here: a terminal state has no next move, so
  * their targets are 0.

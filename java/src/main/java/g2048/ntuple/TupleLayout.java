@@ -16,7 +16,7 @@ import g2048.game.Symmetries;
  */
 final class TupleLayout {
 
-    private final NetworkSpec spec;
+    private final TupleSpec spec;
     private final Shape shape;
     private final Symmetries symmetries;
     private final int images;
@@ -28,7 +28,7 @@ final class TupleLayout {
     private final int valuesPow4;
     private final boolean fourBySix;
 
-    TupleLayout(NetworkSpec spec, Shape shape) {
+    TupleLayout(TupleSpec spec, Shape shape) {
         spec.checkFits(shape);
         this.spec = spec;
         this.shape = shape;
@@ -66,7 +66,7 @@ final class TupleLayout {
         }
     }
 
-    NetworkSpec spec() {
+    TupleSpec spec() {
         return spec;
     }
 

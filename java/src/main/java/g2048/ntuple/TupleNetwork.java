@@ -42,7 +42,7 @@ public final class TupleNetwork {
     private final long address;
 
     /** A network over {@code lut}, which must hold {@code banks · spec.weights()} floats. */
-    public TupleNetwork(NetworkSpec spec, Shape shape, int banks, MemorySegment lut, boolean hugePages) {
+    public TupleNetwork(TupleSpec spec, Shape shape, int banks, MemorySegment lut, boolean hugePages) {
         spec.checkFits(shape);
         if (banks < 1) {
             throw new IllegalArgumentException("banks must be at least 1, got " + banks);
@@ -67,7 +67,7 @@ public final class TupleNetwork {
         this.address = lut.address();
     }
 
-    public NetworkSpec spec() {
+    public TupleSpec spec() {
         return layout.spec();
     }
 

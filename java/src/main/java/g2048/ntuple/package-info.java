@@ -1,5 +1,5 @@
 /**
- * N-tuple networks (seed 001) and the field's learning methods: tuple specs as data (the 6-tuple
+ * N-tuple networks (Szubert and Jaśkowski 2014) and the field's learning methods: tuple specs as data (the 6-tuple
  * presets included), off-heap lookup tables shared by all threads, multi-stage tables
  * ({@link g2048.ntuple.Stages}), the three TD learners (TD-afterstate, TD-state, Q-learning) with
  * temporal coherence ({@link g2048.ntuple.Coherence}), optimistic initialisation, n-step and TD(λ)
@@ -8,7 +8,7 @@
  * reads straight into int16 tables).
  *
  * <p>Depends on {@code game}, {@code eval}, {@code player}, {@code files} and {@code concurrent}.
- * Entry points: {@link g2048.ntuple.NetworkSpec} (parse a network), {@link g2048.ntuple.NtupleModels}
+ * Entry points: {@link g2048.ntuple.TupleSpec} (parse a network), {@link g2048.ntuple.NtupleModels}
  * (load a model: an {@link g2048.eval.Evaluator} or a {@link g2048.player.Player}),
  * {@link g2048.ntuple.SelfPlay} (learn).
  */

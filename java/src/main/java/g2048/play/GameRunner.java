@@ -150,8 +150,31 @@ public final class GameRunner {
         return now;
     }
 
+    /**
+     * Told of each move of a game played by {@link #trace}, before the next is chosen: the board,
+     * the move, each direction's value by the player ({@link Player#chooseMove(long, double[])}),
+     * the afterstate, the board after the spawn, and the nanoseconds the choice took.
+     */
+    public interface Step {
+        void moved(long board, int move, double[] values, long afterstate, long next, long nanos);
+    }
+
     /** Plays one game from its seed; {@code rng} is reseeded and reused to avoid allocation. */
     public GameResult play(Player player, long index, long gameSeed, Rng rng, Recorder recorder) {
+        return play(player, index, gameSeed, rng, recorder, Integer.MAX_VALUE, null);
+    }
+
+    /**
+     * Plays game 0 of a run seeded {@code seed} as {@link #run} plays it (the same spawns, moves and
+     * score), for at most {@code maxMoves} moves, telling {@code step} of each move with the
+     * player's values.
+     */
+    public GameResult trace(Player player, long seed, int maxMoves, Step step) {
+        return play(player, 0, Rng.gameSeed(seed, 0), new Rng(0), null, maxMoves, step);
+    }
+
+    /** The one game loop: every move timed when {@code step} is given, else as {@code recorder} and the timing mask say. */
+    private GameResult play(Player player, long index, long gameSeed, Rng rng, Recorder recorder, int maxMoves, Step step) {
         rng.reseed(gameSeed);
         player.startGame(gameSeed);
         long cellMask = shape.cellMask();
@@ -159,9 +182,15 @@ public final class GameRunner {
         long score = 0;
         int n = 0;
         boolean timing = recorder != null;
-        while (!moves.isTerminal(board)) {
+        double[] values = step == null ? null : new double[4];
+        while (!moves.isTerminal(board) && n < maxMoves) {
             int d;
-            if (timing && (n & timingMask) == 0) {
+            long nanos = 0;
+            if (step != null) {
+                long t0 = System.nanoTime();
+                d = player.chooseMove(board, values);
+                nanos = System.nanoTime() - t0;
+            } else if (timing && (n & timingMask) == 0) {
                 long t0 = System.nanoTime();
                 d = player.chooseMove(board);
                 recorder.recordValue(Math.max(1, System.nanoTime() - t0));
@@ -173,7 +202,11 @@ public final class GameRunner {
                 throw new IllegalStateException("player " + player.name() + " chose an illegal move " + d);
             }
             score += moves.reward(board, d);
-            board = Spawns.spawn(after, cellMask, rng);
+            long next = Spawns.spawn(after, cellMask, rng);
+            if (step != null) {
+                step.moved(board, d, values, after, next, nanos);
+            }
+            board = next;
             n++;
         }
         return new GameResult(index, gameSeed, score, n, g2048.game.Board.maxCode(board), board);

@@ -1,36 +1,37 @@
 package g2048.play;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.nn.BackendOptions;
+import g2048.ntuple.TablePrecision;
+import g2048.settings.BadSetting;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What names a player, as plain values: the command line's player options, before {@link Players}
- * checks them. Fields a player does not use are ignored by it.
+ * What names a player, as typed values that {@link Players} checks against the game. Fields a
+ * player does not use are ignored by it; a refused field is named in {@link BadSetting}s by its
+ * name here ({@code models}, {@code table}, ...).
  *
- * @param player     one of {@link Players#NAMES}
+ * @param player     the kind of player
  * @param models     the model files of a learned player: none for the shipped model ({@code ntuple}),
  *                   one, or for {@code ntuple} several, an ensemble playing the mean of their values
- * @param table      the tables an {@code ntuple} player reads: {@code auto}, {@code float32} or {@code int16}
+ * @param table      the tables an {@code ntuple} player reads
  * @param db         the solution directory of the {@code optimal} player
- * @param device     where a value network runs: {@code auto}, {@code cpu} or {@code cuda}
- * @param gemm       its matrix products on the GPU: {@code kernels}, {@code cublas} or {@code tf32}
- * @param cudaGraphs {@code on} or {@code off}: its small forwards replayed as CUDA graphs
+ * @param device     where a value network runs: a backend's name, {@code auto} or {@code check}
+ * @param backend    the settings the backends read ({@code gemm}, {@code cudaGraphs}), checked by the
+ *                   registry when a value network is opened
  */
-public record PlayerSpec(String player, List<Path> models, String table, Path db, String device, String gemm,
-                         String cudaGraphs) {
+public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision table, Path db, String device,
+                         BackendOptions backend) {
 
     public PlayerSpec {
         models = models == null ? List.of() : List.copyOf(models);
     }
 
-    /** One model file (null: the player's default), as the players without ensembles take it. */
-    public PlayerSpec(String player, Path model, String table, Path db, String device, String gemm, String cudaGraphs) {
-        this(player, model == null ? List.of() : List.of(model), table, db, device, gemm, cudaGraphs);
-    }
-
-    /** The player {@code player} with every other field at the command line's default. */
-    public static PlayerSpec of(String player) {
-        return new PlayerSpec(player, List.of(), "auto", null, "auto", "kernels", "on");
+    /** The player {@code player} with every other field at its default: the shipped model, tables as stored, auto device. */
+    public static PlayerSpec of(PlayerKind player) {
+        return new PlayerSpec(player, List.of(), TablePrecision.AUTO, null, "auto", BackendOptions.NONE);
     }
 
     /**
@@ -39,22 +40,32 @@ public record PlayerSpec(String player, List<Path> models, String table, Path db
      */
     public Path model() {
         if (models.size() > 1) {
-            throw new IllegalArgumentException("--model: player '" + player + "' plays one model, got " + models.size()
+            throw new BadSetting(field("models"), ": player '" + player + "' plays one model, got " + models.size()
                     + " (only ntuple plays an ensemble of models)");
         }
         return models.isEmpty() ? null : models.getFirst();
     }
 
+    /** This spec with the one model {@code file} (null: the player's default). */
     public PlayerSpec withModel(Path file) {
-        return new PlayerSpec(player, file, table, db, device, gemm, cudaGraphs);
+        return withModels(file == null ? List.of() : List.of(file));
     }
 
     /** This spec with the ensemble {@code files} (or one file, or none for the default). */
     public PlayerSpec withModels(List<Path> files) {
-        return new PlayerSpec(player, files, table, db, device, gemm, cudaGraphs);
+        return new PlayerSpec(player, files, table, db, device, backend);
     }
 
-    public PlayerSpec withTable(String tables) {
-        return new PlayerSpec(player, models, tables, db, device, gemm, cudaGraphs);
+    public PlayerSpec withTable(TablePrecision tables) {
+        return new PlayerSpec(player, models, tables, db, device, backend);
+    }
+
+    public PlayerSpec withDb(Path solution) {
+        return new PlayerSpec(player, models, table, solution, device, backend);
+    }
+
+    /** This spec with a value network on the backend {@code name}, which reads {@code settings}. */
+    public PlayerSpec withDevice(String name, BackendOptions settings) {
+        return new PlayerSpec(player, models, table, db, name, settings);
     }
 }

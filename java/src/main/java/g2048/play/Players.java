@@ -1,5 +1,7 @@
 package g2048.play;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.nn.BackendOptions;
 import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
@@ -22,6 +24,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.GreedyPlayer;
 import g2048.search.SearchConfig;
+import g2048.settings.BadSetting;
 import g2048.solver.OptimalPlayer;
 import g2048.solver.Solution;
 import java.io.IOException;
@@ -33,17 +36,17 @@ import java.util.List;
 
 /**
  * Builds the player a {@link PlayerSpec} names: the one place that knows every kind of player, and
- * the one place that loads a player's model and checks it against the game. Bad input (an unknown
- * name, a model for another shape, a setting the player cannot take) is an
- * {@link IllegalArgumentException} whose message names the option at fault, as the command line
- * prints it.
+ * the one place that loads a player's model and checks it against the game. Bad input (a model for
+ * another shape, a setting the player cannot take) is a {@link BadSetting} naming the spec's field
+ * at fault ({@code models}, {@code depth}, ...).
  */
 public final class Players {
 
-    public static final List<String> NAMES = List.of("ntuple", "heuristic", "random", "lines", "cnn", "optimal", "policy");
+    /** Every player's name, as typed. */
+    public static final List<String> NAMES = PlayerKind.ids();
 
     /** The players backed by a value function: they search (greedy at depth 1, expectimax deeper). */
-    public static final List<String> EVALUATOR_NAMES = List.of("ntuple", "lines", "cnn");
+    public static final List<String> EVALUATOR_NAMES = PlayerKind.searchingIds();
 
     /**
      * The heuristic player's search: 2-ply, and 3-ply on boards with at most {@link #HEURISTIC_CROWDED}
@@ -65,50 +68,59 @@ public final class Players {
      * {@link ExpectimaxPlayer} otherwise. The others take only {@link SearchConfig#ofDepth ofDepth(1)}.
      */
     public static Player create(PlayerSpec spec, Shape shape, SearchConfig search) {
-        String player = spec.player();
-        if (!EVALUATOR_NAMES.contains(player)) {
+        PlayerKind player = spec.player();
+        if (!player.searches()) {
             checkNoSearch(player, search);
         }
-        if (!player.equals("ntuple")) {
+        if (player != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
         }
         return switch (player) {
-            case "ntuple" -> ntuple(spec, shape, search);
-            case "lines", "cnn" -> searching(evaluator(spec, shape, search), search);
-            case "random" -> new RandomPlayer(shape);
-            case "heuristic" -> heuristic(shape);
-            case "optimal" -> optimal(spec.db(), shape);
-            case "policy" -> policy(spec.model(), shape);
-            default -> throw unknown(player);
+            case NTUPLE -> ntuple(spec, shape, search);
+            case LINES, CNN -> searching(evaluator(spec, shape, search), search);
+            case RANDOM -> new RandomPlayer(shape);
+            case HEURISTIC -> heuristic(shape);
+            case OPTIMAL -> optimal(spec.db(), shape);
+            case POLICY -> policy(spec.model(), shape);
         };
     }
 
     /**
-     * The value function of an evaluator-backed player ({@link #EVALUATOR_NAMES}) for a search as
-     * {@code search} says; refused for the others. A value network says on standard error which
+     * The player {@code spec} names searching its value function as {@code search} says even at
+     * depth 1, so that its choice comes with each move's value and the search's work
+     * ({@link ExpectimaxPlayer#lastResult()}): what {@code move}, the server and a dataset's teacher
+     * show. Refused for the players without a value function.
+     */
+    public static ExpectimaxPlayer searcher(PlayerSpec spec, Shape shape, SearchConfig search) {
+        return searcher(evaluator(spec, shape, search), search);
+    }
+
+    /** An expectimax search of {@code evaluator} as {@code search} says, suited to the evaluator's batching. */
+    public static ExpectimaxPlayer searcher(Evaluator evaluator, SearchConfig search) {
+        return new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
+    }
+
+    /**
+     * The value function of an evaluator-backed player ({@link PlayerKind#searches()}) for a search
+     * as {@code search} says; refused for the others. A value network says on standard error which
      * backend it runs on.
      */
     public static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search) {
-        if (!spec.player().equals("ntuple") && NAMES.contains(spec.player())) {
+        if (spec.player() != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
         }
         return switch (spec.player()) {
-            case "lines" -> new LineHeuristicEvaluator(shape);
-            case "ntuple" -> {
+            case LINES -> new LineHeuristicEvaluator(shape);
+            case NTUPLE -> {
                 if (spec.models().size() > 1) {
                     yield ensemble(spec, shape, search);
                 }
                 NtupleModel model = ntupleModel(spec.model(), shape);
-                yield closingOnFailure(model, () -> afterstateValues(model, spec.table(), search));
+                yield closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
             }
-            case "cnn" -> network(spec, shape, System.err);
-            default -> {
-                if (!NAMES.contains(spec.player())) {
-                    throw unknown(spec.player());
-                }
-                throw new IllegalArgumentException("--player: " + fixedSearch(spec.player())
-                        + "; a search takes a value function: " + String.join(", ", EVALUATOR_NAMES));
-            }
+            case CNN -> network(spec, shape, System.err);
+            default -> throw new BadSetting(field("player"), ": " + fixedSearch(spec.player())
+                    + "; a search takes a value function: " + String.join(", ", EVALUATOR_NAMES));
         };
     }
 
@@ -119,16 +131,16 @@ public final class Players {
      * ({@code play --player heuristic --games 200 --threads 2}): mean 68,929, 2048 in 96.5% of games,
      * 8192 in 16.5%.
      */
-    public static Player heuristic(Shape shape) {
+    public static ExpectimaxPlayer heuristic(Shape shape) {
         return new ExpectimaxPlayer(new LineHeuristicEvaluator(shape), HEURISTIC_SEARCH)
                 .deeperWhenCrowded(HEURISTIC_CROWDED).named("heuristic");
     }
 
-    /** Why {@code player}, not one of {@link #EVALUATOR_NAMES}, takes no search settings. */
-    private static String fixedSearch(String player) {
+    /** Why {@code player}, which has no value function, takes no search settings. */
+    private static String fixedSearch(PlayerKind player) {
         return switch (player) {
-            case "heuristic" -> "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value";
-            case "policy" -> "player 'policy' plays its network's most probable legal move without searching";
+            case HEURISTIC -> "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value";
+            case POLICY -> "player 'policy' plays its network's most probable legal move without searching";
             default -> "player '" + player + "' does not search";
         };
     }
@@ -139,21 +151,25 @@ public final class Players {
      */
     public static NtupleModel ntupleModel(Path file, Shape shape) {
         if (file == null && !NtupleModels.defaultAvailable()) {
-            throw new IllegalArgumentException("--player ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
-                    + " is not on the class path; name one with --model PATH or choose --player heuristic");
+            throw new BadSetting(field("player"), " ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
+                    + " is not on the class path; name one with ", field("models"), " PATH or choose ", field("player"), " heuristic");
         }
         NtupleModel model = file != null ? NtupleModels.load(file) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
-            throw new IllegalArgumentException("--model " + model.source() + " was trained on " + model.shape()
-                    + ", the board is " + shape);
+            throw shapeRefused(model, shape);
         }
         return model;
     }
 
+    private static BadSetting shapeRefused(NtupleModel model, Shape shape) {
+        return new BadSetting(field("models"), " " + model.source() + " was trained on " + model.shape()
+                + ", the board is " + shape);
+    }
+
     /**
      * The mean of the afterstate values of the n-tuple models {@code spec} names (an ensemble:
-     * every model loaded, each from the tables {@code --table} picks; q-learning models refused).
+     * every model loaded, each from the tables {@code table} picks; q-learning models refused).
      */
     private static Evaluator ensemble(PlayerSpec spec, Shape shape, SearchConfig search) {
         List<NtupleModel> loaded = new ArrayList<>();
@@ -171,46 +187,65 @@ public final class Players {
         }
     }
 
-    /** The ntuple player: a Q-learning model plays 1-ply from its action networks, the others search their values. */
+    /** The ntuple player of a spec: its models loaded and checked against the shape, then {@link #ntuple(List, TablePrecision, SearchConfig)}. */
     private static Player ntuple(PlayerSpec spec, Shape shape, SearchConfig search) {
         if (spec.models().size() > 1) {
             return searching(ensemble(spec, shape, search), search);
         }
         NtupleModel model = ntupleModel(spec.model(), shape);
-        return closingOnFailure(model, () -> {
-            if (model.method() != Method.Q_LEARNING || !greedy(search)) {
-                return searching(afterstateValues(model, spec.table(), search), search);
+        return closingOnFailure(List.of(model), () -> ntuple(List.of(model), spec.table(), search));
+    }
+
+    /**
+     * The ntuple player over models already loaded (the caller closes them): several play the mean
+     * of their afterstate values; one Q-learning model plays greedily from its action networks; the
+     * others search their values from the tables {@code table} picks. The models must share one shape.
+     */
+    public static Player ntuple(List<NtupleModel> models, TablePrecision table, SearchConfig search) {
+        NtupleModel model = models.getFirst();
+        for (NtupleModel m : models) {
+            if (!m.shape().equals(model.shape())) {
+                throw shapeRefused(m, model.shape());
             }
-            if (search.downgrade() != 0) {
-                throw new IllegalArgumentException("--downgrade: --model " + model.source() + " is a q-learning model,"
-                        + " which plays from its action networks without a search to downgrade");
+        }
+        if (models.size() > 1) {
+            List<Evaluator> members = new ArrayList<>();
+            for (NtupleModel m : models) {
+                members.add(afterstateValues(m, table, search));
             }
-            TablePrecision precision = precision(spec.table());
-            if (precision != TablePrecision.AUTO && precision != TablePrecision.FLOAT32) {
-                throw new IllegalArgumentException("--table " + spec.table() + ": --model " + model.source()
-                        + " is a q-learning model, which plays from its float32 action networks");
-            }
-            // the action networks choose; each thread needs its own policy (scratch space)
-            return Player.perThread(model.describe() + ", greedy", model::policy);
-        });
+            return searching(new EnsembleEvaluator(members), search);
+        }
+        if (model.method() != Method.Q_LEARNING || !greedy(search)) {
+            return searching(afterstateValues(model, table, search), search);
+        }
+        if (search.downgrade() != 0) {
+            throw new BadSetting(field("downgrade"), ": ", field("models"), " " + model.source() + " is a q-learning model,"
+                    + " which plays from its action networks without a search to downgrade");
+        }
+        if (table != TablePrecision.AUTO && table != TablePrecision.FLOAT32) {
+            throw new BadSetting(field("table"), " " + table.text() + ": ", field("models"), " " + model.source()
+                    + " is a q-learning model, which plays from its float32 action networks");
+        }
+        // the action networks choose; each thread needs its own policy (scratch space)
+        return Player.perThread(model.describe() + ", greedy", model::policy);
     }
 
     /**
      * The afterstate values of {@code model} from the tables {@code table} names; refused for
      * Q-learning models, saying what they play instead of {@code search}.
      */
-    private static Evaluator afterstateValues(NtupleModel model, String table, SearchConfig search) {
+    private static Evaluator afterstateValues(NtupleModel model, TablePrecision table, SearchConfig search) {
         if (model.method() == Method.Q_LEARNING) {
-            // reached at depth 1 too (move, bench search, --time-ms): then --depth is not the cure
-            throw new IllegalArgumentException("--model " + model.source() + " is a q-learning model: it values actions,"
-                    + " not afterstates, so it has no afterstate values to search with; " + (search.depth() > 1
-                    ? "it plays at --depth 1 only" : "it plays only greedily, in play and grade without --time-ms"));
+            // reached at depth 1 too (move, bench search, a time budget): then the depth is not the cure
+            throw new BadSetting(field("models"), " " + model.source() + " is a q-learning model: it values actions,"
+                    + " not afterstates, so it has no afterstate values to search with; ", search.depth() > 1
+                    ? new BadSetting("it plays at ", field("depth"), " 1 only")
+                    : new BadSetting("it plays only greedily, in play and grade without ", field("timeMs")));
         }
-        TablePrecision precision = precision(table);
         try {
-            return model.evaluator(precision);
+            return model.evaluator(table);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--table " + table + ": " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("table"), " " + table.text() + ": ", BadSetting.reason(e));
         }
     }
 
@@ -220,15 +255,15 @@ public final class Players {
      */
     private static Evaluator network(PlayerSpec spec, Shape shape, PrintStream notes) {
         if (!shape.equals(Shape.S4x4)) {
-            // the shape may come from --shape, a board or a database: name none of them
-            throw new IllegalArgumentException("--player cnn: value networks play 4x4 boards only, this board is " + shape);
+            // the shape may come from the game's shape, a board or a database: name none of them
+            throw new BadSetting(field("player"), " cnn: value networks play 4x4 boards only, this board is " + shape);
         }
         Path model = spec.model();
         if (model == null) {
-            throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
+            throw new BadSetting(field("models"), ": the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
         }
         var choice = Backends.installed().choose(spec.device(),
-                BackendOptions.of("--gemm", spec.gemm(), "--cuda-graphs", spec.cudaGraphs()), notes);
+                spec.backend(), notes);
         TrainedNetwork t;
         try {
             t = NetworkFile.load(model);
@@ -238,35 +273,25 @@ public final class Players {
         return choice.open(new NetworkModel(new Network(t.spec()), t.weights(), model.getFileName().toString()), notes);
     }
 
-    private static TablePrecision precision(String table) {
-        try {
-            return TablePrecision.parse(table);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--table: " + e.getMessage(), e);
-        }
-    }
-
     private static boolean greedy(SearchConfig search) {
         return search.depth() == 1 && search.timeBudgetNanos() == 0;
     }
 
+    /** Greedy at depth 1 without a time budget, expectimax otherwise. */
     private static Player searching(Evaluator evaluator, SearchConfig search) {
-        return greedy(search) ? new GreedyPlayer(evaluator, search.downgrade()) : new ExpectimaxPlayer(evaluator, search.suitedTo(evaluator));
+        return greedy(search) ? new GreedyPlayer(evaluator, search.downgrade()) : searcher(evaluator, search);
     }
 
     /** Refuses search settings other than the defaults for a player that does not take them. */
-    private static void checkNoSearch(String player, SearchConfig search) {
-        if (!NAMES.contains(player)) {
-            throw unknown(player);
-        }
+    private static void checkNoSearch(PlayerKind player, SearchConfig search) {
         String why = fixedSearch(player);
         String applies = String.join(", ", EVALUATOR_NAMES);
         if (search.depth() != 1) {
-            throw new IllegalArgumentException("--depth: " + why + "; --depth applies to " + applies);
+            throw new BadSetting(field("depth"), ": " + why + "; ", field("depth"), " applies to " + applies);
         }
         if (!search.equals(SearchConfig.ofDepth(1))) {
-            throw new IllegalArgumentException("--time-ms, --cutoff, --tt-bits, --tt-leaves, --batched and --downgrade: " + why
-                    + "; they apply to " + applies);
+            throw new BadSetting(field("timeMs"), ", ", field("cutoff"), ", ", field("ttBits"), ", ", field("ttLeaves"), ", ",
+                    field("batched"), " and ", field("downgrade"), ": " + why + "; they apply to " + applies);
         }
     }
 
@@ -276,10 +301,10 @@ public final class Players {
      */
     public static PolicyPlayer policy(Path model, Shape shape) {
         if (!shape.equals(Shape.S4x4)) {
-            throw new IllegalArgumentException("--player policy: policy networks play 4x4 boards only, this board is " + shape);
+            throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape);
         }
         if (model == null) {
-            throw new IllegalArgumentException("--model: the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
+            throw new BadSetting(field("models"), ": the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
         }
         PolicyModel m;
         try {
@@ -293,33 +318,33 @@ public final class Players {
     /** The optimal player of a solution; the solution is kept open for the life of the process. */
     private static Player optimal(Path db, Shape shape) {
         if (db == null) {
-            throw new IllegalArgumentException("--db: missing, --player optimal needs a solution directory written by 'g2048 solve'");
+            throw new BadSetting(field("db"), ": missing, ", field("player"), " optimal needs a solution directory written by 'g2048 solve'");
         }
         Solution solution;
         try {
             solution = Solution.open(db);
         } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("--db: " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("db"), ": ", BadSetting.reason(e));
         }
         if (!solution.shape().equals(shape)) {
             solution.close();
-            throw new IllegalArgumentException("--db: " + db + " solves " + solution.shape() + ", the game is " + shape
-                    + " (use --shape " + solution.shape() + ")");
+            throw new BadSetting(field("db"), ": " + db + " solves " + solution.shape() + ", the game is " + shape
+                    + " (use ", field("shape"), " " + solution.shape() + ")");
         }
         return new OptimalPlayer(solution);
     }
 
-    private static <T> T closingOnFailure(NtupleModel model, java.util.function.Supplier<T> build) {
+    /** The optimal player of an open solution (the caller keeps it open while the player plays). */
+    public static Player optimal(Solution solution) {
+        return new OptimalPlayer(solution);
+    }
+
+    private static <T> T closingOnFailure(List<NtupleModel> models, java.util.function.Supplier<T> build) {
         try {
             return build.get();
         } catch (RuntimeException e) {
-            model.close();
+            models.forEach(NtupleModel::close);
             throw e;
         }
-    }
-
-    private static IllegalArgumentException unknown(String player) {
-        return new IllegalArgumentException("--player: unknown player '" + player + "', expected one of "
-                + String.join(", ", NAMES));
     }
 }

@@ -1,11 +1,13 @@
 package g2048.player;
 
+import java.util.Arrays;
 import java.util.function.Supplier;
 
 /**
  * Chooses moves: the one move-choice interface of the engine, for learned, searching, solved and
- * built-in players alike. Only {@link #chooseMove} is required, so a learner or a method reference
- * is a player as it stands.
+ * built-in players alike. Only {@link #chooseMove(long)} is required, so a learner or a method
+ * reference is a player as it stands; {@link #chooseMove(long, double[])} gives the choice with each
+ * move's value, for the players that value moves (a search, a solution).
  *
  * <p><b>Threading.</b> A player may hold per-game state (a random stream, a search's scratch space):
  * a runner calls {@link #forThread()} once per thread on a shared player and {@link #startGame}
@@ -16,6 +18,16 @@ public interface Player {
 
     /** The chosen direction (0..3, see {@link g2048.game.Direction}), or -1 if no move is legal. */
     int chooseMove(long board);
+
+    /**
+     * The chosen direction, as {@link #chooseMove(long)}, with each direction's value in
+     * {@code values[0..3]}: NaN for an illegal move, and for every move of a player without values
+     * (the default).
+     */
+    default int chooseMove(long board, double[] values) {
+        Arrays.fill(values, 0, 4, Double.NaN);
+        return chooseMove(board);
+    }
 
     /** Called before each game with that game's seed. */
     default void startGame(long gameSeed) {

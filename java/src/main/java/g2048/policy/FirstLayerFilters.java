@@ -1,12 +1,15 @@
 package g2048.policy;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * The first-layer filters of a policy network in the seed's form: filter f as a 4 × 16 table of
+ * The first-layer filters of a policy network in Matsuzaki and Teramura's form: filter f as a 4 × 16 table of
  * weights, rows the window's corners NW, NE, SW, SE, columns the cell's content (empty, 2^1 …
  * 2^15), and its bias.
  *
@@ -43,7 +46,7 @@ public final class FirstLayerFilters {
     public static Filter of(PolicySpec spec, float[] w, int f) {
         int ch = spec.channels();
         if (f < 0 || f >= ch) {
-            throw new IllegalArgumentException("--filter: " + spec.name() + " has filters 0.." + (ch - 1) + ", got " + f);
+            throw new BadSetting(field("filter"), ": " + spec.name() + " has filters 0.." + (ch - 1) + ", got " + f);
         }
         int off = spec.convOffset(0);
         float[][] table = new float[PolicySpec.TAPS][PolicySpec.PLANES];

@@ -8,7 +8,7 @@ import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
- * Expectimax over an {@link Evaluator}, depth counted as seed 000 counts it.
+ * Expectimax over an {@link Evaluator}, depth counted as Matsuzaki 2021 counts it.
  *
  * <pre>
  * value(move a at board s, depth d)  = reward(s, a) + chance(afterstate s'_a, d − 1, 1)

@@ -76,13 +76,23 @@ public final class ExpectimaxPlayer implements Player {
         return result.best();
     }
 
-    /** The result of the last {@link #chooseMove} of this instance. */
+    /** The choice with each legal move's value (reward + expected value below it), NaN for the illegal ones. */
+    @Override
+    public int chooseMove(long board, double[] values) {
+        int move = chooseMove(board);
+        for (int d = 0; d < 4; d++) {
+            values[d] = result.value(d);
+        }
+        return move;
+    }
+
+    /** The result of the last {@link #chooseMove} of this instance: the search's values and its work. */
     public SearchResult lastResult() {
         return result;
     }
 
     @Override
-    public Player forThread() {
+    public ExpectimaxPlayer forThread() {
         return new ExpectimaxPlayer(evaluator.forThread(), config, crowded, name, family);
     }
 
@@ -97,6 +107,11 @@ public final class ExpectimaxPlayer implements Player {
             }
         }
         return sum;
+    }
+
+    /** The value function searched. */
+    public Evaluator evaluator() {
+        return evaluator;
     }
 
     public SearchConfig config() {

@@ -3,7 +3,7 @@ package g2048.search;
 /**
  * How an {@link Expectimax} search runs.
  *
- * @param depth             plies as seed 000 counts them: 1 = greedy (reward + V(afterstate)), 2 = move,
+ * @param depth             plies as Matsuzaki 2021 counts them: 1 = greedy (reward + V(afterstate)), 2 = move,
  *                          spawn, move, evaluate the afterstates, 3 = one more spawn and move; with a time
  *                          budget, the deepest depth iterative deepening may reach
  * @param probabilityCutoff 0 for none; else a chance node reached with a cumulative spawn probability

@@ -6,7 +6,10 @@ import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
-import g2048.game.Spawns;
+import g2048.json.JsonWriter;
+import g2048.play.GameResult;
+import g2048.play.GameRunner;
+import g2048.player.Player;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import java.util.Set;
@@ -39,16 +42,19 @@ final class Api {
         Shape shape = parsed.shape();
         long board = parsed.board();
         String player = p.text("player", "ntuple");
-        MoveService.Decider decider = service.decider(player, shape, depth(p), downgrade(p));
-        decider.startGame(p.longValue("seed", 0));
-        MoveService.Decision d = decider.decide(board);
+        Player own = service.player(player, shape, depth(p), downgrade(p));
+        own.startGame(p.longValue("seed", 0));
+        double[] values = new double[4];
+        long t0 = System.nanoTime();
+        int move = own.chooseMove(board, values);
+        long nanos = System.nanoTime() - t0;
         Moves moves = Moves.of(shape);
-        JsonText j = new JsonText().begin()
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin()
                 .field("board", BoardText.format(board, shape))
                 .field("shape", shape.toString())
                 .field("player", player);
         depthField(j, p, player);
-        j.array("moves");
+        j.beginArray("moves");
         for (Direction dir : Direction.ALL) {
             int i = dir.ordinal();
             long after = moves.move(board, i);
@@ -57,13 +63,13 @@ final class Api {
             if (legal) {
                 j.field("reward", moves.reward(board, i))
                         .field("afterstate", BoardText.format(after, shape))
-                        .field("value", d.values()[i]);
+                        .field("value", values[i]);
             }
             j.end();
         }
         j.endArray();
-        j.field("move", letter(d.move()));
-        return j.field("search_us", d.nanos() / 1e3).end().toString();
+        j.field("move", letter(move));
+        return j.field("search_us", nanos / 1e3).end().toString();
     }
 
     /**
@@ -81,64 +87,59 @@ final class Api {
                     + " moves a game at depth " + depth + " may ask for (the work of one request is bounded)");
         }
         int maxMoves = p.intValue("max_moves", cap, 0, MAX_MOVES);
-        MoveService.Decider decider = service.decider(player, shape, depth, downgrade(p));
+        Player own = service.player(player, shape, depth, downgrade(p));
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
         Moves moves = Moves.of(shape);
-        long cellMask = shape.cellMask();
-        long gameSeed = Rng.gameSeed(seed, 0);
         long t0 = System.nanoTime();
-
-        // the loop of play.GameRunner.play, recording each step
-        Rng rng = new Rng(gameSeed);
-        decider.startGame(gameSeed);
-        long board = Spawns.initial(shape, rng);
-        JsonText j = new JsonText().begin()
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin()
                 .field("seed", seed)
-                .field("game_seed", gameSeed)
+                .field("game_seed", Rng.gameSeed(seed, 0))
                 .field("shape", shape.toString())
                 .field("player", player);
         depthField(j, p, player);
-        j.field("start", BoardText.format(board, shape)).array("steps");
-        long score = 0;
-        int n = 0;
         double[] q = new double[4];
-        while (!moves.isTerminal(board) && n < maxMoves) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new CancellationException("timed out");
+        long[] score = {0};
+        GameRunner runner = new GameRunner(shape);
+        GameResult game = runner.trace(own, seed, maxMoves, new GameRunner.Step() {
+            private boolean first = true;
+
+            @Override
+            public void moved(long board, int move, double[] values, long afterstate, long next, long nanos) {
+                if (first) {
+                    j.field("start", BoardText.format(board, shape)).beginArray("steps");
+                    first = false;
+                }
+                j.begin().field("board", BoardText.format(board, shape));
+                values(j, "values", values);
+                if (exact != null) {
+                    exact.moveValues(board, q);
+                    values(j, "optimal_values", q);
+                }
+                long reward = moves.reward(board, move);
+                score[0] += reward;
+                int cell = Long.numberOfTrailingZeros(next ^ afterstate) >>> 2;
+                j.field("move", letter(move)).field("reward", reward)
+                        .field("afterstate", BoardText.format(afterstate, shape))
+                        .object("spawn").field("row", cell / 4).field("col", cell % 4)
+                        .field("tile", Board.tileValue(Board.code(next, cell))).end()
+                        .field("score", score[0])
+                        .field("search_us", nanos / 1e3).end();
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new CancellationException("timed out");
+                }
+                RequestDeadline.check();
             }
-            RequestDeadline.check();
-            MoveService.Decision d = decider.decide(board);
-            int m = d.move();
-            long after = m < 0 || m > 3 ? board : moves.move(board, m);
-            if (after == board) {
-                throw new IllegalStateException("player " + player + " chose an illegal move " + m);
-            }
-            j.begin().field("board", BoardText.format(board, shape));
-            values(j, "values", d.values());
-            if (exact != null) {
-                exact.moveValues(board, q);
-                values(j, "optimal_values", q);
-            }
-            long reward = moves.reward(board, m);
-            score += reward;
-            long next = Spawns.spawn(after, cellMask, rng);
-            int cell = Long.numberOfTrailingZeros(next ^ after) >>> 2;
-            j.field("move", letter(m)).field("reward", reward)
-                    .field("afterstate", BoardText.format(after, shape))
-                    .object("spawn").field("row", cell / 4).field("col", cell % 4)
-                    .field("tile", Board.tileValue(Board.code(next, cell))).end()
-                    .field("score", score)
-                    .field("search_us", d.nanos() / 1e3).end();
-            board = next;
-            n++;
+        });
+        if (game.moves() == 0) {
+            j.field("start", BoardText.format(game.finalBoard(), shape)).beginArray("steps");
         }
         j.endArray();
-        boolean over = moves.isTerminal(board);
-        return j.field("moves_played", n)
-                .field("score", score)
-                .field("max_tile", Board.tileValue(Board.maxCode(board)))
-                .field("final_board", BoardText.format(board, shape))
-                .field("game_over", over)
+        long last = game.finalBoard();
+        return j.field("moves_played", game.moves())
+                .field("score", game.score())
+                .field("max_tile", Board.tileValue(game.maxCode()))
+                .field("final_board", BoardText.format(last, shape))
+                .field("game_over", moves.isTerminal(last))
                 .field("elapsed_ms", (System.nanoTime() - t0) / 1e6)
                 .end().toString();
     }
@@ -170,8 +171,8 @@ final class Api {
         double[] q = new double[4];
         int legal = s.moveValues(b, q);
         int best = s.bestMove(b);
-        JsonText j = new JsonText().begin().field("board", BoardText.format(b, s.shape()))
-                .field("shape", s.shape().toString()).field("value", value).array("moves");
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("board", BoardText.format(b, s.shape()))
+                .field("shape", s.shape().toString()).field("value", value).beginArray("moves");
         for (Direction dir : Direction.ALL) {
             int i = dir.ordinal();
             boolean isLegal = (legal >>> i & 1) != 0;
@@ -184,7 +185,7 @@ final class Api {
         return j.endArray().field("move", letter(best)).end().toString();
     }
 
-    private static void values(JsonText j, String key, double[] v) {
+    private static void values(JsonWriter j, String key, double[] v) {
         j.object(key);
         for (Direction dir : Direction.ALL) {
             j.field(String.valueOf(dir.letter()), v[dir.ordinal()]);
@@ -196,7 +197,7 @@ final class Api {
      * The depth searched: the one asked for, 1 by default; null for players that do not search to a
      * depth. Then the tile-downgrading threshold, null when off.
      */
-    private static void depthField(JsonText j, Params p, String player) {
+    private static void depthField(JsonWriter j, Params p, String player) {
         if (player.equals("ntuple") || player.equals("lines")) {
             j.field("depth", p.longValue("depth", 1));
         } else {

@@ -1,7 +1,12 @@
 package g2048.server;
 
+import static g2048.settings.BadSetting.field;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import g2048.json.JsonWriter;
+import g2048.play.PlayerKind;
+import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,16 +52,16 @@ public final class MoveServer implements AutoCloseable {
     public record Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs) {
         public Settings {
             if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("--port: " + port + " is out of range, expected 0..65535");
+                throw new BadSetting(field("port"), ": " + port + " is out of range, expected 0..65535");
             }
             if (threads < 1) {
-                throw new IllegalArgumentException("--threads: must be at least 1, got " + threads);
+                throw new BadSetting(field("threads"), ": must be at least 1, got " + threads);
             }
             if (maxInFlight < 1) {
-                throw new IllegalArgumentException("--max-requests-in-flight: must be at least 1, got " + maxInFlight);
+                throw new BadSetting(field("maxInFlight"), ": must be at least 1, got " + maxInFlight);
             }
             if (requestTimeoutMs < 1) {
-                throw new IllegalArgumentException("--request-timeout-ms: must be at least 1, got " + requestTimeoutMs);
+                throw new BadSetting(field("requestTimeoutMs"), ": must be at least 1, got " + requestTimeoutMs);
             }
         }
     }
@@ -299,7 +304,7 @@ public final class MoveServer implements AutoCloseable {
         if (inFlight.get() >= settings.maxInFlight()) {
             problems.add("the most requests in flight (" + settings.maxInFlight() + ") are admitted: more are refused");
         }
-        JsonText j = new JsonText().begin().field("status", problems.isEmpty() ? "ok" : "degraded")
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("status", problems.isEmpty() ? "ok" : "degraded")
                 .field("model", service.modelName())
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
                 .field("threads", settings.threads())
@@ -308,13 +313,13 @@ public final class MoveServer implements AutoCloseable {
                 .field("request_timeout_ms", settings.requestTimeoutMs())
                 .field("search_threads_busy", busy)
                 .field("requests_waiting", queued)
-                .array("problems");
+                .beginArray("problems");
         for (String p : problems) {
             j.value(p);
         }
-        j.endArray().array("players");
-        for (String p : MoveService.PLAYERS) {
-            j.value(p);
+        j.endArray().beginArray("players");
+        for (PlayerKind p : MoveService.SERVED) {
+            j.value(p.id());
         }
         // the viewer offers every depth up to this one
         return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();
@@ -345,7 +350,7 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private static String error(String message) {
-        return new JsonText().begin().field("error", message).end().toString();
+        return new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("error", message).end().toString();
     }
 
     private static void reply(HttpExchange ex, int status, String json) throws IOException {

@@ -15,14 +15,23 @@ public final class OptimalPlayer implements Player {
 
     @Override
     public int chooseMove(long board) {
-        int legal = solution.moveValues(board, q);
+        return chooseMove(board, q);
+    }
+
+    /**
+     * The best move with each legal move's exact value (NaN for the illegal ones); a board whose
+     * move leads outside the solution (not a reachable state) is an {@link IllegalArgumentException}.
+     */
+    @Override
+    public int chooseMove(long board, double[] values) {
+        int legal = solution.moveValues(board, values);
         for (int d = 0; d < 4; d++) {
-            if ((legal >>> d & 1) != 0 && Double.isNaN(q[d])) {
-                throw new IllegalStateException("board " + Long.toHexString(board) + ": move " + d
+            if ((legal >>> d & 1) != 0 && Double.isNaN(values[d])) {
+                throw new IllegalArgumentException("board " + Long.toHexString(board) + ": move " + d
                         + " leads to an afterstate missing from the solution");
             }
         }
-        return BestMove.of(q, legal);
+        return BestMove.of(values, legal);
     }
 
     @Override

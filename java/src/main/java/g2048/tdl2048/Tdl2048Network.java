@@ -1,7 +1,10 @@
 package g2048.tdl2048;
 
-import g2048.ntuple.NetworkSpec;
+import static g2048.settings.BadSetting.field;
+
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.Stages;
+import g2048.settings.BadSetting;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,7 +13,7 @@ import java.util.Map;
 
 /**
  * A network written as TDL2048+ (Hung Guei and I-Chen Wu) takes it with {@code -n}, and its
- * {@code -@} stage thresholds, mapped onto a g2048 {@link NetworkSpec} and {@link Stages}.
+ * {@code -@} stage thresholds, mapped onto a g2048 {@link TupleSpec} and {@link Stages}.
  *
  * <p><b>Patterns.</b> A hex pattern such as {@code 012345} is one weight table read by the
  * pattern's eight images under the square's rotations and reflections; {@code 0123:0123} (the
@@ -31,7 +34,7 @@ import java.util.Map;
  * @param stages the g2048 stages
  * @param tables every weight table the file must hold, stage by stage, tuple by tuple
  */
-public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<Table> tables) {
+public record Tdl2048Network(String text, TupleSpec spec, Stages stages, List<Table> tables) {
 
     /**
      * One weight table of the file.
@@ -97,7 +100,7 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
     public static Tdl2048Network parse(String net, String thresholds) {
         String text = net == null ? "" : net.trim().toLowerCase(Locale.ROOT);
         if (text.isEmpty()) {
-            throw new IllegalArgumentException("--net is empty: give an alias such as 4x6patt or hex patterns such as \"0123 4567\"");
+            throw new BadSetting(field("net"), " is empty: give an alias such as 4x6patt or hex patterns such as \"0123 4567\"");
         }
         String[] tokens = text.split("\\s+");
         int count = 1;
@@ -109,10 +112,10 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
                 name = token.substring(0, at);
                 String n = token.substring(at + 1);
                 if (!n.matches("[1-9][0-9]?")) {
-                    throw new IllegalArgumentException("--net: '" + token + "': expected NAME@N with N stages, e.g. 4x6patt@2");
+                    throw new BadSetting(field("net"), ": '" + token + "': expected NAME@N with N stages, e.g. 4x6patt@2");
                 }
                 if (tokens.length > 1 || !name.contains("patt")) {
-                    throw new IllegalArgumentException("--net: '" + token
+                    throw new BadSetting(field("net"), ": '" + token
                             + "': @N stages apply to one alias on its own (TDL2048 splits aliases only), e.g. 4x6patt@2");
                 }
                 count = Integer.parseInt(n);
@@ -121,7 +124,7 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
             if (alias != null) {
                 patterns.addAll(Arrays.asList(alias.split(" ")));
             } else if (at >= 0) {
-                throw new IllegalArgumentException("--net: unknown alias '" + name + "' (known: " + knownAliases() + ")");
+                throw new BadSetting(field("net"), ": unknown alias '" + name + "' (known: " + knownAliases() + ")");
             } else {
                 patterns.add(token);
             }
@@ -136,11 +139,11 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
             boolean images = !p.contains(":");
             String cells = images ? p : p.substring(0, p.indexOf(':'));
             if (!cells.matches("[0-9a-f]{1,8}") || (!images && !p.equals(cells + ":" + cells))) {
-                throw new IllegalArgumentException("--net: '" + p + "' is neither a TDL2048 alias of patterns (" + knownAliases()
+                throw new BadSetting(field("net"), ": '" + p + "' is neither a TDL2048 alias of patterns (" + knownAliases()
                         + ") nor a hex pattern such as 012345 (with its 8 images) or 0123:0123 (without)");
             }
             if (symmetric != null && symmetric != images) {
-                throw new IllegalArgumentException("--net: '" + text
+                throw new BadSetting(field("net"), ": '" + text
                         + "' mixes patterns with their 8 images and patterns without (PATT:PATT); a g2048 network takes one or the other");
             }
             symmetric = images;
@@ -151,11 +154,11 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
             tuples[t] = orders[t].clone();
             signs[t] = Long.parseLong(cells, 16);
         }
-        NetworkSpec spec;
+        TupleSpec spec;
         try {
-            spec = new NetworkSpec(tuples, 16, symmetric);
+            spec = new TupleSpec(tuples, 16, symmetric);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--net: '" + text + "' cannot be a g2048 network: " + e.getMessage(), e);
+            throw BadSetting.causedBy(e, field("net"), ": '" + text + "' cannot be a g2048 network: " + e.getMessage());
         }
         List<Table> tables = new ArrayList<>();
         for (int s = 0; s < count; s++) {
@@ -179,7 +182,7 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
         String t = thresholds == null ? "" : thresholds.trim();
         if (t.isEmpty()) {
             if (count > 1) {
-                throw new IllegalArgumentException("--stages: network '" + net + "' has " + count
+                throw new BadSetting(field("stages"), ": network '" + net + "' has " + count
                         + " stages: give their thresholds as TDL2048's -@ takes them, e.g. " + example(count));
             }
             return Stages.SINGLE;
@@ -190,21 +193,21 @@ public record Tdl2048Network(String text, NetworkSpec spec, Stages stages, List<
             try {
                 values[i] = Long.parseLong(parts[i].trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--stages: '" + parts[i].trim() + "' is not a number (expected e.g. "
+                throw new BadSetting(field("stages"), ": '" + parts[i].trim() + "' is not a number (expected e.g. "
                         + example(Math.max(count, 2)) + ")");
             }
         }
         if (parts.length != count) {
-            throw new IllegalArgumentException("--stages: " + parts.length + " threshold(s) make " + parts.length
+            throw new BadSetting(field("stages"), ": " + parts.length + " threshold(s) make " + parts.length
                     + " stage(s), network '" + net + "' has " + count + (count == 1 ? " (add @N to the alias)" : ""));
         }
         int[] g = new int[count - 1];
         for (int i = 0; i < parts.length; i++) {
             if (values[i] < 0 || values[i] > 65534 || (i > 0 && values[i] <= values[i - 1])) {
-                throw new IllegalArgumentException("--stages: thresholds must increase within 0..65534, got " + t);
+                throw new BadSetting(field("stages"), ": thresholds must increase within 0..65534, got " + t);
             }
             if (i > 0 && values[i] % 2 != 0) {
-                throw new IllegalArgumentException("--stages: threshold " + values[i]
+                throw new BadSetting(field("stages"), ": threshold " + values[i]
                         + " is odd: TDL2048's tile set counts empty cells as 1 and g2048's does not, so only even thresholds map exactly");
             }
             if (i > 0) {

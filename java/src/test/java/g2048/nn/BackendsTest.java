@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class BackendsTest {
 
-    private static final BackendOption LIBRARY = new BackendOption("--gemm", List.of("kernels", "cublas"), "kernels", Set.of("cublas"));
-    private static final BackendOption GRAPHS = new BackendOption("--graphs", List.of("on", "off"), "on", Set.of());
+    private static final BackendOption LIBRARY = new BackendOption("gemm", List.of("kernels", "cublas"), "kernels", Set.of("cublas"));
+    private static final BackendOption GRAPHS = new BackendOption("graphs", List.of("on", "off"), "on", Set.of());
 
     /** Values the hash evaluator's times {@code factor}; closing is counted. */
     private static final class Scaled implements Evaluator, AutoCloseable {
@@ -121,7 +121,7 @@ class BackendsTest {
     private static final Fake GONE = new Fake("gone", false, 20, "GONE unavailable: no such device", 1, false);
 
     private static Backends registry(Fake... backends) {
-        return new Backends("--device", List.<Backend>of(backends));
+        return new Backends(Backends.DEVICE, List.<Backend>of(backends));
     }
 
     @org.junit.jupiter.api.BeforeEach
@@ -159,10 +159,10 @@ class BackendsTest {
     void anUnknownOrUnavailableBackendIsOneLineOfBadInput() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, FAST, GONE).choose("gpu", BackendOptions.NONE, notes));
-        assertEquals("--device gpu: expected auto, check, cpu, fast or gone", unknown.getMessage());
+        assertEquals("device gpu: expected auto, check, cpu, fast or gone", unknown.getMessage());
         IllegalArgumentException gone = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, FAST, GONE).choose("gone", BackendOptions.NONE, notes));
-        assertEquals("--device gone: GONE unavailable: no such device", gone.getMessage());
+        assertEquals("device gone: GONE unavailable: no such device", gone.getMessage());
         assertFalse(gone.getMessage().contains("\n"));
     }
 
@@ -214,7 +214,7 @@ class BackendsTest {
     void checkNeedsASecondBackendThatRuns() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> registry(CPU, GONE).choose("check", BackendOptions.NONE, notes));
-        assertEquals("--device check: compares cpu with another backend, and none can run here (gone: GONE unavailable: no such device)",
+        assertEquals("device check: compares cpu with another backend, and none can run here (gone: GONE unavailable: no such device)",
                 e.getMessage());
     }
 
@@ -231,25 +231,25 @@ class BackendsTest {
     @Test
     void optionsAreCheckedWhicheverBackendIsChosen() {
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "cudnn"), notes));
-        assertEquals("--gemm cudnn: expected kernels or cublas", bad.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "cudnn"), notes));
+        assertEquals("gemm cudnn: expected kernels or cublas", bad.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--tiles", "big"), notes));
-        assertTrue(unknown.getMessage().startsWith("--tiles: no backend here takes it"), unknown.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("tiles", "big"), notes));
+        assertTrue(unknown.getMessage().startsWith("tiles: no backend here takes it"), unknown.getMessage());
         // A value only another backend honours, asked for with one that does not take the option.
         IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "cublas"), notes));
-        assertEquals("--gemm cublas: --device cpu does not take it; it needs --device fast (or auto where that runs)", library.getMessage());
+                () -> registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "cublas"), notes));
+        assertEquals("gemm cublas: device cpu does not take it; it needs device fast (or auto where that runs)", library.getMessage());
         // Values any backend satisfies, and defaults, are fine everywhere.
-        assertSame(CPU, registry(CPU, FAST).choose("cpu", BackendOptions.of("--gemm", "kernels", "--graphs", "off"), notes).backend());
+        assertSame(CPU, registry(CPU, FAST).choose("cpu", BackendOptions.of("gemm", "kernels", "graphs", "off"), notes).backend());
         assertEquals("", notes());
         // auto taking the reference says the library goes unused.
-        var c = registry(CPU, GONE).choose("auto", BackendOptions.of("--gemm", "CUBLAS"), notes);
+        var c = registry(CPU, GONE).choose("auto", BackendOptions.of("gemm", "CUBLAS"), notes);
         assertSame(CPU, c.backend());
         assertTrue(notes().startsWith("gemm: cublas unused (cpu runs the network)"), notes());
         // The backend reads the value given.
         printed.reset();
-        registry(CPU, FAST).choose("fast", BackendOptions.of("--gemm", "cublas"), notes).open(null, notes);
+        registry(CPU, FAST).choose("fast", BackendOptions.of("gemm", "cublas"), notes).open(null, notes);
         assertEquals("fast opened, gemm cublas", notes());
     }
 
@@ -258,7 +258,7 @@ class BackendsTest {
         Fake refusing = new Fake("fast", false, 10, null, 1, true);
         UnusableBackendException asked = assertThrows(UnusableBackendException.class,
                 () -> registry(CPU, refusing).choose("fast", BackendOptions.NONE, notes).open(null, notes));
-        assertEquals("--device fast: its values FAILED against the reference", asked.getMessage());
+        assertEquals("device fast: its values FAILED against the reference", asked.getMessage());
         var auto = registry(CPU, refusing).choose("auto", BackendOptions.NONE, notes);
         printed.reset();
         Evaluator e = auto.open(null, notes);
@@ -266,7 +266,7 @@ class BackendsTest {
         assertTrue(notes().startsWith("device: cpu device (fast refused: its values FAILED against the reference)"), notes());
         UnusableBackendException checked = assertThrows(UnusableBackendException.class,
                 () -> registry(CPU, refusing).choose("check", BackendOptions.NONE, notes).open(null, notes));
-        assertEquals("--device check: fast: its values FAILED against the reference", checked.getMessage());
+        assertEquals("device check: fast: its values FAILED against the reference", checked.getMessage());
     }
 
     @Test
@@ -296,9 +296,9 @@ class BackendsTest {
         assertSame(CPU, d.choosePolicyTraining("CPU", notes));
         assertEquals("", notes(), "a backend asked for by name is not announced");
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> d.choosePolicyTraining("gone", notes));
-        assertEquals("--device gone: GONE unavailable: no such device", refused.getMessage());
+        assertEquals("device gone: GONE unavailable: no such device", refused.getMessage());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> d.choosePolicyTraining("check", notes));
-        assertEquals("--device check: expected auto, cpu or gone", unknown.getMessage());
+        assertEquals("device check: expected auto, cpu or gone", unknown.getMessage());
 
         assertSame(FAST, registry(CPU, FAST).choosePolicyTraining("auto", notes));
         assertEquals("device: fast policy device (auto)", notes());

@@ -20,7 +20,7 @@ class AfterstateChoiceTest {
     void choiceMatchesTheDefinition() {
         for (String[] c : new String[][] {{"4x6", "4x4"}, {"012,456,89a,048,159,26a", "3x3"}, {"0123,4567", "2x4"}}) {
             Shape shape = Shape.parse(c[1]);
-            try (NtupleModel model = NtupleModel.create(NetworkSpec.parse(c[0]), shape, Method.TD_AFTERSTATE, 1, 0.1)) {
+            try (NtupleModel model = NtupleModel.create(TupleSpec.parse(c[0]), shape, Method.TD_AFTERSTATE, 1, 0.1)) {
                 TupleNetwork net = model.network();
                 AfterstateLearner learner = new AfterstateLearner(net, 0.1f, Stages.SINGLE, null);
                 Moves moves = Moves.of(shape);

@@ -29,11 +29,11 @@ class CompactBombTest {
     /** A compact 4×4 file re-headed to claim {@code spec}'s tables, its data one zero run over all of them. */
     private Path bomb(String spec, int paddingBytes) throws IOException {
         Path small = dir.resolve("small.g2nz");
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.01)) {
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.01)) {
             NtupleModels.save(m, small);
         }
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(small), ModelHeader.HEADER_BYTES);
-        NetworkSpec s = NetworkSpec.parse(spec);
+        TupleSpec s = TupleSpec.parse(spec);
         long entries = s.weights();
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         try (DeflaterOutputStream z = new DeflaterOutputStream(raw)) {

@@ -19,18 +19,18 @@ import org.junit.jupiter.api.Test;
  */
 class FourBySixTest {
 
-    private static final NetworkSpec SPEC = NetworkSpec.parse("4x6");
+    private static final TupleSpec SPEC = TupleSpec.parse("4x6");
 
     @Test
     void onlyThe4x6NetworkOn4x4TakesThePath() {
         assertTrue(FourBySix.is(SPEC, Shape.S4x4));
-        assertTrue(FourBySix.is(NetworkSpec.parse("543210,987654,012456,a98654:sym"), Shape.S4x4));
+        assertTrue(FourBySix.is(TupleSpec.parse("543210,987654,012456,a98654:sym"), Shape.S4x4));
         // the same tuples in another order lay the tables out differently
-        assertFalse(FourBySix.is(NetworkSpec.parse("45689a,012345,012456,456789:sym:c16"), Shape.S4x4));
-        assertFalse(FourBySix.is(NetworkSpec.parse("012345,456789,012456,45689a:c16"), Shape.S4x4));
-        assertFalse(FourBySix.is(NetworkSpec.parse("012345,456789,012456,45689a:sym:c15"), Shape.S4x4));
-        assertFalse(FourBySix.is(NetworkSpec.parse("5x6"), Shape.S4x4));
-        assertFalse(FourBySix.is(NetworkSpec.parse("0123,4567,89ab,cdef:sym"), Shape.S4x4));
+        assertFalse(FourBySix.is(TupleSpec.parse("45689a,012345,012456,456789:sym:c16"), Shape.S4x4));
+        assertFalse(FourBySix.is(TupleSpec.parse("012345,456789,012456,45689a:c16"), Shape.S4x4));
+        assertFalse(FourBySix.is(TupleSpec.parse("012345,456789,012456,45689a:sym:c15"), Shape.S4x4));
+        assertFalse(FourBySix.is(TupleSpec.parse("5x6"), Shape.S4x4));
+        assertFalse(FourBySix.is(TupleSpec.parse("0123,4567,89ab,cdef:sym"), Shape.S4x4));
     }
 
     @Test

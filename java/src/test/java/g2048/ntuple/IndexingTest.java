@@ -36,7 +36,7 @@ class IndexingTest {
     }
 
     private static void check(String specText, String shapeText, boolean checked) {
-        NetworkSpec spec = NetworkSpec.parse(specText);
+        TupleSpec spec = TupleSpec.parse(specText);
         Shape shape = Shape.parse(shapeText);
         Symmetries sym = new Symmetries(shape);
         int images = spec.symmetric() ? sym.count() : 1;

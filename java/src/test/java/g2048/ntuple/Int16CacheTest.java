@@ -42,7 +42,7 @@ class Int16CacheTest {
         saved = System.getProperty(Int16Cache.PROPERTY);
         System.setProperty(Int16Cache.PROPERTY, cache.toString());
         Int16Cache.minBytes = 0;
-        NtupleModel m = NtupleModel.create(NetworkSpec.parse("012,456,048:sym:c12"), Shape.S3x3, Method.TD_AFTERSTATE,
+        NtupleModel m = NtupleModel.create(TupleSpec.parse("012,456,048:sym:c12"), Shape.S3x3, Method.TD_AFTERSTATE,
                 TerminalValue.ZERO, Stages.SINGLE, 0, false, 42, 0.004);
         Rng rng = new Rng(7);
         long n = m.network().banks() * m.network().weights();

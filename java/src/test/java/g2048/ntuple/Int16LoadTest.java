@@ -31,7 +31,7 @@ class Int16LoadTest {
                                                            boolean checked) {
         String before = System.getProperty("g2048.checkedAccess");
         System.setProperty("g2048.checkedAccess", Boolean.toString(checked));
-        NetworkSpec spec = NetworkSpec.parse(specText);
+        TupleSpec spec = TupleSpec.parse(specText);
         Shape shape = Shape.parse(shapeText);
         Stages stages = Stages.parse(stagesText);
         Path file = dir.resolve("m" + NtupleModels.COMPACT_EXTENSION);

@@ -32,7 +32,7 @@ class Int16NetworkTest {
     void valuesAreTheRoundedWeightsSummedExactly(String specText, String shapeText, boolean checked) {
         String before = System.getProperty("g2048.checkedAccess");
         System.setProperty("g2048.checkedAccess", Boolean.toString(checked));
-        try (NtupleModel model = NtupleModel.create(NetworkSpec.parse(specText), Shape.parse(shapeText),
+        try (NtupleModel model = NtupleModel.create(TupleSpec.parse(specText), Shape.parse(shapeText),
                 Method.TD_AFTERSTATE, 1, 0.1); Arena arena = Arena.ofConfined()) {
             TupleNetwork net = model.network();
             Rng rng = new Rng(specText.hashCode());
@@ -69,7 +69,7 @@ class Int16NetworkTest {
 
     @Test
     void aQuantumThatFitsEveryWeightIsKeptAndExact() {
-        try (NtupleModel model = NtupleModel.create(NetworkSpec.parse("4x6"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.1);
+        try (NtupleModel model = NtupleModel.create(TupleSpec.parse("4x6"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.1);
                 Arena arena = Arena.ofConfined()) {
             TupleNetwork net = model.network();
             float quantum = 0.37f;
@@ -105,7 +105,7 @@ class Int16NetworkTest {
 
     @Test
     void compactModelsPlayExactlyFromInt16Tables() {
-        NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
+        TupleSpec spec = TupleSpec.parse("012,456,89a,048,159,26a");
         Path compact = dir.resolve("m.g2nz");
         try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, 1, 0.01)) {
             new SelfPlay(m, 0.01, 1).train(300, null);
@@ -127,7 +127,7 @@ class Int16NetworkTest {
 
     @Test
     void onlyTdAfterstateModelsHaveInt16Tables() {
-        NetworkSpec spec = NetworkSpec.parse("012,456");
+        TupleSpec spec = TupleSpec.parse("012,456");
         try (NtupleModel state = NtupleModel.create(spec, Shape.S2x3, Method.TD_STATE, 1, 0.01);
                 NtupleModel q = NtupleModel.create(spec, Shape.S2x3, Method.Q_LEARNING, 1, 0.01)) {
             assertFalse(state.evaluator(TablePrecision.AUTO).describe().contains("int16"));
@@ -143,7 +143,7 @@ class Int16NetworkTest {
 
     /** The absolute entries bank 0 reads for {@code board}: each tuple on each image of the board. */
     private static long[] referenceEntries(TupleNetwork net, long board) {
-        NetworkSpec spec = net.spec();
+        TupleSpec spec = net.spec();
         Symmetries sym = new Symmetries(net.shape());
         int images = spec.symmetric() ? sym.count() : 1;
         long[] out = new long[images * spec.tuples().length];

@@ -21,7 +21,7 @@ class LearningTest {
     void learnsOnThreeByThree(Method method) {
         // Rows and columns without symmetric sampling, like the seed's 17 × 4 network (Q-learning's
         // four action networks cannot share tables across mirrored boards).
-        NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
+        TupleSpec spec = TupleSpec.parse("012,456,89a,048,159,26a");
         try (NtupleModel model = NtupleModel.create(spec, SHAPE, method, 5, 0.01)) {
             SelfPlay trainer = new SelfPlay(model, 0.01, 1);
             double before = trainer.evaluate(EVAL_GAMES, EVAL_SEED).mean();

@@ -32,7 +32,7 @@ class ModelFileFuzzTest {
     void everyCorruptionIsRefusedOrHarmless() throws IOException {
         Path full = dir.resolve("intact.g2n");
         Path compact = dir.resolve("intact.g2nz");
-        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
         try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO,
                 Stages.parse("64"), 0, true, 5, 0.05)) {
             new SelfPlay(m, 0.05, 1).train(60, null);

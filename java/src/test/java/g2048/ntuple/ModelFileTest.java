@@ -23,7 +23,7 @@ class ModelFileTest {
 
     /** A trained-looking model: a few thousand random weights in a mostly zero table. */
     private static NtupleModel sample(Method method) {
-        NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567:sym:c15"), Shape.S4x4, method, 42, 0.004);
+        NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567:sym:c15"), Shape.S4x4, method, 42, 0.004);
         Rng rng = new Rng(9);
         TupleNetwork net = m.network();
         long n = net.banks() * net.weights();
@@ -204,7 +204,7 @@ class ModelFileTest {
 
     @Test
     void theTerminalValueOfTdStateTravelsWithTheModel() {
-        NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
+        TupleSpec spec = TupleSpec.parse("012,456,89a,048,159,26a");
         for (String name : new String[] {"state.g2n", "state.g2nz"}) {
             Path file = dir.resolve(name);
             try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_STATE, TerminalValue.NETWORK, 3, 0.01)) {

@@ -25,7 +25,7 @@ class ModelStreamTest {
 
     /** A model with a few thousand random weights, in {@code stages} stages, with or without TC accumulators. */
     private static NtupleModel sample(Method method, Stages stages, boolean coherence) {
-        NtupleModel m = NtupleModel.create(NetworkSpec.parse("012,456,048:sym:c12"), Shape.S3x3, method,
+        NtupleModel m = NtupleModel.create(TupleSpec.parse("012,456,048:sym:c12"), Shape.S3x3, method,
                 TerminalValue.ZERO, stages, 0, coherence, 42, 0.004);
         Rng rng = new Rng(7);
         TupleNetwork net = m.network();

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class ReferenceLearnerTest {
 
     private static final Shape SHAPE = Shape.S3x3;
-    private static final NetworkSpec SPEC = NetworkSpec.parse("012,456,0145:sym:c11");
+    private static final TupleSpec SPEC = TupleSpec.parse("012,456,0145:sym:c11");
 
     @Test
     void stagesCoherenceAndOptimismMatchTheReference() {

@@ -89,7 +89,7 @@ class StagesTest {
 
     @Test
     void promotionCopiesEveryStageFromTheTrainedTables() {
-        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
         try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, true, 4, 0.05)) {
             new SelfPlay(one, 0.05, 1).train(200, null);
@@ -115,7 +115,7 @@ class StagesTest {
 
     @Test
     void aSplitModelSplitsFurtherEachNewStageFromTheStageThatServedItsBoards() {
-        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
         try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, true, 4, 0.05)) {
             new SelfPlay(one, 0.05, 1).train(100, null);
@@ -149,7 +149,7 @@ class StagesTest {
 
     @Test
     void warmCoherenceStartsTrainedWeightsSlowAndUntrainedOnesAtTheFullRate() {
-        NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
+        TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
         try (NtupleModel model = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, false, 4, 0.05)) {
             new SelfPlay(model, 0.05, 1).train(50, null);

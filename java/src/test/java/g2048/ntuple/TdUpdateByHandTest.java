@@ -16,7 +16,7 @@ class TdUpdateByHandTest {
     @Test
     void oneAfterstateUpdate() {
         Shape shape = Shape.S2x2;
-        NetworkSpec spec = NetworkSpec.parse("01,45:c16");
+        TupleSpec spec = TupleSpec.parse("01,45:c16");
         try (NtupleModel model = NtupleModel.create(spec, shape, Method.TD_AFTERSTATE, 1, 0.5)) {
             TupleNetwork net = model.network();
             // s' (afterstate being updated): top row [2, 4] = codes (1, 2), bottom row empty.
@@ -53,7 +53,7 @@ class TdUpdateByHandTest {
 
     @Test
     void terminalNextStateHasTargetZero() {
-        NetworkSpec spec = NetworkSpec.parse("01,45:c16");
+        TupleSpec spec = TupleSpec.parse("01,45:c16");
         try (NtupleModel model = NtupleModel.create(spec, Shape.S2x2, Method.TD_AFTERSTATE, 1, 0.25)) {
             TupleNetwork net = model.network();
             long after = board(1, 2, 3, 0);
@@ -82,7 +82,7 @@ class TdUpdateByHandTest {
         // V(four) = LUT0[33] + LUT1[3 + 16·2] = 4 + 16 = 20.
         long after = board(1, 2, 3, 0);
         for (TerminalValue rule : TerminalValue.values()) {
-            try (NtupleModel model = NtupleModel.create(NetworkSpec.parse("01,45:c16"), Shape.S2x2, Method.TD_STATE, rule,
+            try (NtupleModel model = NtupleModel.create(TupleSpec.parse("01,45:c16"), Shape.S2x2, Method.TD_STATE, rule,
                     1, 0.5)) {
                 TupleNetwork net = model.network();
                 net.setEntry(1 + 16 * 2, 4f);

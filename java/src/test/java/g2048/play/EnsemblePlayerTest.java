@@ -11,10 +11,11 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
+import g2048.ntuple.TablePrecision;
 import g2048.player.BestMove;
 import g2048.player.Player;
 import g2048.search.SearchConfig;
@@ -44,7 +45,7 @@ class EnsemblePlayerTest {
     }
 
     private static void train(Path file, long seed, String tuples) {
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse(tuples), Shape.S4x4, Method.TD_AFTERSTATE, seed, 0.01)) {
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse(tuples), Shape.S4x4, Method.TD_AFTERSTATE, seed, 0.01)) {
             new SelfPlay(m, 0.01, 1).train(200, null);
             NtupleModels.save(m, file);
         }
@@ -61,7 +62,7 @@ class EnsemblePlayerTest {
     @Test
     void theEnsembleValuesTheMeanOfItsModels() {
         SearchConfig greedy = SearchConfig.ofDepth(1);
-        PlayerSpec spec = PlayerSpec.of("ntuple").withTable("float32");
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withTable(TablePrecision.FLOAT32);
         Evaluator ea = Players.evaluator(spec.withModel(a), Shape.S4x4, greedy);
         Evaluator eb = Players.evaluator(spec.withModel(b), Shape.S4x4, greedy);
         Evaluator both = Players.evaluator(spec.withModels(List.of(a, b)), Shape.S4x4, greedy);
@@ -103,10 +104,10 @@ class EnsemblePlayerTest {
 
     @Test
     void onlyTheNtuplePlayerTakesSeveralModels() {
-        PlayerSpec lines = PlayerSpec.of("lines").withModels(List.of(a, b));
+        PlayerSpec lines = PlayerSpec.of(PlayerKind.LINES).withModels(List.of(a, b));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Players.create(lines, Shape.S4x4, SearchConfig.ofDepth(1)));
-        assertTrue(e.getMessage().startsWith("--model: player 'lines' plays one model, got 2"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("models: player 'lines' plays one model, got 2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Engine.ensemble(List.of(a), SearchConfig.ofDepth(1)));
     }
 }

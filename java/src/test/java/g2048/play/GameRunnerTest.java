@@ -46,6 +46,32 @@ class GameRunnerTest {
         assertSameResults(run(Players.heuristic(small), small, 20, 1, 3), run(Players.heuristic(small), small, 20, 2, 3));
     }
 
+    @Test
+    void aTracedGameIsGameZeroOfTheRunWithThePlayersValuesAtEachMove() {
+        Shape small = Shape.S3x3;
+        GameRunner runner = new GameRunner(small);
+        GameResult played = runner.play(Players.heuristic(small).forThread(), 0, Rng.gameSeed(5, 0), new Rng(0), null);
+        g2048.game.Moves moves = g2048.game.Moves.of(small);
+        long[] score = {0};
+        int[] steps = {0};
+        GameResult traced = runner.trace(Players.heuristic(small).forThread(), 5, Integer.MAX_VALUE,
+                (board, move, values, afterstate, next, nanos) -> {
+                    assertEquals(moves.move(board, move), afterstate);
+                    for (int d = 0; d < 4; d++) {
+                        boolean legal = moves.move(board, d) != board;
+                        assertEquals(legal, !Double.isNaN(values[d]), "a value for each legal move, NaN for the others");
+                    }
+                    score[0] += moves.reward(board, move);
+                    steps[0]++;
+                });
+        assertEquals(played, traced);
+        assertEquals(played.score(), score[0]);
+        assertEquals(played.moves(), steps[0]);
+        GameResult cut = runner.trace(new RandomPlayer(small), 5, 3, (board, move, values, afterstate, next, nanos) ->
+                assertTrue(Double.isNaN(values[move]), "a player without values gives NaN"));
+        assertEquals(3, cut.moves(), "stopped after the moves asked for");
+    }
+
     /** Wraps a player and checks every state it is shown against the reference rules. */
     private static final class CheckingPlayer implements Player {
         final Player inner;

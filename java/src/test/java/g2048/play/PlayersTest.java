@@ -84,18 +84,18 @@ class PlayersTest {
     void aNameBuildsItsPlayerAndSettingsItCannotTakeAreRefusedByOption() {
         Shape shape = Shape.S3x3;
         SearchConfig one = SearchConfig.ofDepth(1);
-        assertTrue(Players.create(PlayerSpec.of("lines"), shape, one) instanceof GreedyPlayer);
-        assertTrue(Players.create(PlayerSpec.of("lines"), shape, SearchConfig.ofDepth(2)) instanceof ExpectimaxPlayer);
-        assertEquals("random", Players.create(PlayerSpec.of("random"), shape, one).name());
-        assertEquals("heuristic", Players.create(PlayerSpec.of("heuristic"), shape, one).name());
-        assertRefused("--depth: player 'random' does not search",
-                () -> Players.create(PlayerSpec.of("random"), shape, SearchConfig.ofDepth(2)));
-        assertRefused("--time-ms, --cutoff", () -> Players.create(PlayerSpec.of("random"), shape, one.withProbabilityCutoff(0.1)));
-        assertRefused("--player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of("nobody"), shape, one));
-        assertRefused("--db: missing", () -> Players.create(PlayerSpec.of("optimal"), shape, one));
-        assertRefused("--player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
-                () -> Players.evaluator(PlayerSpec.of("random"), shape, one));
-        assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of("ntuple"), shape, one));
+        assertTrue(Players.create(PlayerSpec.of(PlayerKind.LINES), shape, one) instanceof GreedyPlayer);
+        assertTrue(Players.create(PlayerSpec.of(PlayerKind.LINES), shape, SearchConfig.ofDepth(2)) instanceof ExpectimaxPlayer);
+        assertEquals("random", Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, one).name());
+        assertEquals("heuristic", Players.create(PlayerSpec.of(PlayerKind.HEURISTIC), shape, one).name());
+        assertRefused("depth: player 'random' does not search",
+                () -> Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, SearchConfig.ofDepth(2)));
+        assertRefused("timeMs, cutoff", () -> Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, one.withProbabilityCutoff(0.1)));
+        assertRefused("player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of(PlayerKind.parse("nobody")), shape, one));
+        assertRefused("db: missing", () -> Players.create(PlayerSpec.of(PlayerKind.OPTIMAL), shape, one));
+        assertRefused("player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
+                () -> Players.evaluator(PlayerSpec.of(PlayerKind.RANDOM), shape, one));
+        assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), shape, one));
     }
 
     private static void assertRefused(String message, Executable build) {

@@ -6,7 +6,7 @@ import g2048.game.Moves;
 import g2048.game.Shape;
 
 /**
- * Expectimax written plainly from its definition (seed 000's plies, spawn probabilities 0.9 / 0.1,
+ * Expectimax written plainly from its definition (plies as Matsuzaki 2021 counts them, spawn probabilities 0.9 / 0.1,
  * a lost game worth 0, an optional probability cutoff): the reference the fast search is held to.
  */
 final class BruteForce {

@@ -13,12 +13,13 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
+import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.player.Player;
@@ -69,7 +70,7 @@ class MoveServerTest {
         dir = Files.createTempDirectory("g2048-serve-test");
         // a small 4x4 model with non-trivial values: a few hundred games of TD learning
         model = dir.resolve("small.g2n");
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
                 Method.TD_AFTERSTATE, 7, 0.01)) {
             SelfPlay t = new SelfPlay(m, 0.01, 1);
             t.train(300, null);
@@ -162,7 +163,7 @@ class MoveServerTest {
     void moveValuesEqualTheSearchOfTheEnginesOwnPlayer() {
         for (String player : List.of("ntuple", "lines")) {
             for (int depth = 1; depth <= 2; depth++) {
-                PlayerSpec spec = PlayerSpec.of(player).withModel(player.equals("ntuple") ? model : null);
+                PlayerSpec spec = PlayerSpec.of(PlayerKind.parse(player)).withModel(player.equals("ntuple") ? model : null);
                 SearchConfig config = SearchConfig.ofDepth(depth);
                 Evaluator e = Players.evaluator(spec, Shape.S4x4, config);
                 Expectimax search = new Expectimax(e, config.suitedTo(e));
@@ -194,7 +195,7 @@ class MoveServerTest {
         int translated = 0;
         for (int depth = 1; depth <= 2; depth++) {
             SearchConfig config = SearchConfig.ofDepth(depth).withDowngrade(64);
-            Evaluator e = Players.evaluator(PlayerSpec.of("ntuple").withModel(model), Shape.S4x4, config);
+            Evaluator e = Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE).withModel(model), Shape.S4x4, config);
             Expectimax search = new Expectimax(e, config.suitedTo(e));
             for (long board : boards(Shape.S4x4, depth == 1 ? 200 : 40, 31 + depth)) {
                 String text = BoardText.format(board, Shape.S4x4);
@@ -271,8 +272,8 @@ class MoveServerTest {
         String q = "/game?seed=" + seed + "&player=" + player + "&shape=" + shape + (depth == null ? "" : "&depth=" + depth);
         Answer a = get(server, q);
         assertEquals(200, a.status(), a.body());
-        PlayerSpec spec = PlayerSpec.of(player).withModel(player.equals("ntuple") ? model : null);
-        spec = player.equals("optimal") ? new PlayerSpec("optimal", (Path) null, "auto", db, "auto", "kernels", "on") : spec;
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.parse(player)).withModel(player.equals("ntuple") ? model : null);
+        spec = player.equals("optimal") ? PlayerSpec.of(PlayerKind.OPTIMAL).withDb(db) : spec;
         Player own = Players.create(spec, shape, SearchConfig.ofDepth(depth == null ? 1 : depth));
         GameResult g = new GameRunner(shape).play(own.forThread(), 0, Rng.gameSeed(seed, 0), new Rng(0), null);
         Map<String, Object> t = a.json();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import g2048.game.Shape;
 import g2048.ntuple.Method;
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
@@ -37,7 +37,7 @@ class ViewerPageTest {
         dir = Files.createTempDirectory("g2048-viewer-test");
         // a small 4x4 model: its games are short, so live play reaches game over in seconds
         Path model = dir.resolve("small.g2n");
-        try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
                 Method.TD_AFTERSTATE, 7, 0.01)) {
             new SelfPlay(m, 0.01, 1).train(100, null);
             NtupleModels.save(m, model);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.ntuple.NetworkSpec;
+import g2048.ntuple.TupleSpec;
 import org.junit.jupiter.api.Test;
 
 /** TDL2048's -n and -@ as g2048 specs and stages, and the names of the tables a file must hold. */
@@ -14,12 +14,12 @@ class Tdl2048NetworkTest {
 
     @Test
     void theAliasesAreTheNetworksG2048NamesTheSame() {
-        assertEquals(NetworkSpec.parse("4x6"), Tdl2048Network.parse("4x6patt", null).spec());
-        assertEquals(NetworkSpec.parse("5x6"), Tdl2048Network.parse("5x6patt", null).spec());
+        assertEquals(TupleSpec.parse("4x6"), Tdl2048Network.parse("4x6patt", null).spec());
+        assertEquals(TupleSpec.parse("5x6"), Tdl2048Network.parse("5x6patt", null).spec());
         for (String n : new String[] {"6x6", "7x6", "8x6"}) {
-            assertEquals(NetworkSpec.parse(n), Tdl2048Network.parse(n + "patt", null).spec(), n);
+            assertEquals(TupleSpec.parse(n), Tdl2048Network.parse(n + "patt", null).spec(), n);
         }
-        assertEquals(NetworkSpec.parse("01234,45678,01245,45689:sym:c16"), Tdl2048Network.parse("4x5patt", null).spec());
+        assertEquals(TupleSpec.parse("01234,45678,01245,45689:sym:c16"), Tdl2048Network.parse("4x5patt", null).spec());
         // the legacy 4-tuple networks read each pattern on its own cells only
         assertFalse(Tdl2048Network.parse("8x4patt", null).spec().symmetric());
     }

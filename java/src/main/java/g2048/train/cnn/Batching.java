@@ -1,5 +1,8 @@
 package g2048.train.cnn;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
@@ -52,7 +55,7 @@ public record Batching(Mode mode, int size) {
                 }
             }
         }
-        throw new IllegalArgumentException("--batching: expected game, position, batchN or shuffleN (e.g. batch1K, shuffle64), got '" + text + "'");
+        throw new BadSetting(field("batching"), ": expected game, position, batchN or shuffleN (e.g. batch1K, shuffle64), got '" + text + "'");
     }
 
     @Override

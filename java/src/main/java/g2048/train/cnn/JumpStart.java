@@ -1,14 +1,17 @@
 package g2048.train.cnn;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
  * Where fresh plays start (Matsuzaki 2021). Five starting positions, one per slot; slot
- * {@code i mod 5} goes to play stream i (the seed had five generator threads; here a stream is
+ * {@code i mod 5} goes to play stream i (the paper had five generator threads; here a stream is
  * a lane of a generator, numbered across generators). An "initial tile" is a 2 (p = 0.9) or a 4
  * on a uniformly chosen empty cell; large tiles go on a uniformly chosen cell.
  *
@@ -62,7 +65,7 @@ public enum JumpStart {
             case "s-jump", "s", "sjump" -> S_JUMP;
             case "l-jump", "l", "ljump" -> L_JUMP;
             case "nojump", "none" -> NOJUMP;
-            default -> throw new IllegalArgumentException("--jump: expected S-jump, L-jump or nojump, got '" + text + "'");
+            default -> throw new BadSetting(field("jump"), ": expected S-jump, L-jump or nojump, got '" + text + "'");
         };
     }
 

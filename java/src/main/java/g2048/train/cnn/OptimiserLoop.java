@@ -5,6 +5,7 @@ import g2048.nn.Adam;
 import g2048.nn.Optimiser;
 import g2048.train.Every;
 import java.util.function.BooleanSupplier;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * The trainer thread (Matsuzaki 2021): takes the generators' pairs off the queue, forms batches as
@@ -77,26 +78,29 @@ public final class OptimiserLoop implements Runnable {
 
     @Override
     public void run() {
-        int idle = 0;
+        IdleStrategy idle = PositionHandoff.idleStrategy();
+        boolean waiting = false;
         mark = System.nanoTime();
         long waitStart = 0;
         while (!stopRequested.getAsBoolean() && stats.positions() < config.positions()) {
             PositionChunk c = handoff.poll();
             if (c == null) {
-                if (idle == 0) {
+                if (!waiting) {
                     waitStart = System.nanoTime();
+                    waiting = true;
                 }
-                idle = PositionHandoff.idle(idle);
+                idle.idle();
                 continue;
             }
-            if (idle > 0) {
+            if (waiting) {
                 waitNanos += System.nanoTime() - waitStart;
+                waiting = false;
+                idle.reset();
             }
-            idle = 0;
             take(c);
             handoff.recycle(c);
         }
-        if (idle > 0) {
+        if (waiting) {
             waitNanos += System.nanoTime() - waitStart;
         }
         reportTime();

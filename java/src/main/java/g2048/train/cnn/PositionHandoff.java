@@ -1,7 +1,8 @@
 package g2048.train.cnn;
 
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 
@@ -16,6 +17,8 @@ public final class PositionHandoff {
 
     private final ManyToOneConcurrentArrayQueue<PositionChunk> full;
     private final OneToOneConcurrentArrayQueue<PositionChunk>[] free;
+    /** Each generator's wait for a free chunk (a generator is one thread). */
+    private final IdleStrategy[] waits;
 
     @SuppressWarnings("unchecked")
     public PositionHandoff(int generators, int chunksPerGenerator, int chunkCapacity) {
@@ -24,8 +27,10 @@ public final class PositionHandoff {
         }
         full = new ManyToOneConcurrentArrayQueue<>(generators * chunksPerGenerator);
         free = new OneToOneConcurrentArrayQueue[generators];
+        waits = new IdleStrategy[generators];
         for (int g = 0; g < generators; g++) {
             free[g] = new OneToOneConcurrentArrayQueue<>(chunksPerGenerator);
+            waits[g] = idleStrategy();
             for (int i = 0; i < chunksPerGenerator; i++) {
                 free[g].offer(new PositionChunk(g, chunkCapacity));
             }
@@ -35,12 +40,13 @@ public final class PositionHandoff {
     /** A cleared chunk of generator {@code g}'s pool; waits while all are in flight. Null once {@code stop} holds. */
     public PositionChunk take(int g, BooleanSupplier stop) {
         PositionChunk c;
-        int idle = 0;
+        IdleStrategy idle = waits[g];
+        idle.reset();
         while ((c = free[g].poll()) == null) {
             if (stop.getAsBoolean()) {
                 return null;
             }
-            idle = idle(idle);
+            idle.idle();
         }
         c.clear();
         return c;
@@ -65,15 +71,12 @@ public final class PositionHandoff {
         }
     }
 
-    /** Spins a little, then yields, then parks briefly: waiting costs little CPU on a shared machine. */
-    static int idle(int count) {
-        if (count < 64) {
-            Thread.onSpinWait();
-        } else if (count < 128) {
-            Thread.yield();
-        } else {
-            LockSupport.parkNanos(50_000);
-        }
-        return count + 1;
+    /**
+     * How a thread waits on the handoff: 64 spins, then 64 yields, then parks of 50 µs, so that
+     * waiting costs little CPU on a shared machine. One per waiting thread: it counts its idle calls
+     * until {@link IdleStrategy#reset()}.
+     */
+    public static IdleStrategy idleStrategy() {
+        return new BackoffIdleStrategy(64, 64, 50_000, 50_000);
     }
 }

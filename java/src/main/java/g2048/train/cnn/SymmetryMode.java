@@ -1,5 +1,8 @@
 package g2048.train.cnn;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
 import java.util.Locale;
 
 /**
@@ -47,7 +50,7 @@ public enum SymmetryMode {
         try {
             return valueOf(text.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--symmetry: expected simple, ave, max or min, got '" + text + "'");
+            throw new BadSetting(field("symmetry"), ": expected simple, ave, max or min, got '" + text + "'");
         }
     }
 }

@@ -1,6 +1,9 @@
 package g2048.train.cnn;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.nn.NetSpec;
+import g2048.settings.BadSetting;
 
 /**
  * The options of a training run (Matsuzaki 2021). The defaults of the command are the paper's best
@@ -17,16 +20,16 @@ public record TrainConfig(NetSpec spec, long positions, Batching batching, Symme
 
     public TrainConfig {
         if (positions < 1) {
-            throw new IllegalArgumentException("--positions: expected at least 1, got " + positions);
+            throw new BadSetting(field("positions"), ": expected at least 1, got " + positions);
         }
         if (generators < 1) {
-            throw new IllegalArgumentException("--generators: expected at least 1, got " + generators);
+            throw new BadSetting(field("generators"), ": expected at least 1, got " + generators);
         }
         if (lanes < 1 || lanes > 4096) {
-            throw new IllegalArgumentException("--lanes: expected 1..4096, got " + lanes);
+            throw new BadSetting(field("lanes"), ": expected 1..4096, got " + lanes);
         }
         if (trainerThreads < 1 || trainerThreads > 256) {
-            throw new IllegalArgumentException("--trainer-threads: expected 1..256, got " + trainerThreads);
+            throw new BadSetting(field("trainerThreads"), ": expected 1..256, got " + trainerThreads);
         }
         if (chunk < 1) {
             throw new IllegalArgumentException("chunk size must be at least 1, got " + chunk);

@@ -1,5 +1,7 @@
 package g2048.train.cnn;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.nn.Backends;
 import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
@@ -15,6 +17,7 @@ import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
 import g2048.nn.ValueTraining;
 import g2048.player.GameStats;
+import g2048.settings.BadSetting;
 import g2048.train.LearningCurve;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -124,7 +127,7 @@ public final class TrainingRun {
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener, Backends.Choice backend) {
         if (snapshotEvery < 1) {
-            throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
+            throw new BadSetting(field("snapshotEvery"), ": expected at least 1, got " + snapshotEvery);
         }
         if (start != null && !start.spec().equals(config.spec())) {
             throw new IllegalArgumentException("mismatched: the run to resume trains " + start.spec().name()

@@ -1,5 +1,7 @@
 package g2048.train.policy;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.files.AtomicFile;
 import g2048.files.BadFileException;
 import g2048.game.Rng;
@@ -18,6 +20,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.nn.PolicySpec;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.SoftmaxCrossEntropy;
+import g2048.settings.BadSetting;
 import g2048.train.Every;
 import g2048.train.LearningCurve;
 import java.io.IOException;
@@ -67,25 +70,25 @@ public final class PolicyTrainer {
 
         public Config {
             if (epochs < 1) {
-                throw new IllegalArgumentException("--epochs: expected at least 1, got " + epochs);
+                throw new BadSetting(field("epochs"), ": expected at least 1, got " + epochs);
             }
             if (batch < 1) {
-                throw new IllegalArgumentException("--batch: expected at least 1, got " + batch);
+                throw new BadSetting(field("batch"), ": expected at least 1, got " + batch);
             }
             if (!(learningRate > 0)) {
-                throw new IllegalArgumentException("--lr: expected a positive rate, got " + learningRate);
+                throw new BadSetting(field("learningRate"), ": expected a positive rate, got " + learningRate);
             }
             if (!(finalLearningRate > 0)) {
-                throw new IllegalArgumentException("--lr-final: expected a positive rate, got " + finalLearningRate);
+                throw new BadSetting(field("finalLearningRate"), ": expected a positive rate, got " + finalLearningRate);
             }
             if (threads < 1) {
-                throw new IllegalArgumentException("--threads: expected at least 1, got " + threads);
+                throw new BadSetting(field("threads"), ": expected at least 1, got " + threads);
             }
             if (snapshotEvery < 1) {
-                throw new IllegalArgumentException("--snapshot-every: expected at least 1 position, got " + snapshotEvery);
+                throw new BadSetting(field("snapshotEvery"), ": expected at least 1 position, got " + snapshotEvery);
             }
             if (evalGames < 0) {
-                throw new IllegalArgumentException("--eval-games: expected 0 or more, got " + evalGames);
+                throw new BadSetting(field("evalGames"), ": expected 0 or more, got " + evalGames);
             }
         }
 
@@ -141,7 +144,7 @@ public final class PolicyTrainer {
      */
     public PolicyTrainer startingFrom(float[] weights, String name) {
         if (weights.length != config.spec().weightCount()) {
-            throw new IllegalArgumentException("--init: " + name + " has " + weights.length + " weights, "
+            throw new BadSetting(field("init"), ": " + name + " has " + weights.length + " weights, "
                     + config.spec().name() + " has " + config.spec().weightCount());
         }
         this.initial = weights.clone();
@@ -190,7 +193,7 @@ public final class PolicyTrainer {
             curve.removeIf(r -> r.positions() > kept);
         } else {
             if (Files.exists(dir.resolve(STATE))) {
-                throw new IllegalArgumentException("--out: " + dir + " holds a run already; continue it with --resume or choose another directory");
+                throw new BadSetting(field("out"), ": " + dir + " holds a run already; continue it with ", field("resume"), " or choose another directory");
             }
             w = initial != null ? initial.clone() : net.initialWeights(config.seed());
             adam = new Adam(w.length, config.learningRate(), Adam.BETA1, Adam.BETA2, Adam.EPSILON);

@@ -1,5 +1,7 @@
 package g2048.train.policy;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.eval.Evaluator;
 import g2048.game.Moves;
 import g2048.game.Rng;
@@ -7,9 +9,9 @@ import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.player.Player;
 import g2048.policy.DatasetFile;
-import g2048.search.Expectimax;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
+import g2048.settings.BadSetting;
 import java.util.Arrays;
 
 /**
@@ -30,9 +32,10 @@ public final class TeacherGames {
 
     private static final long BEHAVIOUR_STREAM = 0x6A09E667F3BCC909L;
 
-    private final Expectimax search;
+    /** The teacher: a search whose choice comes with its value of each move. */
+    private final Player teacher;
     private final Moves moves = Moves.of(Shape.S4x4);
-    private final SearchResult result = new SearchResult();
+    private final double[] q = new double[4];
     private final Player behaviour;
     private final double teacherShare;
 
@@ -52,9 +55,9 @@ public final class TeacherGames {
             throw new IllegalArgumentException("policy datasets are of 4x4 games, the teacher plays " + evaluator.shape());
         }
         if (!(teacherShare >= 0 && teacherShare <= 1)) {
-            throw new IllegalArgumentException("--teacher-share: expected a probability 0..1, got " + teacherShare);
+            throw new BadSetting(field("teacherShare"), ": expected a probability 0..1, got " + teacherShare);
         }
-        this.search = new Expectimax(evaluator, config.suitedTo(evaluator));
+        this.teacher = new ExpectimaxPlayer(evaluator, config.suitedTo(evaluator));
         this.behaviour = behaviour;
         this.teacherShare = behaviour == null ? 1.0 : teacherShare;
     }
@@ -75,8 +78,7 @@ public final class TeacherGames {
         byte[] chosen = new byte[1024];
         float[] values = new float[4096];
         while (!moves.isTerminal(board)) {
-            search.search(board, result);
-            int d = result.best();
+            int d = teacher.chooseMove(board, q);
             if (n == boards.length) {
                 boards = Arrays.copyOf(boards, 2 * n);
                 chosen = Arrays.copyOf(chosen, 2 * n);
@@ -85,7 +87,7 @@ public final class TeacherGames {
             boards[n] = board;
             chosen[n] = (byte) d;
             for (int m = 0; m < 4; m++) {
-                values[4 * n + m] = (float) result.value(m);
+                values[4 * n + m] = (float) q[m];
             }
             n++;
             int played = d;

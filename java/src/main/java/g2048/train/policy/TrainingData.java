@@ -1,10 +1,13 @@
 package g2048.train.policy;
 
+import static g2048.settings.BadSetting.field;
+
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.BoardOrientation;
 import g2048.policy.DatasetFile;
+import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -59,7 +62,7 @@ public final class TrainingData {
     /** Reads every game of {@code files}; {@code holdout} is the fraction of games held out (0 ≤ h < 1). */
     public static TrainingData load(List<Path> files, double holdout, long seed) throws IOException {
         if (!(holdout >= 0 && holdout < 1)) {
-            throw new IllegalArgumentException("--holdout: expected a fraction in [0, 1), got " + holdout);
+            throw new BadSetting(field("holdout"), ": expected a fraction in [0, 1), got " + holdout);
         }
         Moves mv = Moves.of(Shape.S4x4);
         int n = 0;
@@ -94,14 +97,14 @@ public final class TrainingData {
             }
         }
         if (n == 0) {
-            throw new IllegalArgumentException("--data: the datasets hold no positions");
+            throw new BadSetting(field("data"), ": the datasets hold no positions");
         }
         int[] legal = new int[n];
         int nh = 0;
         for (int i = 0; i < n; i++) {
             legal[i] = mv.legalMask(boards[i]);
             if ((legal[i] >> moves[i] & 1) == 0) {
-                throw new IllegalArgumentException("--data: position " + i + " records an illegal move " + moves[i]);
+                throw new BadSetting(field("data"), ": position " + i + " records an illegal move " + moves[i]);
             }
             nh += held[i] ? 1 : 0;
         }
@@ -117,7 +120,7 @@ public final class TrainingData {
             }
         }
         if (train.length == 0) {
-            throw new IllegalArgumentException("--holdout " + holdout + " leaves no game to train on");
+            throw new BadSetting(field("holdout"), " " + holdout + " leaves no game to train on");
         }
         return new TrainingData(Arrays.copyOf(boards, n), legal, Arrays.copyOf(moves, n), Arrays.copyOf(values, 4 * n), train,
                 heldOut, games, heldGames, scoreSum / games);

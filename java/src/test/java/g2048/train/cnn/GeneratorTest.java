@@ -17,6 +17,7 @@ import g2048.nn.Workspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.agrona.concurrent.IdleStrategy;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -52,14 +53,14 @@ class GeneratorTest {
         List<Long> boards = new ArrayList<>();
         List<Float> targets = new ArrayList<>();
         int aug = augment ? 8 : 1;
-        int idle = 0;
+        IdleStrategy idle = PositionHandoff.idleStrategy();
         while (boards.size() < PAIRS * aug) {
             PositionChunk c = handoff.poll();
             if (c == null) {
-                idle = PositionHandoff.idle(idle);
+                idle.idle();
                 continue;
             }
-            idle = 0;
+            idle.reset();
             assertEquals(c.count, c.positions * aug);
             if (game) {
                 // One chunk is one whole play: it ends with the play's last pair, whose target is 0.

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.agrona.concurrent.IdleStrategy;
 import org.junit.jupiter.api.Test;
 
 /** Several generators through the queues at once: every pair arrives once, in each generator's order. */
@@ -36,15 +37,15 @@ class PositionHandoffTest {
         }
         long[] next = new long[generators];
         long received = 0;
-        int idle = 0;
+        IdleStrategy idle = PositionHandoff.idleStrategy();
         long total = (long) generators * chunksEach * perChunk;
         while (received < total) {
             PositionChunk c = h.poll();
             if (c == null) {
-                idle = PositionHandoff.idle(idle);
+                idle.idle();
                 continue;
             }
-            idle = 0;
+            idle.reset();
             for (int i = 0; i < c.count; i++) {
                 int g = (int) (c.boards[i] >>> 40);
                 long seq = c.boards[i] & ((1L << 40) - 1);

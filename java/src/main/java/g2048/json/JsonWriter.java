@@ -1,69 +1,86 @@
-package g2048.server;
+package g2048.json;
 
 import java.util.Locale;
 
 /**
- * A small JSON writer for the API's answers: objects, arrays, numbers (NaN and infinities as
- * {@code null}), strings and {@code null}. Keys are written as given (the API's keys are snake_case).
+ * A small JSON writer: objects, arrays, numbers (NaN and infinities as {@code null}), strings and
+ * {@code null}, keys written as given. Numbers are written in one of two {@link Numbers} styles:
+ * the commands' reports round to six decimals, the server's answers read back exactly.
  */
-final class JsonText {
+public final class JsonWriter {
+
+    /** How a number that is not a whole number is written. */
+    public enum Numbers {
+        /** Six decimals without trailing zeros (tiny and huge values in full): for reports a person reads. */
+        SIX_DECIMALS,
+        /** The shortest text that reads back as the same double: for a client that compares values exactly. */
+        EXACT
+    }
 
     private final StringBuilder sb = new StringBuilder(256);
+    private final Numbers numbers;
     private boolean first = true;
 
-    JsonText begin() {
+    public JsonWriter(Numbers numbers) {
+        this.numbers = numbers;
+    }
+
+    /** Opens an object: the document's, or an element of the array open now. */
+    public JsonWriter begin() {
         comma();
         sb.append('{');
         first = true;
         return this;
     }
 
-    JsonText object(String key) {
+    /** Opens the object field {@code key}. */
+    public JsonWriter object(String key) {
         key(key);
         sb.append('{');
         first = true;
         return this;
     }
 
-    JsonText end() {
+    public JsonWriter end() {
         sb.append('}');
         first = false;
         return this;
     }
 
-    JsonText array(String key) {
+    /** Opens the array field {@code key}. */
+    public JsonWriter beginArray(String key) {
         key(key);
         sb.append('[');
         first = true;
         return this;
     }
 
-    JsonText endArray() {
+    public JsonWriter endArray() {
         sb.append(']');
         first = false;
         return this;
     }
 
-    JsonText field(String key, long value) {
+    public JsonWriter field(String key, long value) {
         key(key);
         sb.append(value);
         return this;
     }
 
-    JsonText field(String key, double value) {
+    public JsonWriter field(String key, double value) {
         key(key);
         number(value);
         return this;
     }
 
-    JsonText field(String key, boolean value) {
+    public JsonWriter field(String key, boolean value) {
         key(key);
         sb.append(value);
         return this;
     }
 
     /** A string field; null writes {@code null}. */
-    JsonText field(String key, String value) {
+    public JsonWriter field(String key, String value) {
         key(key);
         if (value == null) {
             sb.append("null");
@@ -73,21 +90,21 @@ final class JsonText {
         return this;
     }
 
-    JsonText nullField(String key) {
+    public JsonWriter nullField(String key) {
         key(key);
         sb.append("null");
         return this;
     }
 
     /** A number inside an array. */
-    JsonText value(double v) {
+    public JsonWriter value(double v) {
         comma();
         number(v);
         return this;
     }
 
     /** A string inside an array. */
-    JsonText value(String v) {
+    public JsonWriter value(String v) {
         comma();
         string(v);
         return this;
@@ -117,6 +134,7 @@ final class JsonText {
                 case '\r' -> sb.append("\\r");
                 case '\t' -> sb.append("\\t");
                 default -> {
+                    // the line separators too: JavaScript before ES2019 reads them as line ends inside a string
                     if (c < 0x20 || c == 0x2028 || c == 0x2029) {
                         sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     } else {
@@ -133,8 +151,10 @@ final class JsonText {
             sb.append("null");
         } else if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             sb.append((long) v);
+        } else if (numbers == Numbers.SIX_DECIMALS && Math.abs(v) >= 1e-3 && Math.abs(v) < 1e15) {
+            String s = String.format(Locale.ROOT, "%.6f", v);
+            sb.append(s.replaceAll("0+$", "").replaceAll("\\.$", ""));
         } else {
-            // shortest text that reads back as the same double: a client compares values exactly
             sb.append(v);
         }
     }

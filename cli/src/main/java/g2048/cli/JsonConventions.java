@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import g2048.game.Direction;
+import g2048.json.JsonWriter;
 import g2048.ntuple.NtupleModels;
 import g2048.search.SearchConfig;
 import java.nio.file.Path;
@@ -10,9 +11,9 @@ import java.nio.file.Path;
  * keys, units in the key ({@code _us}, {@code _ms}, {@code _s}), a move as its letter or null when
  * there is none, one shape for {@code search}, files as the user named them.
  */
-final class JsonText {
+final class JsonConventions {
 
-    private JsonText() {
+    private JsonConventions() {
     }
 
     /** A direction index as its letter, or null (no legal move: the game is over). */
@@ -35,7 +36,7 @@ final class JsonText {
     }
 
     /** The one shape of {@code search}: the configuration a search ran with. */
-    static Json search(Json j, String key, SearchConfig c) {
+    static JsonWriter search(JsonWriter j, String key, SearchConfig c) {
         return j.object(key)
                 .field("depth", c.depth())
                 .field("time_budget_ms", c.timeBudgetNanos() / 1e6)

@@ -17,11 +17,11 @@ import java.util.Locale;
  *
  * <p><b>Index.</b> A tuple with cells {@code k_1 < ... < k_n} reads codes {@code v_j} and looks up
  * entry {@code Σ min(v_j, c−1)·c^(j−1)}: codes at or above {@code c} share the last value (with
- * {@code c = 16} every code fits; with the seed's {@code c = 15} only 32768 tiles are clamped).
+ * {@code c = 16} every code fits; with Szubert and Jaśkowski's {@code c = 15} only 32768 tiles are clamped).
  *
  * <p><b>Spec strings.</b> Named networks: {@code 4x6} (cells {@code 012345 456789 012456 45689a},
- * symmetric, c = 16, 67,108,864 weights), {@code 17x4} (the seed's 4 rows, 4 columns and 9 2×2
- * squares, c = 15, not symmetric, 860,625 weights), {@code 2x4+2x6} (the seed's 2 straight 4-tuples
+ * symmetric, c = 16, 67,108,864 weights), {@code 17x4} (Szubert and Jaśkowski's 4 rows, 4 columns and 9 2×2
+ * squares, c = 15, not symmetric, 860,625 weights), {@code 2x4+2x6} (Szubert and Jaśkowski's 2 straight 4-tuples
  * and 2 2×3 rectangles, symmetric, c = 15, 22,882,500 weights), and the field's larger networks of
  * 6-tuples, all symmetric with c = 16: {@code 5x6} ({@code 4x6} and the third row pair
  * {@code 89abcd}), {@code 6x6}, {@code 7x6} and {@code 8x6} (the first six, seven or all eight of
@@ -29,7 +29,7 @@ import java.util.Locale;
  * General form:
  * {@code TUPLE[,TUPLE...][:sym][:cN]}, e.g. {@code 0123,4567:sym:c16} (c defaults to 16).
  */
-public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
+public record TupleSpec(int[][] tuples, int values, boolean symmetric) {
 
     /** The eight 6-tuples of the field's 6x6, 7x6 and 8x6 networks; the smaller ones take the first six or seven. */
     private static final String SIX_TUPLES_8 = "012456,456789,012345,234569,01259a,345678,134567,01489a";
@@ -40,7 +40,7 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
     /** The largest number of entries one tuple's table may have (2^28 floats = 1 GiB). */
     public static final long MAX_TUPLE_ENTRIES = 1L << 28;
 
-    public NetworkSpec {
+    public TupleSpec {
         if (tuples.length == 0) {
             throw new IllegalArgumentException("a network needs at least one tuple");
         }
@@ -72,7 +72,7 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
     }
 
     /** Parses a named network or the general form (see the class comment). */
-    public static NetworkSpec parse(String text) {
+    public static TupleSpec parse(String text) {
         String s = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         switch (s) {
             case "4x6":
@@ -95,11 +95,11 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
         }
     }
 
-    private static NetworkSpec sixTuples(int n) {
+    private static TupleSpec sixTuples(int n) {
         return general(String.join(",", Arrays.asList(SIX_TUPLES_8.split(",")).subList(0, n)) + ":sym:c16");
     }
 
-    private static NetworkSpec general(String s) {
+    private static TupleSpec general(String s) {
         String[] parts = s.split(":");
         boolean sym = false;
         int values = 16;
@@ -126,7 +126,7 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
             }
             tuples.add(cells);
         }
-        return new NetworkSpec(tuples.toArray(int[][]::new), values, sym);
+        return new TupleSpec(tuples.toArray(int[][]::new), values, sym);
     }
 
     /** The canonical general form, e.g. {@code 012345,456789,012456,45689a:sym:c16}. */
@@ -189,7 +189,7 @@ public record NetworkSpec(int[][] tuples, int values, boolean symmetric) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof NetworkSpec n && n.canonical().equals(canonical());
+        return o instanceof TupleSpec n && n.canonical().equals(canonical());
     }
 
     @Override
