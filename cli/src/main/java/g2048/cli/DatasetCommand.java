@@ -5,7 +5,7 @@ import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.play.Players;
 import g2048.policy.DatasetWriter;
-import g2048.policy.training.DatasetGenerator;
+import g2048.train.policy.DatasetGenerator;
 import g2048.search.SearchConfig;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -3,30 +3,28 @@ package g2048.cli;
 import g2048.cuda.CudaBackend;
 import g2048.eval.BackendOptions;
 import g2048.eval.EvaluatorBackends;
-import g2048.files.AtomicFile;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkBackend;
 import g2048.nn.NetworkBackends;
-import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
-import g2048.train.Batching;
-import g2048.train.JumpStart;
-import g2048.train.LearningCurve;
-import g2048.train.SymmetryMode;
-import g2048.train.TrainConfig;
-import g2048.train.TimeSplit;
-import g2048.train.TrainingRun;
-import g2048.train.TrainingStats;
+import g2048.train.StopSignal;
+import g2048.train.cnn.Batching;
+import g2048.train.cnn.CnnCurve;
+import g2048.train.cnn.JumpStart;
+import g2048.train.cnn.SymmetryMode;
+import g2048.train.cnn.TrainConfig;
+import g2048.train.cnn.TimeSplit;
+import g2048.train.cnn.TrainingRun;
+import g2048.train.cnn.TrainingStats;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -132,17 +130,12 @@ public final class TrainCnnCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : resume;
         TrainedNetwork start = null;
-        boolean curveFromResume = false;
         if (resume != null) {
-            Path latest = resume.resolve(TrainingRun.LATEST);
-            if (!Files.exists(latest)) {
-                throw new Errors.BadInput("--resume: " + latest + " does not exist");
+            try {
+                start = TrainingRun.resumePoint(resume);
+            } catch (TrainingRun.NoResumePoint e) {
+                throw new Errors.BadInput("--resume: " + e.getMessage());
             }
-            start = NetworkFile.load(latest);
-            if (start.adam() == null) {
-                throw new Errors.BadInput("--resume: " + latest + " holds no optimiser state");
-            }
-            curveFromResume = out != null && !out.toAbsolutePath().normalize().equals(resume.toAbsolutePath().normalize());
         } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
             throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
         }
@@ -174,13 +167,9 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 augment ? " + augmentation" : "", restart ? "restart" : "no restart", config.jump().text(), gens, laneCount, trainerThreads, positions, dir);
         // two runs writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire(out != null ? "--out" : "--resume", dir)) {
-            // a run killed mid-write leaves its temporary file; under the lock none is in use
-            int left = AtomicFile.deleteLeftovers(dir) + AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+            int left = TrainingRun.prepare(dir, resume);
             if (left > 0) {
                 System.err.println("train cnn: deleted " + left + " temporary file(s) left by an interrupted run");
-            }
-            if (curveFromResume) {
-                copyCurve(resume, dir);
             }
             runToEnd(run, o, dir);
         }
@@ -189,38 +178,19 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     /** Runs until done or Ctrl-C, which stops the run cleanly (a last snapshot) before the JVM exits. */
     private void runToEnd(TrainingRun run, PrintStream o, Path dir) throws Exception {
-        CountDownLatch done = new CountDownLatch(1);
-        boolean[] stopped = new boolean[1];
-        Thread hook = new Thread(() -> {
-            stopped[0] = true;
-            run.stop();
-            try {
-                done.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "g2048-train-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopSignal signal = StopSignal.install("g2048-train-stop", run::stop)) {
             TrainedNetwork result = run.run();
             progress.finish();
-            o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", stopped[0] ? "stopped" : "done", result.positions(),
+            o.printf(Locale.ROOT, "%s: %,d positions; resume point %s%n", signal.received() ? "stopped" : "done", result.positions(),
                     dir.resolve(TrainingRun.LATEST));
             if (json) {
                 System.out.println(new Json().begin().field("event", "summary")
-                        .field("stopped", stopped[0])
+                        .field("stopped", signal.received())
                         .field("positions", result.positions())
                         .field("positions_total", positions)
                         .field("resume_point", dir.resolve(TrainingRun.LATEST).toString())
                         .end());
                 System.out.flush();
-            }
-        } finally {
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // The JVM is already shutting down (Ctrl-C): the hook is waiting on 'done'.
             }
         }
     }
@@ -271,7 +241,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
             }
 
             @Override
-            public void evaluated(LearningCurve.Row r) {
+            public void evaluated(CnnCurve.Row r) {
                 progress.finish();
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
@@ -300,13 +270,5 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     private static NetSpec parseArch(String text) {
         return text.contains("=") ? NetSpec.parse(text) : Architectures.named(text);
-    }
-
-    private static void copyCurve(Path from, Path to) throws java.io.IOException {
-        Files.createDirectories(to);
-        Path csv = from.resolve("curve.csv");
-        if (Files.exists(csv) && !Files.exists(to.resolve("curve.csv"))) {
-            Files.copy(csv, to.resolve("curve.csv"));
-        }
     }
 }

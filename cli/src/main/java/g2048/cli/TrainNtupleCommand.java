@@ -1,28 +1,28 @@
 package g2048.cli;
 
-import g2048.game.Rng;
+import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
+import g2048.ntuple.SelfPlay;
 import g2048.ntuple.Shaping;
 import g2048.ntuple.Stages;
 import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
-import g2048.ntuple.Trainer;
 import g2048.ntuple.TrainingState;
-import g2048.files.LockFile;
-import java.io.IOException;
-import java.nio.file.Files;
+import g2048.train.Every;
 import g2048.train.LearningCurve;
-import java.io.UncheckedIOException;
+import g2048.train.StopSignal;
+import g2048.train.ntuple.NtupleCurve;
+import g2048.train.ntuple.NtupleRun;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -163,11 +163,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
 
     /** One run at a time writes --out: the lock is {@code .NAME.lock} beside it, held for the run. */
     private LockFile lockOutput() throws IOException {
-        Path lockFile = out.toAbsolutePath().getParent().resolve("." + out.getFileName() + ".lock");
         try {
-            return LockFile.acquire(lockFile);
+            return LockFile.beside(out);
         } catch (LockFile.Held e) {
-            throw new Errors.BadInput("--out " + out + ": in use by another run (" + lockFile + " is locked)", e);
+            throw new Errors.BadInput("--out " + out + ": in use by another run (" + e.file() + " is locked)", e);
         }
     }
 
@@ -194,6 +193,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--init: expected a finite value, got " + init);
         }
         double a = alpha == null ? 0.0025 : alpha;
+        if (tcPrior != null) {
+            throw new Errors.BadInput("--tc-prior: warms the accumulators of a resumed model's trained weights; a new model"
+                    + " has none (use it with --resume and --tc)");
+        }
         return NtupleModel.create(spec, s, m, t, st, v0, tc != null && tc, seed == null ? 1 : seed, a);
     }
 
@@ -233,6 +236,10 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 throw new Errors.BadInput("--init: sets the weights of a new model only; " + resume + " was initialised with "
                         + model.initialValue());
             }
+            if (tcPrior != null && (tc == null || !tc || model.coherent())) {
+                throw new Errors.BadInput("--tc-prior: warms fresh accumulators, so it goes with --tc on a resumed model"
+                        + " that has none (" + resume + (model.coherent() ? " keeps its own)" : ")"));
+            }
             if (tc != null && tc != model.coherent()) {
                 float prior = tcPrior == null ? 0f : tcPrior;
                 NtupleModel coherent = model;
@@ -259,20 +266,20 @@ final class TrainNtupleCommand implements Callable<Integer> {
     private int train(NtupleModel model) {
         TrainingState st = model.training();
         double a = alpha != null ? alpha : st.alpha();
-        Trainer trainer;
+        SelfPlay play;
         try {
-            trainer = new Trainer(model, a, threads);
+            play = new SelfPlay(model, a, threads);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--alpha: " + e.getMessage());
         }
         TdRule rule = parse("--n-step/--lambda", () -> new TdRule(nStep == null ? 1 : nStep, lambda == null ? 0 : lambda,
                 backward));
         parse("--method", () -> {
-            trainer.setRule(rule);
+            play.setRule(rule);
             return rule;
         });
         Shaping shape = parse("--shaping", () -> Shaping.parse(shaping == null ? "none" : shaping));
-        trainer.setShaping(shape);
+        play.setShaping(shape);
         text().printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
                 model.spec().name(), (model.stages().count() == 1 ? "" : " in " + model.stages().count() + " stages ("
@@ -299,70 +306,36 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     .field("out", JsonText.path(out))
                     .end());
         }
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            trainer.requestStop();
-            try {
-                finished.await(120, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "g2048-train-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        Progress progress = Progress.onStderr("train ntuple", "games", games, quiet).resumedAt(st.games());
-        LearningCurve curve = openCurve(model);
-        long evalSeed = Rng.mix(st.seed() ^ 0x6576616C5EEDL);
-        Window window = new Window();
-        try {
-            while (model.training().games() < games && !trainer.stopRequested()) {
-                long done = model.training().games();
-                long boundary = Math.min(games, Math.min(nextMultiple(done, evalEvery), nextMultiple(done, checkpointEvery)));
-                trainer.train(boundary, (i, o) -> {
-                    long[] snap = window.add(o.score(), o.moves());
-                    progress.update(i + 1, String.format(Locale.ROOT, "%.2fM moves/s, mean score %d", snap[1] / 1e6, snap[0]));
-                });
-                done = model.training().games();
-                if (trainer.stopRequested()) {
-                    break;
+        NtupleRun run = new NtupleRun(model, play, new NtupleRun.Plan(games, new Every(evalEvery), evalGames,
+                new Every(checkpointEvery), out), openCurve(model));
+        try (StopSignal _ = StopSignal.install("g2048-train-stop", run::stop, Duration.ofSeconds(120))) {
+            Progress progress = Progress.onStderr("train ntuple", "games", games, quiet).resumedAt(st.games());
+            NtupleRun.Result result = run.run(new NtupleRun.Listener() {
+                @Override
+                public void gameFinished(long done, long meanScore, long movesPerSecond) {
+                    progress.update(done, String.format(Locale.ROOT, "%.2fM moves/s, mean score %d", movesPerSecond / 1e6,
+                            meanScore));
                 }
-                progress.finish();
-                StringBuilder line = new StringBuilder(window.line(done, model.training()));
-                double trainRate = window.movesPerSecond();
-                line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", trainer.lastMovesPerCpuSecond() / 1e6));
-                Trainer.Evaluation e = null;
-                if (evalEvery > 0 && done % evalEvery == 0) {
-                    e = trainer.evaluate(evalGames, evalSeed);
-                    line.append("  | ").append(evaluation(e));
+
+                @Override
+                public void reporting() {
+                    progress.finish();
                 }
-                // every report is a row: with an evaluation's greedy games, or the training games' mean alone
-                appendCurve(curve, model.training(), e, window.mean());
-                boolean checkpoint = checkpointEvery > 0 && done % checkpointEvery == 0 && done < games;
-                if (checkpoint) {
-                    NtupleModels.save(model, out);
-                    line.append("  | checkpoint");
+
+                @Override
+                public void reported(NtupleRun.Report r) {
+                    report(r);
                 }
-                text().println(line);
-                text().flush();
-                if (json) {
-                    System.out.println(progressEvent(model.training(), window.mean(), trainRate, e, checkpoint));
-                    System.out.flush();
-                }
-                window.reset();
-            }
-            if (trainer.stopRequested()) {
-                // stopped early (during training or during a report): the curve still gets the state it stopped at
-                appendCurve(curve, model.training(), null, window.mean());
-            }
+            });
             progress.finish();
-            NtupleModels.save(model, out);
-            TrainingState end = model.training();
+            TrainingState end = result.state();
             double overall = end.nanos() == 0 ? 0 : end.moves() / (end.nanos() / 1e9);
             text().printf(Locale.ROOT, "%s %s after %d games (%d moves, %.1f s learning, %.2fM moves/s overall)%n",
-                    trainer.stopRequested() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
+                    result.stopped() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
                     overall / 1e6);
             if (json) {
                 System.out.println(new Json().begin().field("event", "summary")
-                        .field("stopped", trainer.stopRequested())
+                        .field("stopped", result.stopped())
                         .field("out", JsonText.path(out))
                         .field("games", end.games())
                         .field("moves", end.moves())
@@ -372,37 +345,44 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 System.out.flush();
             }
             return 0;
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Already shutting down: the hook is waiting on the latch released above.
-            }
         }
     }
 
-    /** The learning curve beside --out ({@code NAME.curve.csv} and {@code .png}); a resumed run continues it. */
-    private LearningCurve openCurve(NtupleModel model) {
-        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
-        Path dir = out.toAbsolutePath().getParent();
-        Path csv = dir.resolve(name + ".curve.csv");
+    /** The learning curve beside --out; a resumed run continues it. */
+    private LearningCurve<NtupleCurve.Row> openCurve(NtupleModel model) {
         try {
-            if (resume == null) {
-                java.nio.file.Files.deleteIfExists(csv);
-            }
-            return new LearningCurve(csv, dir.resolve(name + ".curve.png"), "train ntuple " + model.spec().name()
-                    + (model.stages().count() == 1 ? "" : " " + model.stages().count() + " stages") + ", "
-                    + model.method().text() + (model.coherent() ? " + TC" : ""));
+            return NtupleCurve.besideModel(out, model, resume == null);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--out " + out + ": " + e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + csv + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new Errors.BadInput("--out " + out + ": cannot read its learning curve " + NtupleCurve.csvBeside(out) + ": "
+                    + e.getMessage());
+        }
+    }
+
+    /** A report's line of text, and with --json its event. */
+    private void report(NtupleRun.Report r) {
+        TrainingState st = r.state();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.1f s total",
+                st.games(), r.trainGames() == 0 ? 0 : r.trainMean(), r.movesPerSecond() / 1e6, st.nanos() / 1e9));
+        line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", r.movesPerCpuSecond() / 1e6));
+        SelfPlay.Evaluation e = r.evaluation();
+        if (e != null) {
+            line.append("  | ").append(evaluation(e));
+        }
+        if (r.checkpoint()) {
+            line.append("  | checkpoint");
+        }
+        text().println(line);
+        text().flush();
+        if (json) {
+            System.out.println(progressEvent(st, r.trainMean(), r.movesPerSecond(), e, r.checkpoint()));
+            System.out.flush();
         }
     }
 
     /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
-    private String progressEvent(TrainingState st, double trainMean, double trainRate, Trainer.Evaluation e,
+    private String progressEvent(TrainingState st, double trainMean, double trainRate, SelfPlay.Evaluation e,
                                  boolean checkpoint) {
         Json j = new Json().begin().field("event", "progress")
                 .field("games_done", st.games())
@@ -428,42 +408,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         return j.field("checkpoint", checkpoint).end().toString();
     }
 
-    /**
-     * One curve row: positions are the training moves (one update each), steps the training games; without an
-     * evaluation (a run stopped early) the row has the training games' mean only.
-     */
-    private static void appendCurve(LearningCurve curve, TrainingState st, Trainer.Evaluation e, double trainMean) {
-        if (curve == null) {
-            return;
-        }
-        if (e == null) {
-            try {
-                curve.append(LearningCurve.Row.unevaluated(st.moves(), st.games(), st.nanos() / 1e9, trainMean));
-            } catch (java.io.IOException e2) {
-                throw new UncheckedIOException("cannot write the learning curve: " + e2.getMessage(), e2);
-            }
-            return;
-        }
-        double[] reach = new double[4];
-        for (int k = 0; k < e.reachCodes().length; k++) {
-            int slot = e.reachCodes()[k] - 11;
-            if (slot >= 0 && slot < 4) {
-                reach[slot] = e.reachRates()[k];
-            }
-        }
-        try {
-            curve.append(new LearningCurve.Row(st.moves(), st.games(), st.nanos() / 1e9, e.games(), e.mean(), e.sd(), e.max(),
-                    reach[0], reach[1], reach[2], reach[3], trainMean));
-        } catch (java.io.IOException e2) {
-            throw new UncheckedIOException("cannot write the learning curve: " + e2.getMessage(), e2);
-        }
-    }
-
-    private static long nextMultiple(long done, long every) {
-        return every <= 0 ? Long.MAX_VALUE : (done / every + 1) * every;
-    }
-
-    static String evaluation(Trainer.Evaluation e) {
+    static String evaluation(SelfPlay.Evaluation e) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "greedy %d games: mean %.0f ± %.0f, max %d",
                 e.games(), e.mean(), e.sd(), e.max()));
         sb.append(String.format(Locale.ROOT, ", %.2fM moves/s, %.2fM per thread-CPU-s", e.moves() / e.seconds() / 1e6,
@@ -479,44 +424,6 @@ final class TrainNtupleCommand implements Callable<Integer> {
             return parser.get();
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput(option + ": " + e.getMessage());
-        }
-    }
-
-    /** Games, score and moves since the last line, for the running mean and the speed. */
-    private static final class Window {
-        private long games;
-        private long score;
-        private long moves;
-        private long start = System.nanoTime();
-
-        /** Adds a game; returns {running mean score, moves/s}. */
-        synchronized long[] add(long gameScore, int gameMoves) {
-            games++;
-            score += gameScore;
-            moves += gameMoves;
-            double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
-            return new long[] {score / games, (long) (moves / secs)};
-        }
-
-        synchronized double movesPerSecond() {
-            return moves / Math.max(1e-9, (System.nanoTime() - start) / 1e9);
-        }
-
-        synchronized double mean() {
-            return games == 0 ? Double.NaN : (double) score / games;
-        }
-
-        synchronized String line(long done, TrainingState st) {
-            double secs = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
-            return String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.1f s total",
-                    done, games == 0 ? 0 : (double) score / games, moves / secs / 1e6, st.nanos() / 1e9);
-        }
-
-        synchronized void reset() {
-            games = 0;
-            score = 0;
-            moves = 0;
-            start = System.nanoTime();
         }
     }
 }

@@ -7,16 +7,16 @@ import g2048.policy.PolicyDevices;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import g2048.policy.PolicySpec;
-import g2048.policy.training.PolicyCurve;
-import g2048.policy.training.PolicyTrainer;
-import g2048.policy.training.TrainingData;
+import g2048.train.StopSignal;
+import g2048.train.policy.PolicyCurve;
+import g2048.train.policy.PolicyTrainer;
+import g2048.train.policy.TrainingData;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -123,17 +123,12 @@ final class TrainPolicyCommand implements Callable<Integer> {
         PrintStream o = System.out;
         try (LockFile lock = DirectoryLock.acquire("--out", out)) {
             TrainingData d = TrainingData.load(data, holdout, seed);
-            StringBuilder key = new StringBuilder();
-            for (Path p : data) {
-                key.append(p.toAbsolutePath().normalize()).append('@').append(Files.size(p)).append(',');
-            }
-            key.append("holdout=").append(holdout);
             o.printf(Locale.ROOT, "train policy %s: %,d games (mean score %.0f), %,d training positions, %,d held out (%,d games);"
                     + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.meanScore(),
                     d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch,
                     finalRate == lr ? String.format(Locale.ROOT, "%g", lr) : String.format(Locale.ROOT, "%g to %g (linear)", lr, finalRate),
                     temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
-            PolicyTrainer trainer = new PolicyTrainer(config, d, out, key.toString(), steps);
+            PolicyTrainer trainer = new PolicyTrainer(config, d, out, TrainingData.key(data, holdout), steps);
             if (init != null) {
                 PolicyModel start = PolicyFile.load(init, lr);
                 if (!start.spec().sameWeightsAs(spec)) {
@@ -142,17 +137,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
                 trainer.startingFrom(start.weights(), init.toAbsolutePath().normalize() + "@" + Files.size(init));
                 o.printf(Locale.ROOT, "starting from %s (%,d positions trained)%n", init, start.positions());
             }
-            CountDownLatch done = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                trainer.stop();
-                try {
-                    done.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "g2048-train-policy-stop");
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
+            try (StopSignal _ = StopSignal.install("g2048-train-policy-stop", trainer::stop)) {
                 PolicyModel m = trainer.run(resume, new PolicyTrainer.Listener() {
                     @Override
                     public void progress(long positions, long total, double loss, double rate, double eta) {
@@ -174,13 +159,6 @@ final class TrainPolicyCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "%s: %,d positions trained; checkpoint %s%s%n", trainer.stopped() ? "stopped" : "done",
                         m.positions(), trainer.latestCheckpoint(),
                         trainer.stopped() ? " (continue with --resume)" : ", model " + out.resolve(PolicyTrainer.FINAL));
-            } finally {
-                done.countDown();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // the JVM is stopping (Ctrl-C): the hook waits on 'done'
-                }
             }
         }
         return 0;

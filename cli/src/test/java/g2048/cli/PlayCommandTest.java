@@ -179,7 +179,7 @@ class PlayCommandTest {
         for (Path file : new Path[] {a, b}) {
             try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.NetworkSpec.parse("0123,4567,0145:sym"),
                     g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
-                new g2048.ntuple.Trainer(m, 0.01, 1).train(100, null);
+                new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
                 g2048.ntuple.NtupleModels.save(m, file);
             }
         }

@@ -77,6 +77,37 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void aSplitModelSplitsFurtherAndCoherenceCanStartWarm() {
+        Path one = dir.resolve("plain.g2n");
+        assertEquals(0, CommandRun.of(concat(SMALL, "--out", one.toString())).exit());
+        Path two = dir.resolve("split.g2n");
+        String[] resume = {"train", "ntuple", "--threads", "1", "--eval-every", "0", "--no-progress"};
+        assertEquals(0, CommandRun.of(concat(resume, "--resume", one.toString(), "--stages", "64", "--games", "60",
+                "--out", two.toString())).exit());
+        Path three = dir.resolve("three.g2n");
+        CommandRun r = CommandRun.of(concat(resume, "--resume", two.toString(), "--stages", "64,128", "--tc", "--tc-prior",
+                "1e6", "--games", "70", "--out", three.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("split into 3 stages (64,128)"), r.err());
+        assertTrue(r.err().contains("warm accumulators"), r.err());
+        try (NtupleModel m = NtupleModels.loadForTraining(three)) {
+            assertEquals(Stages.parse("64,128"), m.stages());
+            assertTrue(m.coherent());
+            assertEquals(70, m.training().games());
+        }
+        String[][] bad = {{"--stages", "128"}, {"--tc", "--tc-prior", "-1"}, {"--tc", "--tc-prior", "NaN"},
+            {"--tc-prior", "5"}};
+        for (String[] b : bad) {
+            Path out = dir.resolve("refused.g2n");
+            r = CommandRun.of(concat(concat(resume, "--resume", two.toString(), "--games", "80", "--out", out.toString()), b));
+            assertEquals(2, r.exit(), String.join(" ", b) + ": " + r.err());
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().contains(b[b.length - 2]), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
+        }
+    }
+
+    @Test
     void aLearningCurveIsWrittenBesideTheModelAndContinuedOnResume() throws Exception {
         Path model = dir.resolve("curve.g2nz");
         String[] run = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1", "--eval-every", "20",
@@ -90,6 +121,27 @@ class TrainNtupleOptionsTest {
         java.util.List<String> lines = Files.readAllLines(csv);
         assertEquals(4, lines.size());
         assertTrue(lines.get(3).split(",")[1].equals("60"), "steps are the training games: " + lines.get(3));
+    }
+
+    @Test
+    void theCurveNamesItsColumnsAndACurveUnderTheFormerHeaderIsContinued() throws Exception {
+        Path model = dir.resolve("named.g2n");
+        String[] run = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1", "--eval-every", "20",
+            "--eval-games", "10", "--no-progress", "--out", model.toString()};
+        assertEquals(0, CommandRun.of(concat(run, "--games", "40")).exit());
+        Path csv = dir.resolve("named.curve.csv");
+        java.util.List<String> lines = Files.readAllLines(csv);
+        assertEquals("moves,games,seconds,eval_games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean",
+                lines.getFirst());
+        // as a run wrote it before the columns had their names
+        java.util.List<String> former = new java.util.ArrayList<>(lines);
+        former.set(0, "positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100");
+        Files.write(csv, former);
+        assertEquals(0, CommandRun.of(concat(run, "--games", "60", "--resume", model.toString())).exit());
+        java.util.List<String> after = Files.readAllLines(csv);
+        assertEquals(lines, after.subList(0, 3), "the rows kept, under the named columns");
+        assertEquals(4, after.size());
+        assertEquals("60", after.get(3).split(",")[1], after.get(3));
     }
 
     @Test

@@ -3,7 +3,7 @@ package g2048.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.train.LearningCurve;
+import g2048.train.ntuple.NtupleCurve;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
@@ -56,7 +56,7 @@ class TrainStopTest {
         assertTrue(Files.size(model) > 0, "the model is saved");
         // the curve: a row per evaluation, then the training state where the run stopped (no greedy games there)
         List<String> curve = Files.readAllLines(dir.resolve("m.curve.csv"));
-        assertEquals(LearningCurve.HEADER, curve.getFirst());
+        assertEquals(String.join(",", NtupleCurve.COLUMNS.names()), curve.getFirst());
         int progressEvents = (int) events.stream().filter(e -> "progress".equals(e.get("event"))).count();
         assertEquals(progressEvents + 1, curve.size() - 1, curve.toString());
         String[] last = curve.getLast().split(",", -1);

@@ -26,7 +26,7 @@ class NtuplePlayerTest {
         Path q = dir.resolve("q.g2nz");
         for (Object[] run : new Object[][] {{Method.TD_AFTERSTATE, after}, {Method.TD_STATE, state}, {Method.Q_LEARNING, q}}) {
             try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, (Method) run[0], 1, 0.01)) {
-                new Trainer(m, 0.01, 1).train(300, null);
+                new SelfPlay(m, 0.01, 1).train(300, null);
                 NtupleModels.save(m, (Path) run[1]);
             }
         }

@@ -22,12 +22,12 @@ class ResumeTest {
         Path half = dir.resolve("half.g2n");
         try (NtupleModel whole = NtupleModel.create(SPEC, Shape.S3x3, Method.TD_AFTERSTATE, 11, 0.01);
              NtupleModel first = NtupleModel.create(SPEC, Shape.S3x3, Method.TD_AFTERSTATE, 11, 0.01)) {
-            new Trainer(whole, 0.01, 1).train(400, null);
-            new Trainer(first, 0.01, 1).train(200, null);
+            new SelfPlay(whole, 0.01, 1).train(400, null);
+            new SelfPlay(first, 0.01, 1).train(200, null);
             NtupleModels.save(first, half);
             try (NtupleModel resumed = NtupleModels.loadForTraining(half)) {
                 assertEquals(200, resumed.training().games());
-                new Trainer(resumed, 0.01, 1).train(400, null);
+                new SelfPlay(resumed, 0.01, 1).train(400, null);
                 assertEquals(whole.training().games(), resumed.training().games());
                 assertEquals(whole.training().moves(), resumed.training().moves());
                 assertTablesEqual(whole, resumed);

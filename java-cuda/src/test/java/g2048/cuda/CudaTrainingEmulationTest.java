@@ -17,14 +17,14 @@ import g2048.eval.Evaluator;
 import g2048.eval.EvaluatorBackends;
 import g2048.nn.CpuTrainingDevice;
 import g2048.nn.Optimiser;
-import g2048.train.Batching;
-import g2048.train.LearningCurve;
-import g2048.train.QuietListener;
-import g2048.train.TrainingStats;
-import g2048.train.JumpStart;
-import g2048.train.SymmetryMode;
-import g2048.train.TrainConfig;
-import g2048.train.TrainingRun;
+import g2048.train.cnn.Batching;
+import g2048.train.cnn.CnnCurve;
+import g2048.train.cnn.QuietListener;
+import g2048.train.cnn.TrainingStats;
+import g2048.train.cnn.JumpStart;
+import g2048.train.cnn.SymmetryMode;
+import g2048.train.cnn.TrainConfig;
+import g2048.train.cnn.TrainingRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,7 +118,7 @@ class CudaTrainingEmulationTest {
         TrainConfig config = new TrainConfig(SPEC, 256, Batching.parse("batch32"), SymmetryMode.SIMPLE, false, false,
                 JumpStart.NOJUMP, 2, 2, 32, 5);
         List<String> notes = new ArrayList<>();
-        List<LearningCurve.Row> rows = new ArrayList<>();
+        List<CnnCurve.Row> rows = new ArrayList<>();
         TrainingRun.Listener listener = new TrainingRun.Listener() {
             @Override
             public void progress(TrainingStats stats, double rate, double seconds) {
@@ -129,7 +129,7 @@ class CudaTrainingEmulationTest {
             }
 
             @Override
-            public void evaluated(LearningCurve.Row row) {
+            public void evaluated(CnnCurve.Row row) {
                 rows.add(row);
             }
 

@@ -59,6 +59,11 @@ public final class LockFile implements AutoCloseable {
         return acquire(dir.resolve(NAME));
     }
 
+    /** Locks {@code .NAME.lock} beside {@code file} (NAME its name): one run at a time writes a file. */
+    public static LockFile beside(Path file) throws IOException {
+        return acquire(file.toAbsolutePath().getParent().resolve("." + file.getFileName() + ".lock"));
+    }
+
     /** Locks {@code file}, creating it if needed; throws {@link Held} if it is locked already. */
     public static LockFile acquire(Path file) throws IOException {
         Path key = file.toAbsolutePath().normalize();

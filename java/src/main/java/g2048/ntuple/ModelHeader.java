@@ -35,7 +35,9 @@ import java.util.zip.CRC32C;
  *    108    n  network spec, canonical form, UTF-8 (at most 3,852 bytes; 3,980 in version 1)
  *   3960    8  initial value V0 of every fresh state (float64; 0: weights from 0)
  *   3968    4  stages s (1..8)
- *   3972    4  flags: bit 0 = temporal-coherence accumulators follow the tables (full form only)
+ *   3972    4  flags: bit 0 = temporal-coherence accumulators follow the tables (full form only);
+ *              bit 1 = compact form: every stage after the first is coded as its difference from the
+ *              stage before it (a split stage starts as a copy: untouched weights code as zero runs)
  *   3976  4·7  stage thresholds (tile sums), s − 1 of them, the rest 0
  *   4088    4  terminal value of TD-state: 0 = zero, 1 = the network's (see {@link TerminalValue});
  *              files written before this field have 0 here
@@ -46,7 +48,14 @@ import java.util.zip.CRC32C;
  */
 record ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
                    TrainingState training, double step, NetworkSpec spec, TerminalValue terminal, Stages stages,
-                   double initialValue, boolean coherent) {
+                   double initialValue, boolean coherent, boolean stageDeltas) {
+
+    ModelHeader(int valueType, Method method, int banks, Shape shape, long weights, long dataBytes, int dataCrc,
+                TrainingState training, double step, NetworkSpec spec, TerminalValue terminal, Stages stages,
+                double initialValue, boolean coherent) {
+        this(valueType, method, banks, shape, weights, dataBytes, dataCrc, training, step, spec, terminal, stages,
+                initialValue, coherent, false);
+    }
 
     static final byte[] MAGIC = "G2048NTP".getBytes(StandardCharsets.US_ASCII);
     static final int VERSION = 2;
@@ -80,6 +89,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
     static final int OFF_THRESHOLDS = 3976;
     static final int OFF_TERMINAL = 4088;
     static final int FLAG_COHERENCE = 1;
+    static final int FLAG_STAGE_DELTAS = 2;
 
     /** Bytes of data a full-form file of this header holds: tables, then the accumulators if any. */
     static long fullDataBytes(int banks, long weights, boolean coherent) {
@@ -114,7 +124,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         b.put(OFF_SPEC, text);
         b.putDouble(OFF_INITIAL_VALUE, initialValue);
         b.putInt(OFF_STAGES, stages.count());
-        b.putInt(OFF_FLAGS, coherent ? FLAG_COHERENCE : 0);
+        b.putInt(OFF_FLAGS, (coherent ? FLAG_COHERENCE : 0) | (stageDeltas ? FLAG_STAGE_DELTAS : 0));
         for (int i = 0; i < stages.thresholds().length; i++) {
             b.putInt(OFF_THRESHOLDS + 4 * i, stages.thresholds()[i]);
         }
@@ -187,6 +197,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         Stages stages = Stages.SINGLE;
         double initialValue = 0;
         boolean coherent = false;
+        boolean stageDeltas = false;
         if (version >= 2) {
             int count = b.getInt(OFF_STAGES);
             if (count < 1 || count > Stages.MAX_STAGES) {
@@ -206,10 +217,11 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
                 throw new ModelFileException(file, "initial value " + initialValue + " is not a finite number");
             }
             int flags = b.getInt(OFF_FLAGS);
-            if ((flags & ~FLAG_COHERENCE) != 0) {
+            if ((flags & ~(FLAG_COHERENCE | FLAG_STAGE_DELTAS)) != 0) {
                 throw new ModelFileException(file, "unknown flags " + Integer.toHexString(flags));
             }
             coherent = (flags & FLAG_COHERENCE) != 0;
+            stageDeltas = (flags & FLAG_STAGE_DELTAS) != 0;
         }
         int banks = b.getInt(OFF_BANKS);
         if (banks != method.banks() * stages.count()) {
@@ -224,6 +236,9 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         long dataBytes = b.getLong(OFF_DATA_BYTES);
         if (coherent && valueType != FLOAT32) {
             throw new ModelFileException(file, "compact model flagged with coherence accumulators (only full files hold them)");
+        }
+        if (stageDeltas && (valueType != COMPACT || stages.count() == 1)) {
+            throw new ModelFileException(file, "stage differences flagged in a model that is not a compact multi-stage one");
         }
         if (valueType == FLOAT32 && dataBytes != fullDataBytes(banks, weights, coherent)) {
             throw new ModelFileException(file, "header says " + dataBytes + " data bytes, a float32 table needs "
@@ -253,6 +268,11 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
                 b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
-                step, spec, terminal, stages, initialValue, coherent);
+                step, spec, terminal, stages, initialValue, coherent, stageDeltas);
+    }
+
+    /** Entries between a weight and the same weight one stage earlier (the stride of stage differences). */
+    long stageStride() {
+        return (long) method.banks() * weights;
     }
 }

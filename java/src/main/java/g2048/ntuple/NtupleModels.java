@@ -189,9 +189,7 @@ public final class NtupleModels {
                     }
                     return int16Model(name, h, data, arena);
                 }
-                float step = (float) h.step();
-                MemorySegment table = t.segment();
-                inflate(name, new java.io.ByteArrayInputStream(data), h, (i, q) -> table.setAtIndex(F, i, step * q));
+                inflateFloats(name, data, h, t.segment());
             }
             if (in.read() >= 0) {
                 throw new ModelFileException(name, "unexpected bytes after the data");
@@ -282,9 +280,7 @@ public final class NtupleModels {
                 }
                 // inflate() writes only the non-zero entries: fault every page in while loading
                 OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
-                float step = (float) h.step();
-                inflate(file.toString(), new java.io.ByteArrayInputStream(data.array()), h, (i, q) ->
-                        t.segment().setAtIndex(F, i, step * q));
+                inflateFloats(file.toString(), data.array(), h, t.segment());
                 table = t.segment();
                 huge = t.hugePages();
             }
@@ -351,6 +347,10 @@ public final class NtupleModels {
         // 14 bits of q (|q| <= 8191): 16 bits cost the shipped model's file 67.5 MB against 62.7 MB for
         // 15 bits, for a precision far below what separates two moves (the same mean over 1,000 games)
         double step = max == 0 ? 1.0 : max / STEPS;
+        // A later stage starts as a copy of an earlier one and learns only on the boards it serves:
+        // coded as its difference from the stage before, most of it is zero runs.
+        boolean deltas = model.stages().count() > 1;
+        long stride = deltas ? (long) model.method().banks() * model.network().weights() : 0;
         ch.position(ModelHeader.HEADER_BYTES);
         CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
         Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
@@ -358,17 +358,17 @@ public final class NtupleModels {
             long i = 0;
             while (i < n) {
                 long zeros = 0;
-                while (i + zeros < n && quantise(table.getAtIndex(F, i + zeros), step) == 0) {
+                while (i + zeros < n && coded(table, i + zeros, stride, step) == 0) {
                     zeros++;
                 }
                 long lit = 0;
-                while (i + zeros + lit < n && quantise(table.getAtIndex(F, i + zeros + lit), step) != 0) {
+                while (i + zeros + lit < n && coded(table, i + zeros + lit, stride, step) != 0) {
                     lit++;
                 }
                 writeVarint(out, zeros);
                 writeVarint(out, lit);
                 for (long k = 0; k < lit; k++) {
-                    int q = quantise(table.getAtIndex(F, i + zeros + k), step);
+                    int q = coded(table, i + zeros + k, stride, step);
                     out.write(q & 0xFF);
                     out.write((q >>> 8) & 0xFF);
                 }
@@ -377,7 +377,32 @@ public final class NtupleModels {
         } finally {
             deflater.end();
         }
-        AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.COMPACT, counted.count, (int) counted.crc.getValue(), step, false).encode());
+        ModelHeader h = header(model, ModelHeader.COMPACT, counted.count, (int) counted.crc.getValue(), step, false);
+        AtomicFile.writeFully(ch.position(0), new ModelHeader(h.valueType(), h.method(), h.banks(), h.shape(), h.weights(),
+                h.dataBytes(), h.dataCrc(), h.training(), h.step(), h.spec(), h.terminal(), h.stages(), h.initialValue(),
+                false, deltas).encode());
+    }
+
+    /**
+     * The integer the compact form codes for entry {@code i}: its quantised weight, less the same
+     * weight's one stage earlier when {@code stride} is not 0 (|q| ≤ 8191, so a difference fits 16 bits).
+     */
+    private static int coded(MemorySegment table, long i, long stride, double step) {
+        int q = quantise(table.getAtIndex(F, i), step);
+        return stride == 0 || i < stride ? q : q - quantise(table.getAtIndex(F, i - stride), step);
+    }
+
+    /** Undoes stage differences in place: each entry past the first stage adds the same entry one stage earlier. */
+    private static void addStageDifferences(String file, MemorySegment q, long stride) {
+        long n = q.byteSize() / Short.BYTES;
+        for (long i = stride; i < n; i++) {
+            int v = q.getAtIndex(ValueLayout.JAVA_SHORT, i) + q.getAtIndex(ValueLayout.JAVA_SHORT, i - stride);
+            if (v != (short) v) {
+                throw new ModelFileException(file, "corrupt compact data (a stage difference overflows 16 bits at entry "
+                        + i + ")");
+            }
+            q.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) v);
+        }
     }
 
     /** Writes {@code data} at the channel's position, adding it to {@code crc}; returns its bytes. */
@@ -423,6 +448,9 @@ public final class NtupleModels {
     private static NtupleModel int16Model(String name, ModelHeader h, byte[] compact, Arena arena) throws IOException {
         OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
         inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
+        if (h.stageDeltas()) {
+            addStageDifferences(name, t.segment(), h.stageStride());
+        }
         TupleLayout layout = new TupleLayout(h.spec(), h.shape());
         Int16Network[] banks = new Int16Network[h.banks()];
         long bankBytes = h.weights() * Short.BYTES;
@@ -432,6 +460,27 @@ public final class NtupleModels {
         }
         return new NtupleModel(h.method(), h.stages(), banks, layout, arena, h.training(), name, (float) h.step(),
                 h.initialValue());
+    }
+
+    /** Decodes compact {@code data} into the float32 {@code table} (zeroed): each weight {@code (float) step · q}. */
+    private static void inflateFloats(String file, byte[] data, ModelHeader h, MemorySegment table) throws IOException {
+        float step = (float) h.step();
+        if (!h.stageDeltas()) {
+            inflate(file, new java.io.ByteArrayInputStream(data), h, (i, q) -> table.setAtIndex(F, i, step * q));
+            return;
+        }
+        // the differences need the integers of the stage before: decode them first, then scale
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment q = scratch.allocate(h.banks() * h.weights() * Short.BYTES, Short.BYTES);
+            inflate(file, new java.io.ByteArrayInputStream(data), h, (i, v) -> q.setAtIndex(ValueLayout.JAVA_SHORT, i, v));
+            addStageDifferences(file, q, h.stageStride());
+            for (long i = 0, n = h.banks() * h.weights(); i < n; i++) {
+                short v = q.getAtIndex(ValueLayout.JAVA_SHORT, i);
+                if (v != 0) {
+                    table.setAtIndex(F, i, step * v);
+                }
+            }
+        }
     }
 
     /** Where the inflated weights go: entry {@code i} (over all banks) is {@code step · q}. */

@@ -10,6 +10,6 @@
  * <p>Depends on {@code game}, {@code eval}, {@code player}, {@code files} and {@code concurrent}.
  * Entry points: {@link g2048.ntuple.NetworkSpec} (parse a network), {@link g2048.ntuple.NtupleModels}
  * (load a model: an {@link g2048.eval.Evaluator} or a {@link g2048.player.Player}),
- * {@link g2048.ntuple.Trainer} (learn).
+ * {@link g2048.ntuple.SelfPlay} (learn).
  */
 package g2048.ntuple;

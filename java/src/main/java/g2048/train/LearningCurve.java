@@ -9,107 +9,122 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
- * The learning curve of a run: one CSV row per evaluated snapshot, and a PNG plot of it ({@link LineChart}).
- * Both files are rewritten whole through a temporary file and a rename, so they are never half
- * written. Columns:
- * <pre>
- *   positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100
- * </pre>
+ * The learning curve of a training run: a CSV with a header of named columns and one row per
+ * report (an evaluation, a snapshot, a checkpoint, where the run stopped), and a PNG plot of it
+ * ({@link LineChart}). Both files are rewritten whole through {@link AtomicFile}, so they are never
+ * half written; a resumed run reads the rows already there and continues them. What a row holds,
+ * how it reads as cells and how the rows are plotted is the run's {@link Columns}.
+ *
+ * @param <R> one row
  */
-public final class LearningCurve {
+public final class LearningCurve<R> {
 
-    public static final String HEADER = "positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100";
+    /** A run's rows as CSV cells under named columns, and their plot. */
+    public interface Columns<R> {
 
-    /** One evaluated snapshot. */
-    public record Row(long positions, long steps, double seconds, int games, double mean, double sd, long max,
-            double reach2048, double reach4096, double reach8192, double reach16384, double trainMean100) {
+        /** The column names, in order. */
+        List<String> names();
 
-        /** A snapshot without greedy evaluation ({@code --eval-games 0}): its greedy columns are empty. */
-        public static Row unevaluated(long positions, long steps, double seconds, double trainMean100) {
-            return new Row(positions, steps, seconds, 0, Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, trainMean100);
+        /**
+         * Headers of curves written before the columns had these names, read as these columns and
+         * rewritten under the new header (none unless a run renamed its columns).
+         */
+        default List<String> formerHeaders() {
+            return List.of();
         }
 
-        String csv() {
-            // no training games since the last row (a run stopped right after one): an empty cell, not NaN
-            String train = Double.isNaN(trainMean100) ? "" : String.format(Locale.ROOT, "%.1f", trainMean100);
-            if (games == 0) {
-                return String.format(Locale.ROOT, "%d,%d,%.1f,0,,,,,,,,%s", positions, steps, seconds, train);
-            }
-            return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%s", positions, steps, seconds,
-                    games, mean, sd, max, reach2048, reach4096, reach8192, reach16384, train);
-        }
+        /** The row's cells, joined by commas (an empty cell for a value not measured). */
+        String csv(R row);
 
-        static Row parse(String line, Path file, int lineNo) {
-            String[] f = line.split(",", -1);
-            if (f.length != 12) {
-                throw new IllegalArgumentException(file + ":" + lineNo + ": expected 12 columns, got " + f.length);
-            }
-            try {
-                return new Row(Long.parseLong(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
-                        number(f[4]), number(f[5]), f[6].isEmpty() ? 0 : Long.parseLong(f[6]), number(f[7]),
-                        number(f[8]), number(f[9]), number(f[10]), number(f[11]));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + ":" + lineNo + ": " + e.getMessage());
-            }
-        }
+        /** The row of these cells (as many as the names); throws IllegalArgumentException on a bad cell. */
+        R parse(String[] cells);
 
-        /** An empty cell is a value not measured (no greedy evaluation). */
-        private static double number(String cell) {
-            return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
-        }
+        /** The plot of {@code rows} under {@code title}. */
+        Plot plot(String title, List<R> rows);
+    }
+
+    /** A PNG of {@code width} × {@code height} pixels holding {@code charts} one above the other. */
+    public record Plot(int width, int height, LineChart... charts) {
     }
 
     private final Path csv;
     private final Path png;
     private final String title;
-    private final List<Row> rows = new ArrayList<>();
+    private final Columns<R> columns;
+    private final String header;
+    private final List<R> rows = new ArrayList<>();
 
     /** Opens the curve in {@code csv}, reading the rows already there (a resumed run continues them). */
-    public LearningCurve(Path csv, Path png, String title) throws IOException {
+    public LearningCurve(Path csv, Path png, String title, Columns<R> columns) throws IOException {
         this.csv = csv;
         this.png = png;
         this.title = title;
+        this.columns = columns;
+        this.header = String.join(",", columns.names());
         if (Files.exists(csv)) {
             List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-            if (lines.isEmpty() || !lines.get(0).equals(HEADER)) {
-                throw new IllegalArgumentException(csv + ": not a learning curve (expected the header " + HEADER + ")");
+            if (lines.isEmpty() || !(lines.get(0).equals(header) || columns.formerHeaders().contains(lines.get(0)))) {
+                throw new IllegalArgumentException(csv + ": not a learning curve of this run (expected the header " + header + ")");
             }
             for (int i = 1; i < lines.size(); i++) {
                 if (!lines.get(i).isBlank()) {
-                    rows.add(Row.parse(lines.get(i), csv, i + 1));
+                    rows.add(parse(lines.get(i), i + 1));
                 }
             }
         }
     }
 
-    public List<Row> rows() {
+    /** The header line: the column names. */
+    public String header() {
+        return header;
+    }
+
+    public List<R> rows() {
         return List.copyOf(rows);
     }
 
-    /** Adds a row and rewrites the CSV and the plot. */
-    public void append(Row row) throws IOException {
-        rows.add(row);
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
-        for (Row r : rows) {
-            sb.append(r.csv()).append('\n');
-        }
-        AtomicFile.writeString(csv, sb);
-        plot();
+    /** Drops the rows {@code drop} accepts (a resumed run repeats the work after its checkpoint); rewrites nothing yet. */
+    public void removeIf(Predicate<R> drop) {
+        rows.removeIf(drop);
     }
 
-    private void plot() throws IOException {
-        LineChart chart = new LineChart(title, "positions (millions)", "average score");
-        List<Row> evaluated = rows.stream().filter(r -> r.games() > 0).toList();
-        if (!evaluated.isEmpty()) {
-            chart.line("greedy evaluation", evaluated.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
-                    evaluated.stream().mapToDouble(Row::mean).toArray());
+    /** Adds a row and rewrites the CSV and the plot. */
+    public void append(R row) throws IOException {
+        rows.add(row);
+        StringBuilder sb = new StringBuilder(header).append('\n');
+        for (R r : rows) {
+            sb.append(columns.csv(r)).append('\n');
         }
-        // rows without training games (NaN) are left out of the points
-        chart.points("latest 100 training games", rows.stream().mapToDouble(r -> r.positions() / 1e6).toArray(),
-                rows.stream().mapToDouble(Row::trainMean100).toArray());
-        AtomicFile.writeStream(png, out -> LineChart.writePng(out, 900, 540, chart));
+        AtomicFile.writeString(csv, sb);
+        Plot plot = columns.plot(title, List.copyOf(rows));
+        // encode in memory: ImageIO's disk cache adds a temporary file
+        javax.imageio.ImageIO.setUseCache(false);
+        AtomicFile.writeStream(png, out -> LineChart.writePng(out, plot.width(), plot.height(), plot.charts()));
+    }
+
+    private R parse(String line, int lineNo) {
+        String[] cells = line.split(",", -1);
+        if (cells.length != columns.names().size()) {
+            throw new IllegalArgumentException(csv + ":" + lineNo + ": expected " + columns.names().size() + " columns, got "
+                    + cells.length);
+        }
+        try {
+            return columns.parse(cells);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(csv + ":" + lineNo + ": " + e.getMessage());
+        }
+    }
+
+    /** A cell's number; an empty cell is a value not measured (NaN). */
+    public static double number(String cell) {
+        return cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
+    }
+
+    /** A value as a cell in {@code format}; NaN (not measured) as an empty cell. */
+    public static String cell(double value, String format) {
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, format, value);
     }
 }

@@ -1,21 +1,11 @@
 /**
- * TD-afterstate training of value networks (seed 000 §3–4): generator threads play greedy games
- * with the latest published weights and send (afterstate, target) pairs through Agrona queues to
- * one trainer, which takes Adam steps on fixed batches (or the seed's other batching options) and
- * publishes new weights. The seed's options: batching, symmetry in move choice, augmentation by
- * the 8 symmetries, the restart strategy and jump-start.
- *
- * <pre>
- *   generator 0..G-1 ──PositionChunk──▶ ManyToOneConcurrentArrayQueue ──▶ trainer ── Adam step
- *        ▲     ◀──────── empty chunk back: OneToOneConcurrentArrayQueue per generator ──┘    │
- *        └──────────── WeightExchange (copy on publish, reader counts) ◀──────────────────────┘
- * </pre>
- *
- * <p>Where the run computes is a backend chosen by name ({@code --device}) from
- * {@link g2048.nn.NetworkBackends}: its {@link g2048.nn.TrainingDevice} gives the trainer thread its
- * {@link g2048.nn.Optimiser} and each generator thread its own {@link g2048.eval.Evaluator} (the
- * CPU reference above, or the GPU's, where the weights are published on the device instead of
- * through the {@code WeightExchange}), and the snapshots are evaluated on an evaluator the same
- * backend opens ({@link g2048.train.GreedyEvaluation}), so a GPU run evaluates them on the GPU.
+ * The skeleton every training run shares, whatever it trains: {@link g2048.train.Every} (the
+ * schedule of evaluations, snapshots and checkpoints, counted over the whole training so a resumed
+ * run keeps it), {@link g2048.train.StopSignal} (SIGTERM or Ctrl-C asks the run to stop and holds
+ * the exit until it has saved), {@link g2048.train.LearningCurve} (one CSV of named columns and its
+ * plot, continued on resume; each run names its columns). The runs build on it:
+ * {@code g2048.train.ntuple} (n-tuple networks), {@code g2048.train.cnn} (value networks) and
+ * {@code g2048.train.policy} (policy networks); a run locks what it writes with
+ * {@link g2048.files.LockFile}. Depends on {@code chart} and {@code files} only.
  */
 package g2048.train;

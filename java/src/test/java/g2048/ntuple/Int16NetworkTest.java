@@ -108,7 +108,7 @@ class Int16NetworkTest {
         NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
         Path compact = dir.resolve("m.g2nz");
         try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, 1, 0.01)) {
-            new Trainer(m, 0.01, 1).train(300, null);
+            new SelfPlay(m, 0.01, 1).train(300, null);
             NtupleModels.save(m, compact);
         }
         try (NtupleModel m = NtupleModels.load(compact)) {

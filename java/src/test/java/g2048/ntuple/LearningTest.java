@@ -23,7 +23,7 @@ class LearningTest {
         // four action networks cannot share tables across mirrored boards).
         NetworkSpec spec = NetworkSpec.parse("012,456,89a,048,159,26a");
         try (NtupleModel model = NtupleModel.create(spec, SHAPE, method, 5, 0.01)) {
-            Trainer trainer = new Trainer(model, 0.01, 1);
+            SelfPlay trainer = new SelfPlay(model, 0.01, 1);
             double before = trainer.evaluate(EVAL_GAMES, EVAL_SEED).mean();
             trainer.train(switch (method) {
                 case TD_AFTERSTATE -> 3000;

@@ -35,7 +35,7 @@ class ModelFileFuzzTest {
         NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
         try (NtupleModel m = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO,
                 Stages.parse("64"), 0, true, 5, 0.05)) {
-            new Trainer(m, 0.05, 1).train(60, null);
+            new SelfPlay(m, 0.05, 1).train(60, null);
             NtupleModels.save(m, full);
             NtupleModels.save(m, compact);
         }

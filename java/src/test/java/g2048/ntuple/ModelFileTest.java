@@ -81,6 +81,46 @@ class ModelFileTest {
     }
 
     @Test
+    void compactStagesAreCodedAsDifferencesAndComeBackExactly() throws IOException {
+        for (Method method : Method.values()) {
+            Path single = dir.resolve(method.text() + "-1" + NtupleModels.COMPACT_EXTENSION);
+            Path copied = dir.resolve(method.text() + "-copied" + NtupleModels.COMPACT_EXTENSION);
+            Path trained = dir.resolve(method.text() + "-3" + NtupleModels.COMPACT_EXTENSION);
+            try (NtupleModel one = sample(method); NtupleModel three = one.promote(Stages.parse("2048,16384"))) {
+                NtupleModels.save(one, single);
+                NtupleModels.save(three, copied);
+                // stages that are still copies cost almost nothing: their differences are zero runs
+                assertTrue(Files.size(copied) < Files.size(single) * 11 / 10, Files.size(copied) + " vs " + Files.size(single));
+                // the later stages learn on their own: some weights move, some new ones appear
+                Rng rng = new Rng(17);
+                TupleNetwork net = three.network();
+                long n = net.banks() * net.weights();
+                for (int k = 0; k < 3000; k++) {
+                    long i = n / 3 + rng.nextInt((int) (n - n / 3));
+                    net.setEntry(i, net.entry(i) + (float) (rng.nextGaussian() * 200));
+                }
+                NtupleModels.save(three, trained);
+                float max = 0;
+                for (long i = 0; i < n; i++) {
+                    max = Math.max(max, Math.abs(net.entry(i)));
+                }
+                double step = max / NtupleModels.STEPS;
+                try (NtupleModel play = NtupleModels.load(trained); NtupleModel train = NtupleModels.loadForTraining(trained)) {
+                    assertEquals(three.stages(), play.stages());
+                    for (long i = 0; i < n; i++) {
+                        float expected = (float) step * (int) Math.round(net.entry(i) / step);
+                        assertEquals(expected, play.network().entry(i), "entry " + i + " (" + method.text() + ", play)");
+                        assertEquals(expected, train.network().entry(i), "entry " + i + " (" + method.text() + ", training)");
+                    }
+                }
+                try (var in = Files.newInputStream(trained); NtupleModel streamed = NtupleModels.load(in, "streamed")) {
+                    assertSameModel(three, streamed, (float) step * 0.5001f);
+                }
+            }
+        }
+    }
+
+    @Test
     void savingIsAtomicAndLeavesNoTemporaryFile() throws IOException {
         Path file = dir.resolve("a.g2n");
         try (NtupleModel m = sample(Method.TD_STATE)) {

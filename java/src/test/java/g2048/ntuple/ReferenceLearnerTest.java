@@ -52,7 +52,7 @@ class ReferenceLearnerTest {
                 false, 3, 0.02);
              NtupleModel b = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE, 0,
                 false, 3, 0.02)) {
-            new Trainer(a, 0.02, 1).train(200, null);
+            new SelfPlay(a, 0.02, 1).train(200, null);
             // The model hands TD(0) to the seed's learner; drive the general one with n = 1 directly.
             Learner one = new EpisodeLearner(b.network(), 0.02f, Stages.SINGLE, null, TdRule.TD0);
             Rng rng = new Rng(0);
@@ -82,7 +82,7 @@ class ReferenceLearnerTest {
         try (NtupleModel model = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, stages, v0, tc,
                 seed, alpha)) {
             Reference ref = new Reference(stages, tc, v0, alpha);
-            Trainer trainer = new Trainer(model, alpha, 1);
+            SelfPlay trainer = new SelfPlay(model, alpha, 1);
             trainer.setRule(rule);
             trainer.setShaping(shaping);
             trainer.train(games, null);

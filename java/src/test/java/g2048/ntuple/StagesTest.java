@@ -92,7 +92,7 @@ class StagesTest {
         NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
         try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, true, 4, 0.05)) {
-            new Trainer(one, 0.05, 1).train(200, null);
+            new SelfPlay(one, 0.05, 1).train(200, null);
             try (NtupleModel two = one.promote(Stages.parse("128"))) {
                 assertEquals(2, two.network().banks());
                 assertTrue(two.coherent());
@@ -118,9 +118,9 @@ class StagesTest {
         NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
         try (NtupleModel one = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, true, 4, 0.05)) {
-            new Trainer(one, 0.05, 1).train(100, null);
+            new SelfPlay(one, 0.05, 1).train(100, null);
             try (NtupleModel two = one.promote(Stages.parse("128"))) {
-                new Trainer(two, 0.05, 1).train(100, null);
+                new SelfPlay(two, 0.05, 1).train(100, null);
                 Stages four = Stages.parse("64,128,256,384");
                 try (NtupleModel split = two.promote(four)) {
                     long n = spec.weights();
@@ -152,7 +152,7 @@ class StagesTest {
         NetworkSpec spec = NetworkSpec.parse("012,456:sym:c12");
         try (NtupleModel model = NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
                 0, false, 4, 0.05)) {
-            new Trainer(model, 0.05, 1).train(50, null);
+            new SelfPlay(model, 0.05, 1).train(50, null);
             model.setCoherent(true, 1e6f);
             long n = model.network().weights() * model.network().banks();
             long trained = 0;

@@ -14,7 +14,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.ntuple.Trainer;
+import g2048.ntuple.SelfPlay;
 import g2048.player.BestMove;
 import g2048.player.Player;
 import g2048.search.SearchConfig;
@@ -45,7 +45,7 @@ class EnsemblePlayerTest {
 
     private static void train(Path file, long seed, String tuples) {
         try (NtupleModel m = NtupleModel.create(NetworkSpec.parse(tuples), Shape.S4x4, Method.TD_AFTERSTATE, seed, 0.01)) {
-            new Trainer(m, 0.01, 1).train(200, null);
+            new SelfPlay(m, 0.01, 1).train(200, null);
             NtupleModels.save(m, file);
         }
     }

@@ -16,7 +16,7 @@ import g2048.ntuple.Method;
 import g2048.ntuple.NetworkSpec;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.ntuple.Trainer;
+import g2048.ntuple.SelfPlay;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
 import g2048.play.PlayerSpec;
@@ -71,7 +71,7 @@ class MoveServerTest {
         model = dir.resolve("small.g2n");
         try (NtupleModel m = NtupleModel.create(NetworkSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
                 Method.TD_AFTERSTATE, 7, 0.01)) {
-            Trainer t = new Trainer(m, 0.01, 1);
+            SelfPlay t = new SelfPlay(m, 0.01, 1);
             t.train(300, null);
             NtupleModels.save(m, model);
         }

@@ -1,0 +1,399 @@
+package g2048.train.policy;
+
+import g2048.files.AtomicFile;
+import g2048.files.BadFileException;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import g2048.nn.Adam;
+import g2048.play.GameRunner;
+import g2048.play.Summary;
+import g2048.policy.CpuPolicyDevice;
+import g2048.policy.PackedWeights;
+import g2048.policy.PolicyDevice;
+import g2048.policy.PolicyFile;
+import g2048.policy.PolicyModel;
+import g2048.policy.PolicyNetwork;
+import g2048.policy.PolicyOptimiser;
+import g2048.policy.PolicyPlayer;
+import g2048.policy.PolicySpec;
+import g2048.policy.PolicyWorkspace;
+import g2048.policy.SoftmaxCrossEntropy;
+import g2048.train.Every;
+import g2048.train.LearningCurve;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Supervised training of a policy network on a teacher's positions: epochs over the training part
+ * of {@link TrainingData} in a seeded shuffle, mini-batches of mean softmax cross-entropy, Adam.
+ * Every {@code snapshotEvery} positions (and at the end) it writes a snapshot for play, measures the
+ * held-out loss and move agreement, plays greedy games, adds a curve row, and checkpoints: a new
+ * {@code checkpoint-POSITIONS.g2pn} with the optimiser's state, then {@value #STATE} naming it (and
+ * its SHA-256), then the older checkpoint is deleted, so a run killed at any moment leaves a state
+ * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
+ * as if it had not stopped (same thread count).
+ *
+ * <p>A network that sees boards turned ({@link g2048.policy.BoardOrientation}) trains on the
+ * positions turned so (the data is turned once, in memory, before the first step).
+ *
+ * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's
+ * ({@code --device cuda}), which keeps the parameters and the optimiser's moments on the device and
+ * hands them back for each snapshot; snapshots, held-out measures and games run on the CPU.
+ *
+ * <p>Output directory: {@code checkpoint-*.g2pn}, {@code state.properties}, {@code snapshots/},
+ * {@code curve.csv}, {@code curve.png}, {@code final.g2pn}.
+ */
+public final class PolicyTrainer {
+
+    public static final String STATE = "state.properties";
+    public static final String FINAL = "final.g2pn";
+
+    /**
+     * What a run does. Adam's rate goes linearly from {@code learningRate} at the first position to
+     * {@code finalLearningRate} at the end of the last epoch (equal rates: constant). Decaying the
+     * rate at the end of a run is what lets the last steps settle instead of jumping around a minimum.
+     */
+    public record Config(PolicySpec spec, int epochs, int batch, double learningRate, double finalLearningRate, double temperature,
+            int threads, long snapshotEvery, int evalGames, int heldOutSample, long seed) {
+
+        /** A constant rate. */
+        public Config(PolicySpec spec, int epochs, int batch, double learningRate, double temperature, int threads,
+                long snapshotEvery, int evalGames, int heldOutSample, long seed) {
+            this(spec, epochs, batch, learningRate, learningRate, temperature, threads, snapshotEvery, evalGames, heldOutSample, seed);
+        }
+
+        public Config {
+            if (epochs < 1) {
+                throw new IllegalArgumentException("--epochs: expected at least 1, got " + epochs);
+            }
+            if (batch < 1) {
+                throw new IllegalArgumentException("--batch: expected at least 1, got " + batch);
+            }
+            if (!(learningRate > 0)) {
+                throw new IllegalArgumentException("--lr: expected a positive rate, got " + learningRate);
+            }
+            if (!(finalLearningRate > 0)) {
+                throw new IllegalArgumentException("--lr-final: expected a positive rate, got " + finalLearningRate);
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("--threads: expected at least 1, got " + threads);
+            }
+            if (snapshotEvery < 1) {
+                throw new IllegalArgumentException("--snapshot-every: expected at least 1 position, got " + snapshotEvery);
+            }
+            if (evalGames < 0) {
+                throw new IllegalArgumentException("--eval-games: expected 0 or more, got " + evalGames);
+            }
+        }
+
+        /** Adam's rate for the step that starts after {@code positions} of the run's {@code total}. */
+        public double learningRateAt(long positions, long total) {
+            if (finalLearningRate == learningRate || total <= 0) {
+                return learningRate;
+            }
+            double f = Math.min(1.0, (double) positions / total);
+            return learningRate + (finalLearningRate - learningRate) * f;
+        }
+    }
+
+    /** Told what happens. */
+    public interface Listener {
+        void progress(long positions, long total, double loss, double rate, double etaSeconds);
+
+        void snapshot(PolicyCurve.Row row, Path file);
+    }
+
+    private final Config config;
+    private final TrainingData data;
+    private final Path dir;
+    private String dataKey;
+    private float[] initial;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final PolicyDevice device;
+
+    /** @param dataKey names the data (files, sizes, split): a resumed run must name the same */
+    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey) {
+        this(config, data, dir, dataKey, new CpuPolicyDevice());
+    }
+
+    /** As {@link #PolicyTrainer(Config, TrainingData, Path, String)}, its steps on {@code device}. */
+    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, PolicyDevice device) {
+        this.device = device;
+        this.config = config;
+        this.data = data;
+        data.orient(config.spec().orientation());
+        this.dir = dir;
+        this.dataKey = dataKey + ";batch=" + config.batch() + ";temperature=" + config.temperature() + ";seed=" + config.seed()
+                + ";arch=" + config.spec().text();
+    }
+
+    public void stop() {
+        stop.set(true);
+    }
+
+    /**
+     * Starts a new run from {@code weights} (a trained network of the run's architecture: fine-tuning,
+     * say on new data) instead of random ones, with a fresh optimiser; {@code name} identifies them,
+     * and a resumed run must name the same.
+     */
+    public PolicyTrainer startingFrom(float[] weights, String name) {
+        if (weights.length != config.spec().weightCount()) {
+            throw new IllegalArgumentException("--init: " + name + " has " + weights.length + " weights, "
+                    + config.spec().name() + " has " + config.spec().weightCount());
+        }
+        this.initial = weights.clone();
+        this.dataKey += ";init=" + name;
+        return this;
+    }
+
+    /** Trains from scratch or (with {@code resume}) from the directory's checkpoint; returns the final model. */
+    public PolicyModel run(boolean resume, Listener listener) throws IOException {
+        PolicySpec spec = config.spec();
+        PolicyNetwork net = new PolicyNetwork(spec);
+        Files.createDirectories(dir.resolve("snapshots"));
+        AtomicFile.deleteLeftovers(dir);
+        AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
+        float[] w;
+        Adam adam;
+        int epoch = 0;
+        long cursor = 0;
+        long positions = 0;
+        double secondsBefore = 0;
+        LearningCurve<PolicyCurve.Row> curve = PolicyCurve.in(dir, spec.name() + " from the teacher's moves");
+        if (resume) {
+            Properties st = readState();
+            if (!dataKey.equals(st.getProperty("data"))) {
+                throw new BadFileException(dir.resolve(STATE), "was trained on '" + st.getProperty("data") + "', this run names '"
+                        + dataKey + "' (the same --arch, --data, --holdout, --batch, --seed, --init and targets resume it)");
+            }
+            Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+            PolicyModel m = PolicyFile.load(checkpoint, config.learningRate());
+            if (m.adam() == null || !m.spec().equals(spec)) {
+                throw new BadFileException(checkpoint, "is not a checkpoint of " + spec.name());
+            }
+            deleteCheckpointsBut(checkpoint.getFileName().toString());
+            w = m.weights();
+            adam = m.adam();
+            epoch = Integer.parseInt(st.getProperty("epoch"));
+            cursor = Long.parseLong(st.getProperty("cursor"));
+            positions = m.positions();
+            secondsBefore = Double.parseDouble(st.getProperty("seconds"));
+            long kept = positions;
+            curve.removeIf(r -> r.positions() > kept);
+        } else {
+            if (Files.exists(dir.resolve(STATE))) {
+                throw new IllegalArgumentException("--out: " + dir + " holds a run already; continue it with --resume or choose another directory");
+            }
+            w = initial != null ? initial.clone() : net.initialWeights(config.seed());
+            adam = new Adam(w.length, config.learningRate(), Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+        }
+        int n = data.trainSize();
+        long total = (long) config.epochs() * n;
+        int batch = config.batch();
+        long[] boards = new long[batch];
+        int[] legal = new int[batch];
+        float[] targets = new float[4 * batch];
+        double lossSum = 0;
+        long lossCount = 0;
+        Every snapshots = new Every(config.snapshotEvery());
+        long nextSnapshot = snapshots.nextAfter(positions);
+        long start = System.nanoTime();
+        long startPositions = positions;
+        long lastProgress = start;
+        try (PolicyOptimiser opt = device.open(spec, w, adam, batch, config.threads())) {
+            while (epoch < config.epochs() && !stop.get()) {
+                int[] order = shuffled(n, config.seed(), epoch);
+                while (cursor < n && !stop.get()) {
+                    int k = (int) Math.min(batch, n - cursor);
+                    for (int i = 0; i < k; i++) {
+                        int idx = data.trainIndex(order[(int) cursor + i]);
+                        boards[i] = data.board(idx);
+                        legal[i] = data.legal(idx);
+                        data.target(idx, config.temperature(), targets, 4 * i);
+                    }
+                    opt.learningRate(config.learningRateAt(positions, total));
+                    lossSum += opt.step(boards, legal, targets, k);
+                    lossCount += k;
+                    cursor += k;
+                    positions += k;
+                    long now = System.nanoTime();
+                    if (now - lastProgress > 10_000_000_000L) {
+                        lastProgress = now;
+                        double rate = (positions - startPositions) / ((now - start) / 1e9);
+                        listener.progress(positions, total, lossSum / lossCount, rate, (total - positions) / rate);
+                    }
+                    if (positions >= nextSnapshot) {
+                        nextSnapshot = snapshots.nextAfter(nextSnapshot);
+                        double secs = secondsBefore + (System.nanoTime() - start) / 1e9;
+                        opt.weights(w);
+                        adam = opt.adam();
+                        snapshot(net, w, adam, epoch, cursor, positions, secs, lossSum / lossCount, curve, listener);
+                        lossSum = 0;
+                        lossCount = 0;
+                    }
+                }
+                if (cursor >= n) {
+                    epoch++;
+                    cursor = 0;
+                }
+            }
+            double secs = secondsBefore + (System.nanoTime() - start) / 1e9;
+            opt.weights(w);
+            adam = opt.adam();
+            if (lossCount > 0) {
+                snapshot(net, w, adam, epoch, cursor, positions, secs, lossSum / lossCount, curve, listener);
+            }
+        }
+        PolicyModel result = new PolicyModel(spec, w, null, positions);
+        if (epoch >= config.epochs()) {
+            PolicyFile.save(dir.resolve(FINAL), result);
+        }
+        return result;
+    }
+
+    public boolean stopped() {
+        return stop.get();
+    }
+
+    private void snapshot(PolicyNetwork net, float[] w, Adam adam, int epoch, long cursor, long positions, double seconds,
+            double trainLoss, LearningCurve<PolicyCurve.Row> curve, Listener listener) throws IOException {
+        Path snap = dir.resolve("snapshots").resolve(String.format(Locale.ROOT, "policy-%012d.g2pn", positions));
+        PolicyFile.save(snap, new PolicyModel(config.spec(), w, null, positions));
+        double[] held = heldOut(net, w);
+        // a stopped run checkpoints at once: its greedy games would hold up the exit
+        int games = stop.get() ? 0 : config.evalGames();
+        Summary s = null;
+        if (games > 0) {
+            PolicyPlayer player = new PolicyPlayer(config.spec(), w, config.spec().name() + " greedy");
+            s = new GameRunner(Shape.S4x4).run(player, games, config.threads(), config.seed() + 1_000_003L, null);
+        }
+        PolicyCurve.Row row = s == null
+                ? new PolicyCurve.Row(positions, epoch, seconds, trainLoss, held[0], held[1], 0, Double.NaN, Double.NaN, 0,
+                        Double.NaN, Double.NaN, Double.NaN)
+                : new PolicyCurve.Row(positions, epoch, seconds, trainLoss, held[0], held[1], s.stats().games(), s.stats().mean(),
+                        s.stats().sd(), s.stats().max(), s.stats().reach(11), s.stats().reach(12), s.stats().reach(13));
+        curve.append(row);
+        String name = String.format(Locale.ROOT, "checkpoint-%012d.g2pn", positions);
+        String sha = PolicyFile.save(dir.resolve(name), new PolicyModel(config.spec(), w, adam, positions));
+        Properties st = new Properties();
+        st.setProperty("checkpoint", name);
+        st.setProperty("data", dataKey);
+        st.setProperty("epoch", Integer.toString(epoch));
+        st.setProperty("cursor", Long.toString(cursor));
+        st.setProperty("seconds", Double.toString(seconds));
+        st.setProperty("latest-sha256", sha);
+        java.io.StringWriter sw = new java.io.StringWriter();
+        st.store(sw, "policy training state; the checkpoint named holds the weights and the optimiser");
+        AtomicFile.writeString(dir.resolve(STATE), sw.toString());
+        deleteCheckpointsBut(name);
+        latest = dir.resolve(name);
+        listener.snapshot(row, snap);
+    }
+
+    private Path latest;
+
+    /** The checkpoint written last (null before the first). */
+    public Path latestCheckpoint() {
+        return latest;
+    }
+
+    private void deleteCheckpointsBut(String keep) throws IOException {
+        try (var files = Files.newDirectoryStream(dir, "checkpoint-*.g2pn")) {
+            for (Path f : files) {
+                if (!f.getFileName().toString().equals(keep)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    private Properties readState() throws IOException {
+        Path file = dir.resolve(STATE);
+        if (!Files.exists(file)) {
+            throw new BadFileException(file, "missing: there is no run to resume in " + dir);
+        }
+        Properties st = new Properties();
+        st.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
+        for (String key : new String[] {"data", "checkpoint", "epoch", "cursor", "seconds", "latest-sha256"}) {
+            if (st.getProperty(key) == null) {
+                throw new BadFileException(file, "has no '" + key + "'");
+            }
+        }
+        Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+        String sha = java.util.HexFormat.of().formatHex(sha256Trailer(checkpoint));
+        if (!sha.equals(st.getProperty("latest-sha256"))) {
+            throw new BadFileException(file, "names " + checkpoint + " with another SHA-256 than the file's");
+        }
+        return st;
+    }
+
+    private static byte[] sha256Trailer(Path file) throws IOException {
+        long size = g2048.files.RegularFile.check(file, "a policy checkpoint (.g2pn)");
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(32);
+            ch.read(b, size - 32);
+            return b.array();
+        }
+    }
+
+    /** Mean loss and move agreement on {@code heldOutSample} held-out positions spread over all (NaN without any). */
+    private double[] heldOut(PolicyNetwork net, float[] w) {
+        int m = Math.min(config.heldOutSample(), data.heldOutSize());
+        if (m == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        PackedWeights pw = new PackedWeights(config.spec(), w);
+        int slice = 64;
+        PolicyWorkspace ws = new PolicyWorkspace(config.spec(), slice, false);
+        long[] boards = new long[slice];
+        double[] p = new double[4];
+        float[] y = new float[4];
+        float[] dz = new float[4];
+        double loss = 0;
+        int agree = 0;
+        for (int from = 0; from < m; from += slice) {
+            int k = Math.min(slice, m - from);
+            for (int i = 0; i < k; i++) {
+                boards[i] = data.board(heldOutAt(from + i, m));
+            }
+            net.forward(pw, ws, boards, 0, k);
+            for (int i = 0; i < k; i++) {
+                int idx = heldOutAt(from + i, m);
+                data.target(idx, 0, y, 0);
+                float[] z = java.util.Arrays.copyOfRange(ws.logits(), 4 * i, 4 * i + 4);
+                loss += SoftmaxCrossEntropy.lossAndGradient(z, 0, data.legal(idx), y, 0, 1f, dz, p);
+                if (PolicyPlayer.best(ws.logits(), 4 * i, data.legal(idx)) == data.move(idx)) {
+                    agree++;
+                }
+            }
+        }
+        return new double[] {loss / m, (double) agree / m};
+    }
+
+    /** The i-th of m held-out positions spread evenly over all of them (over many games, not the first few). */
+    private int heldOutAt(int i, int m) {
+        return data.heldOutIndex((int) ((long) i * data.heldOutSize() / m));
+    }
+
+    /** A permutation of 0..n−1 for {@code epoch}, from the run's seed (Fisher–Yates). */
+    static int[] shuffled(int n, long seed, int epoch) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Rng rng = new Rng(Rng.mix(seed * 0x9E3779B97F4A7C15L + epoch));
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
+    }
+}
