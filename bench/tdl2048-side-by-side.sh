@@ -6,7 +6,8 @@
 #     imported (`g2048 import tdl2048`), so that both play the very same weights (g2048 from the
 #     float32 tables; 1-ply also from its int16 tables); each engine with its default search
 #     (TDL2048 without its cache, g2048 with its transposition table);
-#   - peak resident memory of 1-ply play, and the wall time from start to the first move;
+#   - peak resident memory of 1-ply play, and the wall time from start to the first move (TDL2048
+#     loading the network and playing one 1-ply game; g2048 `move` on one board);
 #   - strength at equal time per move: TDL2048 at 3-ply, g2048 by iterative deepening with the
 #     wall time per move TDL2048's 3-ply took in the same run, mean ± standard error.
 # Per CPU-second: moves / (user + sys time of the process − that of the same command doing no work),
@@ -21,7 +22,7 @@ tdldir="$(cd "$1" && pwd)"; quick="${2:-}"
 [ -f "$tdldir/2048.cpp" ] || { echo "$0: $tdldir/2048.cpp not found: TDL2048_DIR must be a TDL2048 checkout" >&2; exit 2; }
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "$quick" = --quick ]; then
-  pairs=1; train=2000; net_games=20000; play1=300; play2=30; play3=4; strength=10
+  pairs=1; train=500; net_games=2000; play1=100; play2=10; play3=2; strength=4
 else
   pairs=3; train=50000; net_games=500000; play1=5000; play2=300; play3=40; strength=300
 fi
@@ -92,9 +93,9 @@ for p in $(seq 1 "$pairs"); do
   row play_1ply_int16_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_p1)" "$(cpu tdl_p1)" "$(cpu tdl_idle)")" \
     "$(rate "$(g_moves g_p1_int16)" "$(cpu g_p1_int16)" "$(cpu g_idle)")" moves/cpu-s
   row play_1ply_peak_rss_mb "$p" "$(($(peak tdl_p1) / 1024))" "$(($(peak g_p1) / 1024))" MB
-  run tdl_first "$tdl" -n 4x6patt -i "$work/net.w" -e 1x1 -%
-  run g_first "$g2048" move --model "$work/net.g2n" --board "$board"
-  row start_to_first_move_s "$p" "$(wall tdl_first)" "$(wall g_first)" s
+  run tdl_idle "$tdl" -n 4x6patt -i "$work/net.w" -e 1x1 -%
+  run g_idle "$g2048" move --model "$work/net.g2n" --table float32 --board "$board"
+  row start_to_first_move_s "$p" "$(wall tdl_idle)" "$(wall g_idle)" s
 done
 
 echo "strength at equal time per move, $strength games each ..." >&2
