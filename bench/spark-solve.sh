@@ -21,6 +21,8 @@
 #                                 and for 2x4, 3x3, 4x3 (default 250000): small, so that ages are split
 # Heavy: runs under `nice -n 10`, one solve at a time.
 set -euo pipefail
+# every service of these runs listens on loopback only (Spark otherwise binds the first interface)
+export SPARK_LOCAL_IP=127.0.0.1
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 java="$JAVA_HOME/bin/java"

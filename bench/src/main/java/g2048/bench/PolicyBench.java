@@ -5,13 +5,13 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.policy.GemmKernel;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyGradient;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
+import g2048.nn.GemmKernel;
+import g2048.nn.PackedWeights;
+import g2048.nn.Architectures;
+import g2048.nn.PolicyGradient;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -72,7 +72,7 @@ public class PolicyBench {
 
     @Setup
     public void setup() {
-        spec = PolicyArchitectures.named(arch);
+        spec = Architectures.policy(arch);
         net = new PolicyNetwork(spec, GemmKernel.valueOf(kernel));
         weights = net.initialWeights(1);
         grad = new float[weights.length];

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "search", mixinStandardHelpOptions = true,
         description = {"Benchmark expectimax: moves/s, mean score, move latency and the search's work per move.",
-            "Plays seeded games at a depth; latency as p50, p90, p99, p99.9 and max.",
+            "Plays seeded games at a depth; latency as p50, p90, p99, p99_9 (the 99.9th percentile) and max.",
             "--hlog writes the latency as an HdrHistogram interval log (HistogramLogProcessor reads it)."})
 final class BenchSearchCommand implements Callable<Integer> {
 

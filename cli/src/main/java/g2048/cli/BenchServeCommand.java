@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Benchmark a running 'g2048 serve': requests/s and the latency of one /move request.",
             "Closed-loop clients send /move requests one after another over the boards of a seeded game",
-            "and the latency of each request goes into an HdrHistogram (p50, p90, p99, p99.9, max)."})
+            "and the latency of each request goes into an HdrHistogram (p50, p90, p99, p99_9 and max)."})
 final class BenchServeCommand implements Callable<Integer> {
 
     @Option(names = "--url", required = true, description = "The server, e.g. http://127.0.0.1:8048")

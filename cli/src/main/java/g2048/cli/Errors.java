@@ -48,7 +48,7 @@ final class Errors {
 
     static int onParameterError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(e.getCommandLine().getCommandName() + ": " + oneLine(e.getMessage())
+        err.println(qualifiedName(e.getCommandLine()) + ": " + oneLine(e.getMessage())
                 + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
         err.flush();
         return BAD_INPUT;

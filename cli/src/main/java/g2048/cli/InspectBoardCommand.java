@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 @Command(name = "board", mixinStandardHelpOptions = true,
         description = {"Rank the (position, first-layer filter) pairs by their share of a policy network's move.",
             "The share is of the chosen move's output (its logit), with the cumulative share. Attribution: DeepLIFT's rescale rule",
-            "against the input with no plane set; the shares add up to 100% exactly (some may be negative).",
+            "against the input with no plane set; the shares add up to 100%% exactly (some may be negative).",
             "A position is the row and column of the 2x2 window's NW corner."})
 final class InspectBoardCommand implements Callable<Integer> {
 
@@ -61,8 +61,8 @@ final class InspectBoardCommand implements Callable<Integer> {
         }
         // a network that sees boards turned is explained on the image it reads, the move turned with it
         int sym = m.spec().orientation().symmetry(b);
-        long seen = g2048.policy.BoardOrientation.apply(sym, b);
-        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), seen, g2048.policy.BoardOrientation.toImage(sym, d));
+        long seen = g2048.nn.BoardOrientation.apply(sym, b);
+        MoveAttribution.Result r = MoveAttribution.explain(m.spec(), m.weights(), seen, g2048.nn.BoardOrientation.toImage(sym, d));
         if (Math.abs(r.delta()) < 1e-9) {
             throw new Errors.BadInput("--board: the move's output equals the reference's (difference " + r.delta()
                     + "), so there is nothing to share out");

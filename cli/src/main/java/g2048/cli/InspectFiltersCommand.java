@@ -5,7 +5,7 @@ import g2048.nn.Adam;
 import g2048.policy.FirstLayerFilters;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             GpuCheckCommand.class,
             ServeCommand.class,
+            SessionCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
@@ -53,6 +54,21 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
+        // help wraps at the terminal's width (80 columns where it cannot be told), never by hand
+        cl.setUsageHelpAutoWidth(true);
+        HelpParagraphs.apply(cl);
+        versions(cl, cl.getCommandSpec().version());
+        cl.setExecutionStrategy(ThreadsLimit::execute);
         return cl;
+    }
+
+    /** Every command's --version prints the engine's version, not only the top command's. */
+    private static void versions(CommandLine cl, String[] version) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().version(version);
+            }
+            versions(sub, version);
+        }
     }
 }

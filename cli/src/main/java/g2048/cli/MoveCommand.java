@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
         description = {"Search one board and print each legal move's value and the choice.",
             "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
             "paper counts them (Matsuzaki 2021; SPEC §4).",
-            "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; or optimal with --db,",
+            "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; heuristic at its own depth;",
+            "or optimal with --db,",
             "the exact values of a solved small board (as 'solve query')."})
 final class MoveCommand implements Callable<Integer> {
 
@@ -48,6 +49,10 @@ final class MoveCommand implements Callable<Integer> {
             return exact(parsed.board(), shape);
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
+        SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
+        if (playerOptions.player.equals("heuristic")) {
+            return heuristic(parsed.board(), shape, search);
+        }
         if (playerOptions.player.equals("policy")) {
             Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
             PolicyPlayer policy = Players.policy(playerOptions.model(), shape);
@@ -59,7 +64,18 @@ final class MoveCommand implements Callable<Integer> {
         long b = parsed.board();
         Moves moves = Moves.of(shape);
         SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
-        System.out.print(json ? json(b, shape, moves, evaluator, config, r) + "\n" : text(b, shape, moves, evaluator, config, r));
+        System.out.print(json ? json(b, shape, moves, JsonText.player(evaluator.describe()), config, r) + "\n"
+                : text(b, shape, moves, evaluator.describe(), config, r));
+        return 0;
+    }
+
+    /** The heuristic player's values: its own search (as /move and play run it), no search options. */
+    private int heuristic(long b, Shape shape, SearchConfig search) {
+        Players.create(playerOptions.spec(), shape, search); // refuses --depth and the search options, naming them
+        SearchConfig config = HeuristicSearch.config(b, shape);
+        SearchResult r = new Expectimax(new g2048.eval.LineHeuristicEvaluator(shape), config).search(b);
+        Moves moves = Moves.of(shape);
+        System.out.print(json ? json(b, shape, moves, "heuristic", config, r) + "\n" : text(b, shape, moves, "heuristic", config, r));
         return 0;
     }
 
@@ -179,10 +195,10 @@ final class MoveCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String text(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {
+    private static String text(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
-        sb.append("player  ").append(e.describe()).append(", ").append(config.describe()).append('\n');
+        sb.append("player  ").append(player).append(", ").append(config.describe()).append('\n');
         if (r.searchedBoard() != b) {
             sb.append("search  ").append(BoardText.format(r.searchedBoard(), shape))
                     .append("   (tile-downgraded: the values below are this board's)\n");
@@ -206,11 +222,12 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static Json json(long b, Shape shape, Moves moves, Evaluator e, SearchConfig config, SearchResult r) {
+    /** The JSON of one search's result (move.schema.json), also a session's answer to {@code move}. */
+    static Json json(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
         Json j = new Json().begin()
                 .field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
-                .field("player", JsonText.player(e.describe()));
+                .field("player", player);
         JsonText.search(j, "search", config)
                 .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
                 .beginArray("moves");

@@ -3,8 +3,7 @@ package g2048.cli;
 import g2048.nn.Architectures;
 import g2048.nn.Layer;
 import g2048.nn.Network;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,8 +33,8 @@ final class NetInfoCommand implements Callable<Integer> {
         String kind;
         long weights;
         List<Row> rows = new ArrayList<>();
-        if (PolicyArchitectures.isPolicy(arch)) {
-            PolicySpec spec = PolicyArchitectures.named(arch);
+        if (Architectures.isPolicy(arch)) {
+            PolicySpec spec = Architectures.policy(arch);
             name = spec.name();
             kind = "policy";
             weights = spec.weightCount();
@@ -48,7 +47,7 @@ final class NetInfoCommand implements Callable<Integer> {
                 net = new Network(Architectures.named(arch));
             } catch (IllegalArgumentException e) {
                 throw new Errors.BadInput("--arch: unknown architecture '" + arch + "', expected one of "
-                        + String.join(", ", Architectures.NAMES) + ", " + String.join(", ", PolicyArchitectures.NAMES));
+                        + String.join(", ", Architectures.NAMES) + ", " + String.join(", ", Architectures.POLICY_NAMES));
             }
             name = net.spec().name();
             kind = "value";

@@ -1,6 +1,6 @@
 package g2048.cli;
 
-import g2048.nn.NetworkBackends;
+import g2048.nn.Backends;
 import picocli.CommandLine.Option;
 
 /** Where and how a value-network player runs: the options shared by the commands that play with one. */
@@ -32,7 +32,7 @@ final class NetworkDeviceOptions {
     static final class DeviceNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return NetworkBackends.installed().names().iterator();
+            return Backends.installed().names().iterator();
         }
     }
 }

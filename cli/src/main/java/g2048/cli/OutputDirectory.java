@@ -1,5 +1,7 @@
 package g2048.cli;
 
+import g2048.files.BadFileException;
+import g2048.files.RegularFile;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -47,6 +49,11 @@ final class OutputDirectory {
         }
         if (Files.isDirectory(target)) {
             throw new Errors.BadInput(option + ": " + target + " is a directory, expected a file name");
+        }
+        try {
+            RegularFile.checkOutput(target);
+        } catch (BadFileException e) {
+            throw new Errors.BadInput(option + ": " + e.getMessage(), e);
         }
         probe(option, dir);
     }

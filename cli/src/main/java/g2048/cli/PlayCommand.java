@@ -32,7 +32,7 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the run; game i uses a seed derived from it (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--shape", defaultValue = "4x4", description = "Board shape RxC (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--shape", description = "Board shape RxC (default: 4x4; with --player optimal, the shape its --db solves).")
     String shape;
 
     @Option(names = "--json", description = "Print one JSON object instead of the table.")
@@ -50,7 +50,7 @@ final class PlayCommand implements Callable<Integer> {
         if (nThreads < 1) {
             throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
         }
-        Shape s = ShapeArgument.parse(shape);
+        Shape s = shape != null ? ShapeArgument.parse(shape) : OptimalShape.of(playerOptions);
         SearchConfig search = searchOptions.config(playerOptions.depth);
         Player player = Players.create(playerOptions.spec(), s, search);
         // a sample of the moves is timed: the clock on every move is a share of a greedy move (bench search times every move)

@@ -17,8 +17,8 @@ final class PlayerOptions {
             completionCandidates = PlayerOptions.Names.class)
     String player;
 
-    @Option(names = "--model", split = ",", paramLabel = "FILE",
-            description = "Model file of a learned player (default: the shipped model of that player); for ntuple, several files separated by commas (a.g2nz,b.g2n) play as an ensemble: the mean of their values.")
+    @Option(names = "--model", paramLabel = "FILE",
+            description = "Model file of a learned player (default: the shipped model of that player); for ntuple, several files separated by commas (a.g2nz,b.g2n) or given as repeated --model options play as an ensemble: the mean of their values. A file whose name holds a comma is one file when it exists.")
     List<Path> models = new ArrayList<>();
 
     /** The one model file named, null for none; refused when several are named for a player without ensembles. */
@@ -49,7 +49,7 @@ final class PlayerOptions {
 
     /** The player these options name, for {@link Players} to build. */
     PlayerSpec spec() {
-        return new PlayerSpec(player, models, table, db, devices.device, devices.gemm, devices.cudaGraphs);
+        return new PlayerSpec(player, ModelList.expand(models), table, db, devices.device, devices.gemm, devices.cudaGraphs);
     }
 
     /** The names {@code --player} accepts, for help and completion. */

@@ -153,12 +153,22 @@ final class Progress {
         sb.append(", ").append(rate(rate)).append(' ').append(unit).append("/s");
         sb.append(", ").append(duration(seconds)).append(" elapsed");
         if (total > 0 && !totalIsBound) {
-            sb.append(", ETA ").append(rate > 0 ? duration(Math.max(0, total - done) / rate) : "unknown");
+            sb.append(", ETA ").append(rate > 0 && estimable(done, seconds) ? duration(Math.max(0, total - done) / rate) : "unknown");
         }
         if (detail != null && !detail.isEmpty()) {
             sb.append(", ").append(detail);
         }
         return sb.toString();
+    }
+
+    /** Seconds and share of the work before an ETA is shown: the first seconds' rate (a cold JIT, loading) misleads. */
+    static final double ETA_AFTER_SECONDS = 3;
+    static final double ETA_AFTER_SHARE = 0.02;
+
+    /** Whether enough of the work is done, and for long enough, to estimate the rest from its rate. */
+    private boolean estimable(long done, double seconds) {
+        long work = total - doneAtStart;
+        return seconds >= ETA_AFTER_SECONDS && work > 0 && done - doneAtStart >= ETA_AFTER_SHARE * work;
     }
 
     /** A rate with three significant figures and no exponent: 0.25, 12.3, 1,234. */

@@ -50,6 +50,21 @@ final class SearchOptions {
         return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched, downgrade);
     }
 
+    /**
+     * The deepest search of one board without a time budget: each ply beyond multiplies the work by
+     * about ten on a 4x4 board (depth 7 takes seconds, 9 minutes); deeper searches need a budget.
+     */
+    static final int MAX_UNTIMED_DEPTH = 6;
+
+    /** Refuses a search of one board deeper than {@link #MAX_UNTIMED_DEPTH} without a time budget, naming both fields. */
+    static void checkBounded(int depth, double timeMs, String depthName, String timeName) {
+        if (depth > MAX_UNTIMED_DEPTH && timeMs == 0) {
+            throw new IllegalArgumentException(depthName + ": " + depth + " plies without a time budget could run for minutes;"
+                    + " give " + timeName + " (iterative deepening up to " + depthName + " " + depth + ") or at most "
+                    + MAX_UNTIMED_DEPTH + " plies");
+        }
+    }
+
     /** The defaults, for commands without these options. */
     static SearchConfig defaults(int depth) {
         return new SearchOptions().withDefaults().config(depth);

@@ -48,6 +48,11 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         MoveServer.Settings settings = new MoveServer.Settings(bind, port, threads, maxInFlight, timeoutMs);
+        try {
+            java.net.InetAddress.getByName(bind);
+        } catch (java.net.UnknownHostException e) {
+            throw new Errors.BadInput("--bind: '" + bind + "' is not an address or host name this machine can resolve");
+        }
         MoveService service = MoveService.open(model, db);
         MoveServer server;
         try {
@@ -55,6 +60,10 @@ final class ServeCommand implements Callable<Integer> {
         } catch (BindException e) {
             service.close();
             throw new Errors.BadInput("--port " + port + ": cannot listen on " + bind + ":" + port + " (" + e.getMessage() + ")");
+        } catch (java.io.IOException | java.nio.channels.UnresolvedAddressException e) {
+            service.close();
+            throw new Errors.BadInput("--bind: cannot listen on " + bind + ":" + port + " ("
+                    + (e.getMessage() == null ? "not an address of this machine" : e.getMessage()) + ")");
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -24,6 +24,27 @@ final class SolveQueryCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
+    /** The JSON of a query (solve-query.schema.json) on a state of the solution, also a session's answer to {@code solve-query}. */
+    static Json json(Solution sol, long b) {
+        double[] q = new double[4];
+        int legal = sol.moveValues(b, q);
+        Json j = new Json().begin().field("board", BoardText.format(b, sol.shape()))
+                .field("shape", sol.shape().name())
+                .field("value", sol.stateValue(b))
+                .beginArray("moves");
+        for (int d = 0; d < 4; d++) {
+            boolean isLegal = (legal >>> d & 1) != 0;
+            j.element().field("move", JsonText.move(d)).field("legal", isLegal);
+            if (isLegal) {
+                j.field("value", q[d]);
+            } else {
+                j.nullField("value");
+            }
+            j.end();
+        }
+        return j.endArray().field("move", JsonText.move(sol.bestMove(b))).end();
+    }
+
     @Override
     public Integer call() throws IOException {
         BoardText.Parsed parsed = BoardArgument.parse(board);
@@ -41,21 +62,7 @@ final class SolveQueryCommand implements Callable<Integer> {
             int legal = sol.moveValues(b, q);
             int best = sol.bestMove(b);
             if (json) {
-                Json j = new Json().begin().field("board", BoardText.format(b, sol.shape()))
-                        .field("shape", sol.shape().name())
-                        .field("value", value)
-                        .beginArray("moves");
-                for (int d = 0; d < 4; d++) {
-                    boolean isLegal = (legal >>> d & 1) != 0;
-                    j.element().field("move", JsonText.move(d)).field("legal", isLegal);
-                    if (isLegal) {
-                        j.field("value", q[d]);
-                    } else {
-                        j.nullField("value");
-                    }
-                    j.end();
-                }
-                System.out.println(j.endArray().field("move", JsonText.move(best)).end());
+                System.out.println(json(sol, b));
             } else {
                 StringBuilder sb = new StringBuilder();
                 sb.append(BoardText.grid(b, sol.shape()));

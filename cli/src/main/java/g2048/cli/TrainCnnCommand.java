@@ -1,14 +1,13 @@
 package g2048.cli;
 
 import g2048.cuda.CudaBackend;
-import g2048.eval.BackendOptions;
-import g2048.eval.EvaluatorBackends;
+import g2048.nn.BackendOptions;
 import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.NetSpec;
-import g2048.nn.NetworkBackend;
-import g2048.nn.NetworkBackends;
+import g2048.nn.Backend;
+import g2048.nn.Backends;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
 import g2048.train.StopSignal;
@@ -107,8 +106,8 @@ public final class TrainCnnCommand implements Callable<Integer> {
 
     private Progress progress;
 
-    /** The lanes asked for, else the backend's default ({@link NetworkBackend#generatorLanes()}). */
-    static int defaultLanes(Integer asked, NetworkBackend backend) {
+    /** The lanes asked for, else the backend's default ({@link Backend#generatorLanes()}). */
+    static int defaultLanes(Integer asked, Backend backend) {
         return asked != null ? asked : backend.generatorLanes();
     }
 
@@ -123,7 +122,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream o = json ? System.err : System.out;
-        EvaluatorBackends.Choice<NetworkModel, NetworkBackend> choice = NetworkBackends.installed().choose(device,
+        Backends.Choice choice = Backends.installed().choose(device,
                 BackendOptions.of("--gemm", gemm), System.err);
         if (out == null && resume == null) {
             throw new Errors.BadInput("--out: give an output directory (or --resume DIR)");

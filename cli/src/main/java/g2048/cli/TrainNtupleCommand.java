@@ -152,12 +152,27 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
         }
         try (LockFile lock = lockOutput()) {
+            deleteLeftovers();
             NtupleModel model = resume == null ? createModel() : resumeModel();
             try (model) {
                 return train(model);
             }
         } catch (IOException e) {
             throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Deletes the temporary files that killed runs left beside --out (a save cut short leaves one as
+     * large as the model), as every other writer does; under the lock, so no live run loses one.
+     */
+    private void deleteLeftovers() throws IOException {
+        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
+        Path dir = out.toAbsolutePath().getParent();
+        int left = g2048.files.AtomicFile.deleteLeftoversOf(out, dir.resolve(name + ".curve.csv"),
+                dir.resolve(name + ".curve.png"));
+        if (left > 0) {
+            System.err.println("train ntuple: deleted " + left + " temporary file(s) left by a killed run");
         }
     }
 

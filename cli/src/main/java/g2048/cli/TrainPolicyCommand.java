@@ -1,12 +1,12 @@
 package g2048.cli;
 
 import g2048.files.LockFile;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyDevice;
-import g2048.policy.PolicyDevices;
+import g2048.nn.Architectures;
+import g2048.nn.Backend;
+import g2048.nn.Backends;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import g2048.train.StopSignal;
 import g2048.train.policy.PolicyCurve;
 import g2048.train.policy.PolicyTrainer;
@@ -98,13 +98,13 @@ final class TrainPolicyCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PolicySpec spec;
         try {
-            spec = arch.contains("=") ? PolicySpec.parse(arch) : PolicyArchitectures.named(arch);
+            spec = arch.contains("=") ? PolicySpec.parse(arch) : Architectures.policy(arch);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--arch: " + e.getMessage());
         }
         if (orientation != null) {
             try {
-                spec = spec.withOrientation(g2048.policy.BoardOrientation.named(orientation));
+                spec = spec.withOrientation(g2048.nn.BoardOrientation.named(orientation));
             } catch (IllegalArgumentException e) {
                 throw new Errors.BadInput("--orientation: " + e.getMessage());
             }
@@ -115,7 +115,8 @@ final class TrainPolicyCommand implements Callable<Integer> {
         if (heldOutSample < 0) {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
-        PolicyDevice steps = PolicyDevices.installed().choose(device, System.out);
+        DistinctFiles.check("--data", data);
+        Backend steps = Backends.installed().choosePolicyTraining(device, System.out);
         double finalRate = lrFinal == null ? lr : lrFinal;
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,
                 evalGames, heldOutSample, seed);
@@ -127,7 +128,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
                     + " %d epoch(s) of batch %d, Adam lr %s, %s targets, %d threads, steps on %s%n", spec, d.games(), d.meanScore(),
                     d.trainSize(), d.heldOutSize(), d.heldOutGames(), epochs, batch,
                     finalRate == lr ? String.format(Locale.ROOT, "%g", lr) : String.format(Locale.ROOT, "%g to %g (linear)", lr, finalRate),
-                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.describe());
+                    temperature > 0 ? "soft (T = " + temperature + ")" : "hard", threads, steps.policyDevice());
             PolicyTrainer trainer = new PolicyTrainer(config, d, out, TrainingData.key(data, holdout), steps);
             if (init != null) {
                 PolicyModel start = PolicyFile.load(init, lr);
@@ -168,7 +169,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
     static final class DeviceNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return PolicyDevices.installed().names().iterator();
+            return Backends.installed().policyTrainingNames().iterator();
         }
     }
 

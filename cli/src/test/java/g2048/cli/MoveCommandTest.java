@@ -122,7 +122,7 @@ class MoveCommandTest {
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "0"), "--depth");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "99"), "--depth");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "nobody"), "--player");
-        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "heuristic"), "'heuristic' searches at its own depth");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "heuristic", "--depth", "2"), "'heuristic' searches at its own depth");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "random"), "'random' does not search");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--cutoff", "1.5"), "--cutoff");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--tt-bits", "2"), "--tt-bits");

@@ -9,7 +9,7 @@ import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Network;
 import g2048.policy.DatasetFile;
-import g2048.policy.GemmKernel;
+import g2048.nn.GemmKernel;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import java.nio.channels.FileChannel;
@@ -35,6 +35,7 @@ class PolicyCommandsTest {
         for (int k = 2; k <= 5; k++) {
             CommandRun r = CommandRun.of("net", "info", "--arch", "POLICY" + k, "--json");
             assertEquals(0, r.exit(), r.err());
+            assertEquals(List.of(), JsonSchemaTest.errors("net-info", r.out().strip()), r.out());
             Map<String, Object> j = MiniJson.object(r.out().strip());
             assertEquals("POLICY" + k, j.get("arch"));
             assertEquals((double) expected[k - 2], ((Number) j.get("weights")).doubleValue());
@@ -177,11 +178,13 @@ class PolicyCommandsTest {
         CommandRun board = CommandRun.of("inspect", "board", "--model", model, "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,4",
                 "--top", "100000", "--json");
         assertEquals(0, board.exit(), board.err());
+        assertEquals(List.of(), JsonSchemaTest.errors("inspect-board", board.out().strip()), board.out());
         List<?> pairs = (List<?>) MiniJson.object(board.out().strip()).get("pairs");
         double last = ((Number) ((Map<?, ?>) pairs.get(pairs.size() - 1)).get("cumulative")).doubleValue();
         assertEquals(1.0, last, 1e-6);
         CommandRun filters = CommandRun.of("inspect", "filters", "--model", model, "--json", "--png", dir.resolve("f.png").toString());
         assertEquals(0, filters.exit(), filters.err());
+        assertEquals(List.of(), JsonSchemaTest.errors("inspect-filters", filters.out().strip()), filters.out());
         assertTrue(Files.size(dir.resolve("f.png")) > 0);
         CommandRun badFilter = CommandRun.of("inspect", "filters", "--model", model, "--filter", "8");
         assertEquals(2, badFilter.exit());
@@ -267,7 +270,7 @@ class PolicyCommandsTest {
         assertTrue(r.out().contains("boards turned corner"), r.out());
         Path model = out.resolve("final.g2pn");
         PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
-        assertEquals(g2048.policy.BoardOrientation.CORNER, m.spec().orientation());
+        assertEquals(g2048.nn.BoardOrientation.CORNER, m.spec().orientation());
         assertEquals(0, CommandRun.of("play", "--player", "policy", "--model", model.toString(), "--games", "2", "--threads", "1").exit());
         // the bottom-right corner holds the largest tile: the network reads the board turned, with that tile at the top-left
         String board = "0,0,0,2/0,0,2,4/0,2,4,8/2,4,8,64";
@@ -285,7 +288,7 @@ class PolicyCommandsTest {
         CommandRun tuned = CommandRun.of(concat(common, "--orientation", "corner", "--init", dir.resolve("o-plain").resolve("final.g2pn")
                 .toString(), "--out", dir.resolve("o-tuned").toString()));
         assertEquals(0, tuned.exit(), tuned.err());
-        assertEquals(g2048.policy.BoardOrientation.CORNER,
+        assertEquals(g2048.nn.BoardOrientation.CORNER,
                 PolicyFile.load(dir.resolve("o-tuned").resolve("final.g2pn"), Adam.ALPHA).spec().orientation());
     }
 

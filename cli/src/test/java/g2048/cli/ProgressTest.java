@@ -42,6 +42,18 @@ class ProgressTest {
     }
 
     @Test
+    void noEtaBeforeEnoughWorkToEstimateIt() {
+        Progress p = progress(1000, false, false);
+        clock.advance(1);
+        // a second in, 30% done: the first second's rate (loading, a cold JIT) would mislead
+        assertTrue(p.line(300, clock.nanos, "").endsWith("ETA unknown"), p.line(300, clock.nanos, ""));
+        clock.advance(9);
+        // ten seconds in, 1% done: too little work to estimate from
+        assertTrue(p.line(10, clock.nanos, "").endsWith("ETA unknown"), p.line(10, clock.nanos, ""));
+        assertTrue(p.line(50, clock.nanos, "").endsWith("ETA 3m10s"), p.line(50, clock.nanos, ""));
+    }
+
+    @Test
     void aResumedJobCountsOnlyWhatThisRunDid() {
         Progress p = progress(1000, false, false).resumedAt(400);
         clock.advance(10);

@@ -1,25 +1,37 @@
 package g2048.cuda;
 
-import g2048.eval.BackendOption;
-import g2048.eval.BackendOptions;
+import g2048.nn.BackendOption;
+import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
-import g2048.eval.UnusableBackendException;
-import g2048.nn.NetworkBackend;
+import g2048.game.Rng;
+import g2048.nn.Adam;
+import g2048.nn.PackedWeights;
+import g2048.nn.PolicyGradient;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
+import g2048.nn.UnusableBackendException;
+import g2048.nn.Backend;
 import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkModel;
-import g2048.nn.TrainingDevice;
+import g2048.nn.ValueTraining;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
- * Value networks on the GPU as the backend {@code cuda}: available where the jar carries kernels
- * and the probe finds a driver and a device ({@link CudaProbe}), and preferred by {@code auto}
- * there. Its evaluators are {@link CudaEvaluator}s on the shared context, each compared with the
- * CPU reference before it is handed out ({@link SelfCheck}: refused when it disagrees); training
- * runs through a {@link CudaTrainingDevice}. It reads {@code --gemm} and {@code --cuda-graphs}.
+ * The GPU as the backend {@code cuda}: available where the jar carries kernels and the probe
+ * finds a driver and a device ({@link CudaProbe}), and preferred by {@code auto} there. Its
+ * evaluators are {@link CudaEvaluator}s on the shared context, each compared with the CPU
+ * reference before it is handed out ({@link SelfCheck}: refused when it disagrees); value training
+ * runs through a {@link CudaValueTraining}. It reads {@code --gemm} and {@code --cuda-graphs}.
+ * Its policy optimisers are {@link CudaPolicyTrainer}s, each checked before it is handed out: the
+ * gradient of {@value #POLICY_CHECK_POSITIONS} seeded random positions at the starting weights
+ * against the CPU's ({@link PolicyGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
+ * else refused.
  */
-public final class CudaBackend implements NetworkBackend {
+public final class CudaBackend implements Backend {
 
     /** {@code --gemm}: who computes the layers' products; the libraries only exist on the GPU. */
     public static final BackendOption GEMM = new BackendOption("--gemm", List.of("kernels", "cublas", "tf32"), "kernels",
@@ -33,6 +45,12 @@ public final class CudaBackend implements NetworkBackend {
      * GPU runs at throughput; with a few lanes each forward is a handful of boards and launch latency rules.
      */
     public static final int GENERATOR_LANES = 512;
+
+    /** Positions per forward/backward pass of a policy training step: a step of a larger batch goes in slices. */
+    public static final int POLICY_SLICE = 1024;
+
+    /** Positions of the check before policy training. */
+    public static final int POLICY_CHECK_POSITIONS = 64;
 
     private final CudaContext given;
 
@@ -109,12 +127,53 @@ public final class CudaBackend implements NetworkBackend {
     }
 
     @Override
-    public TrainingDevice training(BackendOptions options) {
-        return new CudaTrainingDevice(context(), gemm(options));
+    public ValueTraining valueTraining(BackendOptions options) {
+        return new CudaValueTraining(context(), gemm(options));
     }
 
     @Override
     public int generatorLanes() {
         return GENERATOR_LANES;
+    }
+
+    @Override
+    public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+        CudaPolicyTrainer t = new CudaPolicyTrainer(context(), spec, weights, adam, adam.alpha(), adam.beta1(), adam.beta2(),
+                adam.epsilon(), Math.min(batch, POLICY_SLICE));
+        try {
+            double e = policyGradientError(t, spec, weights);
+            if (!(e <= GemmMode.FP32_TOLERANCE)) {
+                throw new IllegalStateException(String.format(Locale.ROOT,
+                        "--device cuda: the GPU's policy gradient differs from the CPU's by %.2e (tolerance %.0e) on %d positions", e,
+                        GemmMode.FP32_TOLERANCE, POLICY_CHECK_POSITIONS));
+            }
+        } catch (RuntimeException e) {
+            t.close();
+            throw e;
+        }
+        return t;
+    }
+
+    /**
+     * The norm-wise error of the trainer's gradient against the CPU's on seeded random boards,
+     * every move legal, the target move s mod 4; leaves the trainer's weights and Adam state as they were.
+     */
+    static double policyGradientError(CudaPolicyTrainer t, PolicySpec spec, float[] weights) {
+        int n = POLICY_CHECK_POSITIONS;
+        long[] boards = SelfCheck.randomBoards(new Rng(20_481), n);
+        int[] legal = new int[n];
+        float[] targets = new float[4 * n];
+        for (int s = 0; s < n; s++) {
+            legal[s] = 0b1111;
+            targets[4 * s + s % 4] = 1f;
+        }
+        float[] cpu = new float[weights.length];
+        try (PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), 1, 32)) {
+            pg.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, n, cpu);
+        }
+        t.gradient(boards, legal, targets, n);
+        float[] gpu = new float[weights.length];
+        t.gradient(gpu);
+        return SelfCheck.error(gpu, cpu);
     }
 }

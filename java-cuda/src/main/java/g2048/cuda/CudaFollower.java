@@ -9,7 +9,7 @@ import g2048.nn.Network;
  * parameters, brought up to the latest {@link DeviceWeights} version before each batch by a
  * device-to-device copy (a few megabytes, microseconds), so that the trainer's Adam steps never
  * change the parameters under a pass in flight. It is the evaluator of one generator thread
- * ({@code CudaTrainingDevice} closes it once the run's threads have ended, freeing its copy,
+ * ({@code CudaValueTraining} closes it once the run's threads have ended, freeing its copy,
  * pass and stream).
  */
 public final class CudaFollower extends GeneratorThreadEvaluator implements AutoCloseable {

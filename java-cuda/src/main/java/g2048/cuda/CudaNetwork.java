@@ -12,7 +12,7 @@ import jcuda.driver.CUdeviceptr;
  * threads; the parameters may be replaced ({@link #upload}) or updated in place by a trainer
  * while readers run, as on the CPU (racy by design, see {@link g2048.eval.Evaluator}).
  */
-public final class CudaNetwork implements AutoCloseable {
+public final class CudaNetwork extends DeviceNetwork {
 
     /** A group's tables as device addresses (kOff is null for the identity), and its operands' strides for a library GEMM. */
     record DeviceGroup(LayerPlan.Group group, int k, CUdeviceptr inCellOff, CUdeviceptr kOff, CUdeviceptr outCellOff,
@@ -26,26 +26,16 @@ public final class CudaNetwork implements AutoCloseable {
         }
     }
 
-    private final CudaContext ctx;
     private final Network net;
-    private final DeviceBuffer params;
-    private final DeviceBuffer tables;
     private final List<DeviceLayer> embed = new ArrayList<>();
     private final List<DeviceLayer> trunk = new ArrayList<>();
 
     /** Uploads {@code weights} (the network's flat parameter array) and the layer tables. */
     public CudaNetwork(CudaContext ctx, Network net, float[] weights) {
-        if (weights.length != net.paramCount()) {
-            throw new IllegalArgumentException(net.spec().name() + " needs " + net.paramCount() + " parameters, got " + weights.length);
-        }
-        this.ctx = ctx;
-        this.net = net;
-        List<Layer> layers = net.layers();
-        int embedCount = net.spec().embed().size();
         List<LayerPlan> plans = new ArrayList<>();
         IntTable table = new IntTable();
         List<int[]> at = new ArrayList<>();
-        for (Layer l : layers) {
+        for (Layer l : net.layers()) {
             LayerPlan p = LayerPlan.of(l);
             plans.add(p);
             int[] offsets = new int[2 + 4 * p.groups().size()];
@@ -60,59 +50,28 @@ public final class CudaNetwork implements AutoCloseable {
             }
             at.add(offsets);
         }
-        DeviceBuffer p = null;
-        DeviceBuffer t = null;
-        try {
-            p = DeviceBuffer.floats(ctx, net.paramCount());
-            p.upload(weights);
-            t = DeviceBuffer.ints(ctx, table.toArray());
-        } catch (RuntimeException e) {
-            if (p != null) {
-                p.close();
-            }
-            throw e;
-        }
-        this.params = p;
-        this.tables = t;
+        super(ctx, net.spec().name(), net.paramCount(), weights, table);
+        this.net = net;
+        int embedCount = net.spec().embed().size();
         for (int li = 0; li < plans.size(); li++) {
             LayerPlan plan = plans.get(li);
             int[] o = at.get(li);
             List<DeviceGroup> groups = new ArrayList<>();
             int i = 2;
             for (LayerPlan.Group g : plan.groups()) {
-                CUdeviceptr in = tables.at(o[i++]);
+                CUdeviceptr in = table(o[i++]);
                 int kAt = o[i++];
-                CUdeviceptr out = tables.at(o[i++]);
-                CUdeviceptr col = tables.at(o[i++]);
-                groups.add(new DeviceGroup(g, plan.k(g), in, kAt < 0 ? null : tables.at(kAt), out, col, plan.strides(g)));
+                CUdeviceptr out = table(o[i++]);
+                CUdeviceptr col = table(o[i++]);
+                groups.add(new DeviceGroup(g, plan.k(g), in, kAt < 0 ? null : table(kAt), out, col, plan.strides(g)));
             }
-            DeviceLayer dl = new DeviceLayer(plan, List.copyOf(groups), tables.at(o[0]), tables.at(o[1]));
+            DeviceLayer dl = new DeviceLayer(plan, List.copyOf(groups), table(o[0]), table(o[1]));
             (li < embedCount ? embed : trunk).add(dl);
         }
     }
 
     public Network network() {
         return net;
-    }
-
-    public CudaContext context() {
-        return ctx;
-    }
-
-    /** Replaces the parameters on the device. */
-    public void upload(float[] weights) {
-        check(weights);
-        params.upload(weights);
-    }
-
-    /** Copies the device parameters into {@code weights} (waits for the device). */
-    public void download(float[] weights) {
-        check(weights);
-        params.download(weights);
-    }
-
-    DeviceBuffer params() {
-        return params;
     }
 
     /** The layers, the embedding's first, then the trunk's: what {@link CudaPass#layerForward(int, DeviceBuffer, DeviceBuffer, int)} numbers. */
@@ -135,40 +94,5 @@ public final class CudaNetwork implements AutoCloseable {
 
     List<DeviceLayer> trunkLayers() {
         return trunk;
-    }
-
-    private void check(float[] weights) {
-        if (weights.length != net.paramCount()) {
-            throw new IllegalArgumentException(net.spec().name() + " needs " + net.paramCount() + " parameters, got " + weights.length);
-        }
-    }
-
-    @Override
-    public void close() {
-        try {
-            tables.close();
-        } finally {
-            params.close();
-        }
-    }
-
-    /** Ints appended end to end; each add returns where its array starts. */
-    private static final class IntTable {
-        private int[] data = new int[256];
-        private int size;
-
-        int add(int[] values) {
-            int at = size;
-            while (size + values.length > data.length) {
-                data = java.util.Arrays.copyOf(data, data.length * 2);
-            }
-            System.arraycopy(values, 0, data, size, values.length);
-            size += values.length;
-            return at;
-        }
-
-        int[] toArray() {
-            return java.util.Arrays.copyOf(data, size);
-        }
     }
 }

@@ -202,9 +202,7 @@ public final class CudaPass implements AutoCloseable {
     public void forward(long[] src, int from, int n) {
         checkBatch(n);
         ctx.bind();
-        ByteBuffer b = hostBoards.buffer();
-        b.clear();
-        b.asLongBuffer().put(src, from, n);
+        hostBoards.putLongs(src, from, n);
         Driver.Recording r = recording(n);
         if (r != null) {
             ctx.driver().replay(r, stream);

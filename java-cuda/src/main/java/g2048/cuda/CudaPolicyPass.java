@@ -1,14 +1,13 @@
 package g2048.cuda;
 
-import g2048.policy.PolicySpec;
-import java.nio.ByteBuffer;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import jcuda.driver.CUstream;
 
 /**
  * One thread's forward and backward passes over a {@link CudaPolicyNetwork}: the device-side
- * mirror of {@link g2048.policy.PolicyNetwork}'s passes with a {@link g2048.policy.PolicyWorkspace}.
+ * mirror of {@link g2048.nn.PolicyNetwork}'s passes with a {@link g2048.nn.PolicyWorkspace}.
  * A stream, the activations and their gradients for up to {@link #capacity()} positions in the
  * padded layout of {@link PolicyPlan} (whose padding cells are zeroed once here and never
  * written), and pinned buffers for boards, legal moves, targets and results. Not thread-safe.
@@ -116,9 +115,7 @@ public final class CudaPolicyPass implements AutoCloseable {
             throw new IllegalArgumentException("batch of " + n + " outside 1.." + capacity + " of the pass");
         }
         ctx.bind();
-        ByteBuffer b = hostBoards.buffer();
-        b.clear();
-        b.asLongBuffer().put(src, from, n);
+        hostBoards.putLongs(src, from, n);
         hostBoards.toDevice(boards.ptr(), 8L * n, stream);
         kernels.policyEncode(stream, n, boards.ptr(), acts[0].ptr());
         List<CudaPolicyNetwork.DeviceLayer> layers = net.layers();

@@ -1,11 +1,11 @@
 package g2048.cuda;
 
 import g2048.nn.Adam;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
 
 /**
- * Policy training on the GPU: the device-side mirror of {@link g2048.policy.PolicyGradient} and
+ * Policy training on the GPU: the device-side mirror of {@link g2048.nn.PolicyGradient} and
  * {@link Adam#step} over one {@link CudaPolicyNetwork}. The parameters, their gradient and Adam's
  * moments stay on the device; {@link #weights} and {@link #adam} bring them back for snapshots and
  * checkpoints. One step ({@link #step}): zero the gradient, forward and backward in slices of the
@@ -72,7 +72,7 @@ public final class CudaPolicyTrainer implements PolicyOptimiser {
 
     /**
      * The gradient of the mean cross-entropy of positions {@code [0, n)} into the device's gradient
-     * (zeroed first), as {@link g2048.policy.PolicyGradient#compute}; returns their summed loss.
+     * (zeroed first), as {@link g2048.nn.PolicyGradient#compute}; returns their summed loss.
      */
     public double gradient(long[] boards, int[] legal, float[] targets, int n) {
         if (n < 1) {

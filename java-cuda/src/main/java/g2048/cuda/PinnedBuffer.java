@@ -26,6 +26,13 @@ final class PinnedBuffer implements AutoCloseable {
         return block.buffer();
     }
 
+    /** Writes {@code src[from..from+n)} from the start (boards before they go up). */
+    void putLongs(long[] src, int from, int n) {
+        ByteBuffer b = buffer();
+        b.clear();
+        b.asLongBuffer().put(src, from, n);
+    }
+
     /** Host to device, {@code n} bytes from the start, queued on {@code stream}. */
     void toDevice(CUdeviceptr dst, long n, CUstream stream) {
         range(n);

@@ -1,6 +1,6 @@
 package g2048.cuda;
 
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,5 @@
 /**
- * The CUDA backend of the value networks: hand-written kernels ({@code cuda/*.cu}, compiled by
+ * The CUDA backend of the networks, value and policy: hand-written kernels ({@code cuda/*.cu}, compiled by
  * {@code native-build/} into this package's resources) driven through JCuda's driver API.
  *
  * <p>Call chain: {@link g2048.cuda.CudaEvaluator} (an {@link g2048.eval.Evaluator}) and
@@ -11,12 +11,11 @@
  * the CPU reference's parameter and activation layouts unchanged. {@link g2048.cuda.CudaBackend} is
  * the backend {@code cuda} of {@code --device} (registered in {@code META-INF/services}): before
  * one of its evaluators plays, {@link g2048.cuda.SelfCheck} compares it with the CPU reference;
- * it trains through {@link g2048.cuda.CudaTrainingDevice} ({@link g2048.cuda.CudaTrainer},
+ * it trains through {@link g2048.cuda.CudaValueTraining} ({@link g2048.cuda.CudaTrainer},
  * {@link g2048.cuda.DeviceWeights}, one {@link g2048.cuda.CudaFollower} per generator thread).
  *
- * <p>Policy networks ({@code train policy --device cuda}): {@link g2048.cuda.CudaPolicyDevice} (the
- * engine's {@link g2048.policy.PolicyDevice}, registered in {@code META-INF/services}) opens a
- * {@link g2048.cuda.CudaPolicyTrainer} (gradient and Adam on the device), which runs a
+ * <p>Policy networks ({@code train policy --device cuda}): the same {@link g2048.cuda.CudaBackend}
+ * opens a {@link g2048.cuda.CudaPolicyTrainer} (gradient and Adam on the device), which runs a
  * {@link g2048.cuda.CudaPolicyPass} over a {@link g2048.cuda.CudaPolicyNetwork};
  * {@link g2048.cuda.PolicyPlan} lays the activations out padded to 5 × 5 cells so that each padded
  * 2×2 convolution and the dense layer are single groups of the value networks' GEMM kernels.

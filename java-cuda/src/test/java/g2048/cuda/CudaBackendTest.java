@@ -7,18 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.eval.BackendOptions;
+import g2048.nn.BackendOptions;
 import g2048.eval.CheckEvaluator;
 import g2048.eval.Evaluator;
-import g2048.eval.EvaluatorBackends;
-import g2048.eval.UnusableBackendException;
+import g2048.nn.UnusableBackendException;
 import g2048.game.Rng;
 import g2048.nn.Architectures;
 import g2048.nn.CpuBackend;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
-import g2048.nn.NetworkBackend;
-import g2048.nn.NetworkBackends;
+import g2048.nn.Backend;
+import g2048.nn.Backends;
 import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkModel;
 import java.io.ByteArrayOutputStream;
@@ -46,7 +45,7 @@ class CudaBackendTest {
 
     @Test
     void theClassPathRegistersCpuAndCuda() {
-        EvaluatorBackends<NetworkModel, NetworkBackend> installed = NetworkBackends.installed();
+        Backends installed = Backends.installed();
         assertEquals(List.of("auto", "check", "cpu", "cuda"), installed.names());
         assertInstanceOf(CpuBackend.class, installed.reference());
         assertInstanceOf(CudaBackend.class, installed.backend("cuda"));
@@ -55,7 +54,7 @@ class CudaBackendTest {
     @Test
     void onThisMachineAutoSaysWhatItChoseAndCudaIsRefusedWithoutAGpu() {
         CudaProbe.Result probe = CudaProbe.probe();
-        var auto = NetworkBackends.installed().choose("auto", BackendOptions.NONE, notes);
+        var auto = Backends.installed().choose("auto", BackendOptions.NONE, notes);
         if (probe.available()) {
             assertEquals("cuda", auto.backend().name());
             assertTrue(notes().startsWith("device: cuda "), notes());
@@ -64,18 +63,18 @@ class CudaBackendTest {
         assertEquals("cpu", auto.backend().name());
         assertEquals("device: cpu (CUDA unavailable: " + probe.reason() + ")", notes());
         IllegalArgumentException cuda = assertThrows(IllegalArgumentException.class,
-                () -> NetworkBackends.installed().choose("cuda", BackendOptions.NONE, notes));
+                () -> Backends.installed().choose("cuda", BackendOptions.NONE, notes));
         assertEquals("--device cuda: CUDA unavailable: " + probe.reason(), cuda.getMessage());
         IllegalArgumentException check = assertThrows(IllegalArgumentException.class,
-                () -> NetworkBackends.installed().choose("check", BackendOptions.NONE, notes));
+                () -> Backends.installed().choose("check", BackendOptions.NONE, notes));
         assertTrue(check.getMessage().startsWith("--device check: compares cpu with another backend, and none can run here"),
                 check.getMessage());
         // The GPU's options are still checked, and a library with the CPU is refused.
         IllegalArgumentException graphs = assertThrows(IllegalArgumentException.class,
-                () -> NetworkBackends.installed().choose("cpu", BackendOptions.of("--cuda-graphs", "maybe"), notes));
+                () -> Backends.installed().choose("cpu", BackendOptions.of("--cuda-graphs", "maybe"), notes));
         assertEquals("--cuda-graphs maybe: expected on or off", graphs.getMessage());
         IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                () -> NetworkBackends.installed().choose("cpu", BackendOptions.of("--gemm", "tf32"), notes));
+                () -> Backends.installed().choose("cpu", BackendOptions.of("--gemm", "tf32"), notes));
         assertEquals("--gemm tf32: --device cpu does not take it; it needs --device cuda (or auto where that runs)", library.getMessage());
     }
 
@@ -94,13 +93,13 @@ class CudaBackendTest {
             CudaBackend cuda = new CudaBackend(ctx);
             assertEquals(1e-4, cuda.tolerance(BackendOptions.NONE));
             assertEquals(1e-2, cuda.tolerance(BackendOptions.of("--gemm", "tf32")));
-            Evaluator gpu = EvaluatorBackends.Choice.of(cuda, BackendOptions.NONE).open(MODEL, notes);
+            Evaluator gpu = Backends.Choice.of(cuda, BackendOptions.NONE).open(MODEL, notes);
             assertInstanceOf(CudaEvaluator.class, gpu);
             assertTrue(notes().startsWith("device: cuda, forwards of up to 256 boards as CUDA graphs, checked against the CPU reference"
                     + " on 256 boards"), notes());
-            EvaluatorBackends.close(gpu);
+            Evaluator.free(gpu);
 
-            var registry = new EvaluatorBackends<NetworkModel, NetworkBackend>("--device", List.of(new CpuBackend(), cuda));
+            var registry = new Backends("--device", List.of(new CpuBackend(), cuda));
             printed.reset();
             var check = registry.choose("check", BackendOptions.of("--cuda-graphs", "off"), notes);
             assertSame(cuda, check.backend());
@@ -111,7 +110,7 @@ class CudaBackendTest {
             both.values(boards, boards.length, v);
             assertEquals(boards.length, checker.checked());
             assertTrue(notes().contains("device: cuda, checked against the CPU reference"), notes());
-            EvaluatorBackends.close(both);
+            Evaluator.free(both);
         }
         assertEquals(0, driver.live(), "device buffers, host buffers or streams left after close");
     }
@@ -121,7 +120,7 @@ class CudaBackendTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         driver.broken = "encode_boards";
         try (CudaContext ctx = new CudaContext(driver)) {
-            var registry = new EvaluatorBackends<NetworkModel, NetworkBackend>("--device", List.of(new CpuBackend(), new CudaBackend(ctx)));
+            var registry = new Backends("--device", List.of(new CpuBackend(), new CudaBackend(ctx)));
             UnusableBackendException asked = assertThrows(UnusableBackendException.class,
                     () -> registry.choose("cuda", BackendOptions.NONE, notes).open(MODEL, notes));
             assertTrue(asked.getMessage().startsWith("--device cuda: the GPU's values FAILED against the CPU reference"), asked.getMessage());

@@ -8,24 +8,24 @@ import g2048.cuda.check.PolicyConformance;
 import g2048.cuda.check.PolicyConformance.Batch;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.CpuBackend;
+import g2048.nn.PackedWeights;
+import g2048.nn.Architectures;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The policy networks' GPU path ({@link CudaPolicyPass}, {@link CudaPolicyTrainer},
- * {@link CudaPolicyDevice}) driven as on a GPU with the kernels emulated on the CPU
+ * {@link CudaBackend}) driven as on a GPU with the kernels emulated on the CPU
  * ({@link EmulatedDriver}), against the CPU reference {@link PolicyNetwork}: logits, probabilities,
  * loss and every layer's weight and bias gradient, on seeded random boards, legal-move masks and
- * hard and soft targets; then Adam steps against {@link CpuPolicyDevice}.
+ * hard and soft targets; then Adam steps against {@link CpuBackend}.
  *
  * <p>Tolerance: {@link GemmMode#FP32_TOLERANCE} (1e-4), norm-wise (largest difference over the
  * largest reference value, per layer block). Both sides compute in fp32 and differ only in the order
@@ -151,7 +151,7 @@ class CudaPolicyEmulationTest {
 
     @Test
     void aPassMatchesTheCpuOnPolicy2() {
-        PolicySpec spec = PolicyArchitectures.named("POLICY2");
+        PolicySpec spec = Architectures.policy("POLICY2");
         double e = passError(new EmulatedDriver(132), spec, 7, 3);
         assertTrue(e <= TOL, "POLICY2: error " + e);
     }
@@ -180,7 +180,7 @@ class CudaPolicyEmulationTest {
             Adam gpuAdam = new Adam(w0.length, 0.01, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
             float[] cpuW = w0.clone();
             // a pass of 10 positions: each step of 23 goes in three slices
-            try (PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, cpuW, cpuAdam, n, 1);
+            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
                     CudaPolicyTrainer gpu = new CudaPolicyTrainer(ctx, spec, w0.clone(), gpuAdam, 0.01, Adam.BETA1, Adam.BETA2,
                             Adam.EPSILON, 10)) {
                 Rng rng = new Rng(3);
@@ -226,8 +226,8 @@ class CudaPolicyEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
             float[] cpuW = w.clone();
-            try (PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, cpuW, cpuAdam, 16, 1);
-                    PolicyOptimiser gpu = new CudaPolicyDevice(ctx).open(spec, w.clone(), gpuAdam, 16, 1)) {
+            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, 16, 1);
+                    PolicyOptimiser gpu = new CudaBackend(ctx).policyTraining(spec, w.clone(), gpuAdam, 16, 1)) {
                 Batch b = Batch.random(rng, 16);
                 cpu.step(b.boards(), b.legal(), b.targets(), 16);
                 gpu.step(b.boards(), b.legal(), b.targets(), 16);
@@ -257,7 +257,7 @@ class CudaPolicyEmulationTest {
         driver.broken = "col_to_input";
         try (CudaContext ctx = new CudaContext(driver)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> new CudaPolicyDevice(ctx).open(spec, w, new Adam(w.length), 32, 1));
+                    () -> new CudaBackend(ctx).policyTraining(spec, w, new Adam(w.length), 32, 1));
             assertTrue(e.getMessage().startsWith("--device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
         }
         assertEquals(0, driver.live(), "a refused trainer is closed");

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
+import g2048.nn.CpuBackend;
 import g2048.policy.DatasetWriter;
-import g2048.policy.PolicyDevice;
+import g2048.nn.Backend;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicySpec;
 import g2048.train.policy.DatasetGenerator;
 import g2048.train.policy.PolicyCurve;
 import g2048.train.policy.PolicyTrainer;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Whole {@link PolicyTrainer} runs with their steps on the emulated GPU ({@link CudaPolicyDevice})
+ * Whole {@link PolicyTrainer} runs with their steps on the emulated GPU ({@link CudaBackend})
  * beside the same runs on the CPU: the final model, the checkpoint's Adam state and a resumed run
  * agree within fp32 rounding, also for a run started on the CPU and resumed on the GPU, and for a
  * run whose rate falls.
@@ -49,12 +49,12 @@ class CudaPolicyTrainingRunTest {
         data = TrainingData.load(List.of(file), 0.25, 3);
     }
 
-    private static PolicyModel train(PolicyDevice device, Path out, int epochs, boolean resume) throws Exception {
+    private static PolicyModel train(Backend device, Path out, int epochs, boolean resume) throws Exception {
         return train(device, out, epochs, resume, 0.01);
     }
 
     /** A run whose rate falls from 0.01 to {@code finalRate} (0.01: constant). */
-    private static PolicyModel train(PolicyDevice device, Path out, int epochs, boolean resume, double finalRate) throws Exception {
+    private static PolicyModel train(Backend device, Path out, int epochs, boolean resume, double finalRate) throws Exception {
         PolicyTrainer.Config config = new PolicyTrainer.Config(SPEC, epochs, 32, 0.01, finalRate, 0, 1, 400, 0, 32, 5);
         PolicyTrainer t = new PolicyTrainer(config, data, out, "lines", device);
         return t.run(resume, new PolicyTrainer.Listener() {
@@ -74,8 +74,8 @@ class CudaPolicyTrainingRunTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         driver.poison = true;
         try (CudaContext ctx = new CudaContext(driver)) {
-            PolicyDevice gpu = new CudaPolicyDevice(ctx);
-            PolicyModel cpu = train(new CpuPolicyDevice(), dir.resolve("cpu"), 2, false);
+            Backend gpu = new CudaBackend(ctx);
+            PolicyModel cpu = train(new CpuBackend(), dir.resolve("cpu"), 2, false);
             PolicyModel whole = train(gpu, dir.resolve("gpu"), 2, false);
             assertEquals(cpu.positions(), whole.positions());
             double e = SelfCheck.error(whole.weights(), cpu.weights());
@@ -99,12 +99,12 @@ class CudaPolicyTrainingRunTest {
             double r = SelfCheck.error(resumed.weights(), whole.weights());
             assertTrue(r <= GemmMode.FP32_TOLERANCE, "resumed run: error " + r);
             // a run started on the CPU and resumed on the GPU: the same checkpoint files carry it over
-            train(new CpuPolicyDevice(), dir.resolve("across"), 1, false);
+            train(new CpuBackend(), dir.resolve("across"), 1, false);
             PolicyModel across = train(gpu, dir.resolve("across"), 2, true);
             double x = SelfCheck.error(across.weights(), cpu.weights());
             assertTrue(x <= GemmMode.FP32_TOLERANCE, "CPU run resumed on the GPU: error " + x);
             // a falling rate reaches the device's Adam step by step as it does the CPU's
-            PolicyModel cpuDecay = train(new CpuPolicyDevice(), dir.resolve("cpu-decay"), 2, false, 0.001);
+            PolicyModel cpuDecay = train(new CpuBackend(), dir.resolve("cpu-decay"), 2, false, 0.001);
             PolicyModel gpuDecay = train(gpu, dir.resolve("gpu-decay"), 2, false, 0.001);
             double d = SelfCheck.error(gpuDecay.weights(), cpuDecay.weights());
             assertTrue(d <= GemmMode.FP32_TOLERANCE, "falling rate: error " + d);

@@ -1,5 +1,6 @@
 package g2048.cuda;
 
+import g2048.nn.Backends;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,10 +13,9 @@ import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
-import g2048.eval.BackendOptions;
+import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
-import g2048.eval.EvaluatorBackends;
-import g2048.nn.CpuTrainingDevice;
+import g2048.nn.CpuValueTraining;
 import g2048.nn.Optimiser;
 import g2048.train.cnn.Batching;
 import g2048.train.cnn.CnnCurve;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Training on the GPU path ({@link CudaTrainingDevice}: {@link CudaTrainer}, {@link DeviceWeights},
+ * Training on the GPU path ({@link CudaValueTraining}: {@link CudaTrainer}, {@link DeviceWeights},
  * {@link CudaFollower}) driven exactly as on a GPU, with the kernels emulated on the CPU: its
  * steps and its generators' values against the CPU reference's, and a whole run through it.
  */
@@ -49,8 +49,8 @@ class CudaTrainingEmulationTest {
         int n = 40;
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
-            CpuTrainingDevice cpuDevice = new CpuTrainingDevice();
-            CudaTrainingDevice gpuDevice = new CudaTrainingDevice(ctx, GemmMode.KERNELS);
+            CpuValueTraining cpuDevice = new CpuValueTraining();
+            CudaValueTraining gpuDevice = new CudaValueTraining(ctx, GemmMode.KERNELS);
             Optimiser cpu = cpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             Optimiser gpu = gpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             try (gpuDevice; cpu; gpu) {
@@ -96,7 +96,7 @@ class CudaTrainingEmulationTest {
                 JumpStart.NOJUMP, 2, 2, 32, 5);
         try (CudaContext ctx = new CudaContext(driver)) {
             TrainingRun run = new TrainingRun(config, dir, null, 1_000_000, new TrainingRun.Evaluation(0, 8, 0), 60,
-                    QuietListener.INSTANCE, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+                    QuietListener.INSTANCE, Backends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
             assertTrue(run.describeDevice().startsWith("cuda "), run.describeDevice());
             TrainedNetwork result = run.run();
             assertTrue(result.positions() >= 256, "positions " + result.positions());
@@ -140,7 +140,7 @@ class CudaTrainingEmulationTest {
         };
         try (CudaContext ctx = new CudaContext(driver)) {
             TrainingRun run = new TrainingRun(config, dir, null, 128, new TrainingRun.Evaluation(3, 3, 0), 60,
-                    listener, EvaluatorBackends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
+                    listener, Backends.Choice.of(new CudaBackend(ctx), BackendOptions.NONE));
             run.run();
             assertEquals(2, rows.size(), "snapshots at 128 and at the end: " + rows);
             assertEquals(2, notes.size(), notes.toString());

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicySpec;
+import g2048.nn.Architectures;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ class PolicyPlanTest {
 
     @Test
     void convolutionsReadTheirWindowsAndPaddingOnlyBeyondTheBoard() {
-        PolicySpec spec = PolicyArchitectures.named("POLICY3");
+        PolicySpec spec = Architectures.policy("POLICY3");
         PolicyPlan plan = new PolicyPlan(spec);
         assertEquals(spec.convs() + 1, plan.layers().size());
         for (int l = 0; l < spec.convs(); l++) {

@@ -14,7 +14,7 @@ import java.util.Locale;
  *
  * <p>Threading: as {@link Evaluator}; {@link #forThread()} returns a new checker over both
  * evaluators' thread instances with its own scratch buffer. Closing it frees both sides
- * ({@link EvaluatorBackends#close}), as {@code check} opens them.
+ * ({@link Evaluator#free}), as {@code check} opens them.
  */
 public final class CheckEvaluator implements Evaluator, AutoCloseable {
 
@@ -103,9 +103,9 @@ public final class CheckEvaluator implements Evaluator, AutoCloseable {
     @Override
     public void close() {
         try {
-            EvaluatorBackends.close(candidate);
+            Evaluator.free(candidate);
         } finally {
-            EvaluatorBackends.close(reference);
+            Evaluator.free(reference);
         }
     }
 

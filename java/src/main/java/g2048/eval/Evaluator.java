@@ -7,7 +7,7 @@ import g2048.game.Shape;
  * the one batch interface of the engine. Search and play, a training run's generators and its
  * snapshot evaluation all value boards through it, whatever computes them (tables, a network on
  * the CPU or the GPU); value networks get theirs from a backend chosen by name
- * ({@link EvaluatorBackends}).
+ * ({@code g2048.nn.Backends}).
  *
  * <p><b>Threading.</b> The weights behind an evaluator are shared; its scratch state is not. A
  * thread that wants to evaluate calls {@link #forThread()} once on the shared evaluator and uses
@@ -54,4 +54,20 @@ public interface Evaluator {
 
     /** One line naming the evaluator, e.g. {@code ntuple 4x6 (models/default.g2n)}. */
     String describe();
+
+    /**
+     * Frees what {@code e} holds beyond the heap (a GPU's buffers), where it holds any: evaluators
+     * over plain memory need nothing.
+     */
+    static void free(Evaluator e) {
+        if (e instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (RuntimeException ex) {
+                throw ex;
+            } catch (Exception ex) {
+                throw new IllegalStateException("closing " + e.describe() + ": " + ex, ex);
+            }
+        }
+    }
 }

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  *
  * <p>The content comes from a callback: a {@link ChannelWriter} gets the temporary file's channel
  * (at position 0; it may seek, to fill a header last), a {@link StreamWriter} a buffered stream.
- * Neither may close what it gets. The parent directory is created if missing.
+ * Neither may close what it gets. The parent directory is created if missing. A target that exists
+ * and is not a regular file (a device, FIFO, socket, directory) is refused before anything is written
+ * ({@link RegularFile#checkOutput}).
  */
 public final class AtomicFile {
 
@@ -69,6 +71,7 @@ public final class AtomicFile {
 
     /** Writes {@code target} from {@code writer}. */
     public static void write(Path target, Durability durability, ChannelWriter writer) throws IOException {
+        RegularFile.checkOutput(target);
         Path tmp = null;
         try {
             tmp = temporaryBeside(target);
@@ -166,6 +169,39 @@ public final class AtomicFile {
             }
         }
         return deleted;
+    }
+
+    /**
+     * {@link #deleteLeftovers(Path)} for the temporary files of {@code targets} only (beside each):
+     * for a directory other writers share, such as the one of a {@code train ntuple --out}.
+     */
+    public static int deleteLeftoversOf(Path... targets) throws IOException {
+        int deleted = 0;
+        for (Path target : targets) {
+            Path dir = target.toAbsolutePath().getParent();
+            if (dir == null || !Files.isDirectory(dir)) {
+                continue;
+            }
+            String prefix = "." + target.getFileName() + ".";
+            try (var files = Files.newDirectoryStream(dir, ".*.tmp")) {
+                for (Path f : files) {
+                    String name = f.getFileName().toString();
+                    Matcher m = TEMPORARY.matcher(name);
+                    if (name.startsWith(prefix) && name.indexOf('.', prefix.length()) == name.length() - 4
+                            && m.matches() && deletable(f, m)) {
+                        Files.deleteIfExists(f);
+                        deleted++;
+                    }
+                }
+            }
+        }
+        return deleted;
+    }
+
+    /** A regular file whose writer's process no longer runs. */
+    private static boolean deletable(Path f, Matcher m) {
+        return Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true);
     }
 
     /** A fresh name beside {@code target}: hidden, and unique per process and call so that writers never share one. */

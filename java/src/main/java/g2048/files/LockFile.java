@@ -13,8 +13,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * An exclusive lock on a file ({@link FileChannel#tryLock()}), so that two runs never write the
  * same directory at once: the second is refused at once with {@link Held}, naming the file. The
  * lock goes with the process (the operating system drops it if the process dies) and is released
- * on {@link #close}. The file itself stays: deleting it would let a third run lock a new file
- * while a second still holds the old one.
+ * on {@link #close}, which deletes the file first, while still holding the lock, so that a finished
+ * run leaves no lock file behind. A run that opened the file just before it was deleted then locks a
+ * file no longer in the directory: {@link #acquire} checks that the file it locked is still the one
+ * at its path, and tries again on the new one if not, so that two runs never hold the lock at once.
+ * (A run killed before {@code close} leaves the file; the next run locks it as usual.)
  */
 public final class LockFile implements AutoCloseable {
 
@@ -72,12 +75,23 @@ public final class LockFile implements AutoCloseable {
         }
         FileChannel ch = null;
         try {
-            ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = ch.tryLock();
-            if (lock == null) {
-                throw new Held(file);
+            RegularFile.checkOutput(file); // opening a FIFO to write would block until a reader came
+            for (int attempt = 0; ; attempt++) {
+                ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock lock = ch.tryLock();
+                if (lock == null) {
+                    throw new Held(file);
+                }
+                if (stillAtItsPath(file)) {
+                    return new LockFile(file, key, ch, lock);
+                }
+                // its holder deleted it as this run opened it: lock the file now at the path instead
+                ch.close();
+                ch = null;
+                if (attempt == 100) {
+                    throw new Held(file);
+                }
             }
-            return new LockFile(file, key, ch, lock);
         } catch (IOException | RuntimeException e) {
             if (ch != null) {
                 ch.close();
@@ -85,6 +99,34 @@ public final class LockFile implements AutoCloseable {
             HELD.remove(key);
             throw e;
         }
+    }
+
+    /**
+     * Whether the file this process has open at {@code file} is still in the directory, not one deleted
+     * from under it. Asked of Linux's {@code /proc/self/fd} links, which name a deleted file
+     * "PATH (deleted)"; opening the file again to look would drop the lock (POSIX drops a process's
+     * locks on a file when any of its descriptors to it closes). Elsewhere the open is trusted.
+     */
+    private static boolean stillAtItsPath(Path file) {
+        Path fds = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fds)) {
+            return true;
+        }
+        String deleted = file.toAbsolutePath().normalize() + " (deleted)";
+        try (var links = Files.newDirectoryStream(fds)) {
+            for (Path fd : links) {
+                try {
+                    if (Files.readSymbolicLink(fd).toString().equals(deleted)) {
+                        return false;
+                    }
+                } catch (IOException | UnsupportedOperationException e) {
+                    // a descriptor closed while listing: not the one just opened
+                }
+            }
+        } catch (IOException e) {
+            return true;
+        }
+        return true;
     }
 
     public Path file() {
@@ -98,10 +140,15 @@ public final class LockFile implements AutoCloseable {
             return;
         }
         try {
-            lock.release();
+            // deleted while locked: no other run holds it now, and one that opened it meanwhile finds it gone
+            Files.deleteIfExists(file);
         } finally {
-            channel.close();
-            HELD.remove(key);
+            try {
+                lock.release();
+            } finally {
+                channel.close();
+                HELD.remove(key);
+            }
         }
     }
 }

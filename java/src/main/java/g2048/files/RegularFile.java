@@ -52,6 +52,28 @@ public final class RegularFile {
         return a.size();
     }
 
+    /**
+     * Refuses {@code target} as an output when it exists and is not a regular file (links followed):
+     * renaming a new file over a device, FIFO or socket would replace it (as root, {@code /dev/null}
+     * itself), and writing into one never ends or fails half-way. An absent target passes.
+     */
+    public static void checkOutput(Path target) throws BadFileException {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(target, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return;
+        } catch (IOException e) {
+            return; // unreadable attributes: the write itself says what is wrong
+        }
+        if (a.isDirectory()) {
+            throw new BadFileException(target, "a directory, expected a regular file to write");
+        }
+        if (!a.isRegularFile()) {
+            throw new BadFileException(target, kind(target) + ", expected a regular file to write (left as it is)");
+        }
+    }
+
     /** What a non-regular file is, from its mode where the platform tells it. */
     private static String kind(Path path) {
         try {

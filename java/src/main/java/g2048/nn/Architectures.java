@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The architectures of SPEC §2.2 (seeds 000 and 003) with their widths, and the same shapes at
- * other widths (tiny ones for gradient checks).
+ * The value networks of Matsuzaki (2021) with their widths, the same shapes at other widths (tiny
+ * ones for gradient checks), and the four policy networks of Matsuzaki and Teramura.
  *
  * <pre>
  *   CNN22 family  conv2x2[a], conv2x2[b], fc[c], fc[d], fc[1]                 4x4 -> 3x3 -> 2x2
@@ -16,14 +16,43 @@ import java.util.Locale;
  *   FC-CNN        embed fc[a], fc[b=8·16] on 4x4x24 -> 4x4x8 + 16 value planes -> CNN22
  *   CNN-CNN       embed conv2x2[a], conv3x3[b=8·16] on 4x4x24 -> 1x1x128 -> 4x4x8 + 16 value planes -> CNN22
  * </pre>
+ *
+ * The policy networks: k = 2 … 5 convolutions with Ch(k) = 436, 312, 256, 224 filters, sized so
+ * that all have about 820,000 weights.
+ * <pre>
+ *   POLICY2  436 filters  817,068 weights
+ *   POLICY3  312 filters  819,628 weights
+ *   POLICY4  256 filters  820,228 weights
+ *   POLICY5  224 filters  832,612 weights
+ * </pre>
  */
 public final class Architectures {
 
-    /** The names, in the order of SPEC §2.2. */
+    /** The value networks' names, in the paper's order. */
     public static final List<String> NAMES = List.of("CNN22", "CNN22S", "CNN22SS", "CNN22SSS", "CNN22ACG",
             "CNN12", "MLP", "BP-CNN", "FC-CNN", "CNN-CNN");
 
+    /** The policy networks' names. */
+    public static final List<String> POLICY_NAMES = List.of("POLICY2", "POLICY3", "POLICY4", "POLICY5");
+
     private Architectures() {
+    }
+
+    /** Whether {@code name} names one of {@link #POLICY_NAMES} (any case). */
+    public static boolean isPolicy(String name) {
+        return POLICY_NAMES.contains(name.toUpperCase(Locale.ROOT));
+    }
+
+    /** The named policy network. */
+    public static PolicySpec policy(String name) {
+        return switch (name.toUpperCase(Locale.ROOT)) {
+            case "POLICY2" -> new PolicySpec("POLICY2", 2, 436);
+            case "POLICY3" -> new PolicySpec("POLICY3", 3, 312);
+            case "POLICY4" -> new PolicySpec("POLICY4", 4, 256);
+            case "POLICY5" -> new PolicySpec("POLICY5", 5, 224);
+            default -> throw new IllegalArgumentException("unknown policy architecture '" + name + "', expected one of "
+                    + String.join(", ", POLICY_NAMES));
+        };
     }
 
     /** The named architecture at the paper's widths. */

@@ -1,18 +1,26 @@
 package g2048.nn;
 
-import g2048.eval.BackendOptions;
 import g2048.eval.Evaluator;
 import java.io.PrintStream;
 
-/** The CPU reference as a backend: {@link NetworkEvaluator} to play, {@link CpuTrainingDevice} to train. Runs everywhere. */
-public final class CpuBackend implements NetworkBackend {
+/**
+ * The CPU reference as a backend: {@link NetworkEvaluator} to evaluate, {@link CpuValueTraining}
+ * to train value networks, {@link PolicyGradient} and {@link Adam#step} on the caller's arrays to
+ * train policy networks. Runs everywhere.
+ */
+public final class CpuBackend implements Backend {
+
+    public static final String NAME = "cpu";
 
     /** Games a CPU generator plays at once by default: its forwards are efficient from a few boards on. */
     public static final int GENERATOR_LANES = 16;
 
+    /** Positions per forward/backward pass of one thread of a policy training step. */
+    static final int POLICY_SLICE = 32;
+
     @Override
     public String name() {
-        return "cpu";
+        return NAME;
     }
 
     @Override
@@ -32,7 +40,12 @@ public final class CpuBackend implements NetworkBackend {
 
     @Override
     public String device() {
-        return "cpu";
+        return NAME;
+    }
+
+    @Override
+    public String policyDevice() {
+        return "cpu, " + GemmKernel.best().describe();
     }
 
     @Override
@@ -41,12 +54,48 @@ public final class CpuBackend implements NetworkBackend {
     }
 
     @Override
-    public TrainingDevice training(BackendOptions options) {
-        return new CpuTrainingDevice();
+    public ValueTraining valueTraining(BackendOptions options) {
+        return new CpuValueTraining();
     }
 
     @Override
     public int generatorLanes() {
         return GENERATOR_LANES;
+    }
+
+    @Override
+    public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+        PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), threads, POLICY_SLICE);
+        float[] grad = new float[weights.length];
+        return new PolicyOptimiser() {
+            @Override
+            public double step(long[] boards, int[] legal, float[] targets, int n) {
+                double loss = pg.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, n, grad);
+                adam.step(weights, grad);
+                return loss;
+            }
+
+            @Override
+            public void learningRate(double alpha) {
+                adam.setAlpha(alpha);
+            }
+
+            @Override
+            public void weights(float[] dst) {
+                if (dst != weights) {
+                    System.arraycopy(weights, 0, dst, 0, weights.length);
+                }
+            }
+
+            @Override
+            public Adam adam() {
+                return adam;
+            }
+
+            @Override
+            public void close() {
+                pg.close();
+            }
+        };
     }
 }

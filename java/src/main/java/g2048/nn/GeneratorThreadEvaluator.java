@@ -4,7 +4,7 @@ import g2048.eval.Evaluator;
 import g2048.game.Shape;
 
 /**
- * The evaluator of one training generator thread ({@link TrainingDevice#generatorEvaluator}):
+ * The evaluator of one training generator thread ({@link ValueTraining#generatorEvaluator}):
  * batches of 4×4 afterstates valued under the latest weights its trainer published. It holds that
  * thread's scratch and its hold on the published weights, so it is made for that thread and
  * {@link #forThread()} refuses; a single value is a batch of one.

@@ -108,29 +108,25 @@ public record NetSpec(String name, InputKind input, List<LayerSpec> embed, List<
 
     /** Parses the text form; throws {@link IllegalArgumentException} naming the bad part. */
     public static NetSpec parse(String text) {
-        String name = null;
-        InputKind input = null;
-        List<LayerSpec> embed = null;
-        List<LayerSpec> trunk = null;
-        for (String part : text.split(";", -1)) {
-            int eq = part.indexOf('=');
-            if (eq < 0) {
-                throw new IllegalArgumentException("architecture spec: '" + part + "' is not key=value");
-            }
-            String key = part.substring(0, eq);
-            String value = part.substring(eq + 1);
+        var p = new Object() {
+            String name;
+            InputKind input;
+            List<LayerSpec> embed;
+            List<LayerSpec> trunk;
+        };
+        SpecText.forEach("architecture spec", text, (key, value) -> {
             switch (key) {
-                case "name" -> name = value;
-                case "input" -> input = InputKind.parse(value);
-                case "embed" -> embed = parseLayers(value);
-                case "trunk" -> trunk = parseLayers(value);
+                case "name" -> p.name = value;
+                case "input" -> p.input = InputKind.parse(value);
+                case "embed" -> p.embed = parseLayers(value);
+                case "trunk" -> p.trunk = parseLayers(value);
                 default -> throw new IllegalArgumentException("architecture spec: unknown key '" + key + "'");
             }
-        }
-        if (name == null || input == null || embed == null || trunk == null) {
+        });
+        if (p.name == null || p.input == null || p.embed == null || p.trunk == null) {
             throw new IllegalArgumentException("architecture spec '" + text + "' needs name, input, embed and trunk");
         }
-        return new NetSpec(name, input, embed, trunk);
+        return new NetSpec(p.name, p.input, p.embed, p.trunk);
     }
 
     private static List<LayerSpec> parseLayers(String text) {

@@ -1,7 +1,7 @@
 package g2048.nn;
 
 /**
- * A value network with its weights, as a {@link NetworkBackend} opens evaluators over it.
+ * A value network with its weights, as a {@link Backend} opens evaluators over it.
  *
  * @param source where the weights came from, for the evaluator's description (a file name, a snapshot)
  */

@@ -1,10 +1,10 @@
 package g2048.nn;
 
 /**
- * The trainer's side of a {@link TrainingDevice}: takes Adam steps on the mean squared error of
+ * The trainer's side of a {@link ValueTraining}: takes Adam steps on the mean squared error of
  * batches and publishes each new version of the weights to the generators. It owns the master
  * weights and the optimiser state, wherever they live. Trainer thread only (see
- * {@link TrainingDevice#trainerOptimiser}).
+ * {@link ValueTraining#trainerOptimiser}).
  */
 public interface Optimiser extends AutoCloseable {
 

@@ -265,6 +265,19 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number below "
                     + Float.MAX_VALUE / 32767);
         }
+        // counts of a real run: 2^50 games is millennia of training; beyond it a count is damage
+        long maxCount = 1L << 50;
+        for (int off : new int[] {OFF_GAMES, OFF_MOVES, OFF_NANOS}) {
+            long v = b.getLong(off);
+            if (v < 0 || v > (off == OFF_NANOS ? Long.MAX_VALUE : maxCount)) {
+                throw new ModelFileException(file, (off == OFF_GAMES ? "games trained " : off == OFF_MOVES ? "moves trained "
+                        : "training time ") + v + " out of range, expected 0.." + (off == OFF_NANOS ? Long.MAX_VALUE : maxCount));
+            }
+        }
+        double alpha = b.getDouble(OFF_ALPHA);
+        if (!Double.isFinite(alpha) || alpha < 0) {
+            throw new ModelFileException(file, "learning rate (alpha) " + alpha + " in the header, expected a finite number >= 0");
+        }
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
                 b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,

@@ -40,9 +40,10 @@ import java.util.zip.InflaterInputStream;
  *     16-bit {@code q} ({@code step = max|w| / 8191}: 14 bits used), then coded as runs
  *     {@code (zeros: varint, literals: varint, literals × int16)} and deflated. Most entries of a
  *     trained 6-tuple network are never visited and stay 0. Loading inflates it into an anonymous
- *     off-heap table (huge pages where allowed); no cache file is written. A TD-afterstate model
+ *     off-heap table (huge pages where allowed). A TD-afterstate model
  *     loaded for play is inflated straight into int16 tables ({@link Int16Network}, half the
- *     memory), its float32 tables made only if asked for ({@link NtupleModel#network()}).</li>
+ *     memory; kept in the user's cache by {@link Int16Cache} for the next start), its float32 tables made only
+ *     if asked for ({@link NtupleModel#network()}).</li>
  * </ul>
  * A model that learns by temporal coherence keeps its accumulators after the tables in the full
  * form, so that resuming continues exactly; the compact form holds the tables only (a resumed
@@ -115,7 +116,8 @@ public final class NtupleModels {
                     + " io.g2048:g2048-models)");
         }
         try (in) {
-            return load(in, name);
+            // the jar's own model: its int16 tables come from the cache when it holds them, its data left unread
+            return load(in, name, true);
         } catch (IOException e) {
             throw new ModelFileException(name, "cannot read: " + e.getMessage(), e);
         }
@@ -131,6 +133,10 @@ public final class NtupleModels {
      * @throws IOException when the stream cannot be read
      */
     public static NtupleModel load(InputStream in, String name) throws IOException {
+        return load(in, name, false);
+    }
+
+    private static NtupleModel load(InputStream in, String name, boolean cacheFirst) throws IOException {
         byte[] head = in.readNBytes(ModelHeader.HEADER_BYTES);
         if (head.length < ModelHeader.HEADER_BYTES) {
             throw new ModelFileException(name, "truncated: " + head.length + " bytes, the header alone needs "
@@ -145,7 +151,8 @@ public final class NtupleModels {
         try {
             // a compact TD-afterstate model plays from its int16 steps alone: no float32 tables (half the memory)
             boolean int16Only = h.valueType() != ModelHeader.FLOAT32 && h.method() == Method.TD_AFTERSTATE;
-            OffHeap.Table t = int16Only ? null : OffHeap.allocate(tableBytes, arena);
+            OffHeap.Table t = int16Only ? null : h.valueType() == ModelHeader.FLOAT32 ? OffHeap.allocate(tableBytes, arena)
+                    : compactTables(name, h, tableBytes, arena);
             if (h.valueType() == ModelHeader.FLOAT32) {
                 CRC32C crc = new CRC32C();
                 byte[] buf = new byte[CHUNK];
@@ -173,6 +180,13 @@ public final class NtupleModels {
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(name, "compact data of " + h.dataBytes() + " bytes is too large");
                 }
+                OffHeap.Table tables = null;
+                if (int16Only && cacheFirst && Int16Cache.present(head, int16Bytes(h))) {
+                    tables = OffHeap.allocate(int16Bytes(h), arena);
+                    if (Int16Cache.read(head, tables.segment())) {
+                        return int16Model(name, h, tables, arena);
+                    }
+                }
                 byte[] data = in.readNBytes((int) h.dataBytes());
                 if (data.length < h.dataBytes()) {
                     throw new ModelFileException(name, "truncated: " + (ModelHeader.HEADER_BYTES + data.length)
@@ -187,7 +201,7 @@ public final class NtupleModels {
                     if (in.read() >= 0) {
                         throw new ModelFileException(name, "unexpected bytes after the data");
                     }
-                    return int16Model(name, h, data, arena);
+                    return int16Model(name, h, head, data, tables, arena);
                 }
                 inflateFloats(name, data, h, t.segment());
             }
@@ -276,10 +290,9 @@ public final class NtupleModels {
                 }
                 if (!writable && h.method() == Method.TD_AFTERSTATE) {
                     // Play reads the int16 steps as they are: no float32 tables (half the memory).
-                    return int16Model(file.toString(), h, data.array(), arena);
+                    return int16Model(file.toString(), h, head.array(), data.array(), null, arena);
                 }
-                // inflate() writes only the non-zero entries: fault every page in while loading
-                OffHeap.Table t = OffHeap.allocateTouched(tableBytes, arena);
+                OffHeap.Table t = compactTables(file.toString(), h, tableBytes, arena);
                 inflateFloats(file.toString(), data.array(), h, t.segment());
                 table = t.segment();
                 huge = t.hugePages();
@@ -443,14 +456,37 @@ public final class NtupleModels {
 
     /**
      * A compact TD-afterstate model for play, inflated straight into int16 tables (every page
-     * faulted in while loading): no float32 tables beside them.
+     * faulted in while loading; or read from {@link Int16Cache}, into {@code tables} when given): no
+     * float32 tables beside them.
      */
-    private static NtupleModel int16Model(String name, ModelHeader h, byte[] compact, Arena arena) throws IOException {
-        OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
-        inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> t.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
+    private static NtupleModel int16Model(String name, ModelHeader h, byte[] header, byte[] compact, OffHeap.Table tables,
+                                          Arena arena) throws IOException {
+        OffHeap.Table t = tables;
+        if (t == null && Int16Cache.present(header, int16Bytes(h))) {
+            t = compactTables(name, h, int16Bytes(h), arena);
+            if (Int16Cache.read(header, t.segment())) {
+                return int16Model(name, h, t, arena);
+            }
+        }
+        if (t == null) {
+            t = compactTables(name, h, int16Bytes(h), arena);
+        }
+        OffHeap.Table into = t;
+        inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> into.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
         if (h.stageDeltas()) {
             addStageDifferences(name, t.segment(), h.stageStride());
         }
+        // the next start reads these tables from the user's cache instead of inflating them
+        Int16Cache.write(header, t.segment());
+        return int16Model(name, h, t, arena);
+    }
+
+    private static long int16Bytes(ModelHeader h) {
+        return h.banks() * h.weights() * Short.BYTES;
+    }
+
+    /** The model over int16 tables {@code t}, filled from its compact data or the cache. */
+    private static NtupleModel int16Model(String name, ModelHeader h, OffHeap.Table t, Arena arena) {
         TupleLayout layout = new TupleLayout(h.spec(), h.shape());
         Int16Network[] banks = new Int16Network[h.banks()];
         long bankBytes = h.weights() * Short.BYTES;
@@ -486,6 +522,47 @@ public final class NtupleModels {
     /** Where the inflated weights go: entry {@code i} (over all banks) is {@code step · q}. */
     private interface WeightSink {
         void put(long i, short q);
+    }
+
+    /**
+     * The tables a compact file inflates into. Its header claims their size, which a few kilobytes of
+     * zero runs can make gigabytes (a decompression bomb): a claim beyond this machine's memory is
+     * refused before allocating, and the pages are faulted in while loading (for play's speed) only
+     * when the stored data is dense enough to fill them; a sparse table's untouched pages take no memory.
+     */
+    private static OffHeap.Table compactTables(String file, ModelHeader h, long bytes, Arena arena) {
+        long memory = physicalMemory();
+        if (bytes > FREE_CLAIM && bytes / BOMB_RATIO > h.dataBytes()) {
+            throw new ModelFileException(file, "claims " + bytes + " bytes of tables from " + h.dataBytes()
+                    + " bytes of compact data, more than " + BOMB_RATIO + " times as many (a decompression bomb?)");
+        }
+        if (bytes > memory) {
+            throw new ModelFileException(file, "claims " + bytes + " bytes of tables from " + h.dataBytes()
+                    + " bytes of compact data, more than this machine's " + memory + " bytes of memory");
+        }
+        return h.dataBytes() * DENSE_RATIO >= bytes ? OffHeap.allocateTouched(bytes, arena) : OffHeap.allocate(bytes, arena);
+    }
+
+    /**
+     * Tables above {@link #FREE_CLAIM} bytes may be at most this many times their compact data: a
+     * model trained for a single game stores about one entry in 2,000; a bomb of zero runs one in millions.
+     */
+    private static final long BOMB_RATIO = 1L << 16;
+    private static final long FREE_CLAIM = 64L << 20;
+
+    /** Tables at most this many times their compact data are dense: a trained model's are about 3 times. */
+    private static final long DENSE_RATIO = 64;
+
+    private static long physicalMemory() {
+        try {
+            if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os && os.getTotalMemorySize() > 0) {
+                return os.getTotalMemorySize();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // no management beans: bound by the heap's limit times a margin instead
+        }
+        return Math.max(Runtime.getRuntime().maxMemory() * 4, 1L << 32);
     }
 
     /**

@@ -1,13 +1,13 @@
 package g2048.play;
 
-import g2048.eval.BackendOptions;
+import g2048.nn.BackendOptions;
 import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.nn.Network;
-import g2048.nn.NetworkBackends;
+import g2048.nn.Backends;
 import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
@@ -227,7 +227,7 @@ public final class Players {
         if (model == null) {
             throw new IllegalArgumentException("--model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'");
         }
-        var choice = NetworkBackends.installed().choose(spec.device(),
+        var choice = Backends.installed().choose(spec.device(),
                 BackendOptions.of("--gemm", spec.gemm(), "--cuda-graphs", spec.cudaGraphs()), notes);
         TrainedNetwork t;
         try {

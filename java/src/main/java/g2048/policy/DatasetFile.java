@@ -44,6 +44,9 @@ public final class DatasetFile {
     static final int CHUNK_HEADER = 24;
     /** A game longer than this is not a game of 2048 on 4×4 (it cannot last beyond ~131,000 moves). */
     static final int MAX_POSITIONS = 1 << 18;
+    /** Above any score a 4×4 game can reach (about 3.9 million). */
+    static final float MAX_VALUE = 1e8f;
+    private static final g2048.game.Moves MOVES = g2048.game.Moves.of(g2048.game.Shape.S4x4);
 
     private DatasetFile() {
     }
@@ -100,7 +103,11 @@ public final class DatasetFile {
             this.file = file;
             this.stopAtDamage = stopAtDamage;
             RegularFile.check(file, "a dataset file (.g2pd)");
-            this.ch = FileChannel.open(file, StandardOpenOption.READ);
+            try {
+                this.ch = FileChannel.open(file, StandardOpenOption.READ);
+            } catch (java.nio.file.AccessDeniedException e) {
+                throw new BadFileException(file, "permission denied, expected a dataset file (.g2pd) to read");
+            }
             try {
                 ByteBuffer h = readAt(0, 16);
                 if (h == null) {
@@ -132,6 +139,9 @@ public final class DatasetFile {
                     throw new BadFileException(file, "header checksum mismatch (the file is damaged)");
                 }
                 this.meta = new String(text, StandardCharsets.UTF_8);
+                if (meta.codePoints().anyMatch(c -> Character.isISOControl(c) || c == 0xFFFD)) {
+                    throw new BadFileException(file, "metadata holds control characters or bytes that are not UTF-8");
+                }
                 this.offset = 16 + len + 4;
             } catch (IOException | RuntimeException e) {
                 ch.close();
@@ -185,6 +195,9 @@ public final class DatasetFile {
                 return damaged(at, "checksum mismatch in the chunk of game " + game);
             }
             body.position(0);
+            if (score < 0) {
+                return damaged(at, "score " + score + " of game " + game);
+            }
             long[] boards = new long[n];
             byte[] moves = new byte[n];
             float[] values = new float[4 * n];
@@ -194,8 +207,16 @@ public final class DatasetFile {
                 if (moves[i] < 0 || moves[i] > 3) {
                     return damaged(at, "move " + moves[i] + " in game " + game);
                 }
+                if (MOVES.move(boards[i], moves[i]) == boards[i]) {
+                    return damaged(at, "an illegal move " + moves[i] + " at position " + i + " of game " + game);
+                }
                 for (int m = 0; m < 4; m++) {
-                    values[4 * i + m] = body.getFloat();
+                    float v = body.getFloat();
+                    values[4 * i + m] = v;
+                    // a move value is NaN (illegal) or an expected score: never infinite, never beyond any game's
+                    if (Float.isInfinite(v) || Math.abs(v) > MAX_VALUE) {
+                        return damaged(at, "move value " + v + " at position " + i + " of game " + game);
+                    }
                 }
             }
             offset += CHUNK_HEADER + RECORD_BYTES * (long) n + 4;

@@ -34,6 +34,7 @@ public final class DatasetWriter implements AutoCloseable {
 
     /** Creates {@code file} with {@code meta}, or resumes it when it exists with the same metadata. */
     public static DatasetWriter openOrResume(Path file, String meta) throws IOException {
+        g2048.files.RegularFile.checkOutput(file);
         LockFile lock = LockFile.acquire(file.resolveSibling(file.getFileName() + ".lock"));
         try {
             if (Files.exists(file) && Files.size(file) > 0) {

@@ -1,5 +1,6 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
 import g2048.files.AtomicFile;
 import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
@@ -63,6 +64,7 @@ public final class PolicyFile {
 
     /** Reads a model file; a file that is not one, damaged or inconsistent is a {@link BadFileException} naming it. */
     public static PolicyModel load(Path file, double learningRate) throws IOException {
+        checkMagic(file);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment all = ChecksummedFile.mapVerified(file, "a policy network file (.g2pn)", arena);
             if (all.byteSize() < HEADER) {
@@ -84,15 +86,37 @@ public final class PolicyFile {
             long steps = b.getLong();
             long positions = b.getLong();
             boolean withAdam = (flags & FLAG_ADAM) != 0;
+            if ((flags & ~FLAG_ADAM) != 0) {
+                throw new BadFileException(file, "flags 0x" + Integer.toHexString(flags) + ": unknown bits, expected 0 or 1");
+            }
+            if (steps < 0 || (!withAdam && steps != 0) || steps > MAX_COUNT) {
+                throw new BadFileException(file, "Adam steps " + steps + " out of range, expected 0.." + MAX_COUNT
+                        + " (0 without Adam state)");
+            }
+            if (positions < 0 || positions > MAX_COUNT) {
+                throw new BadFileException(file, "positions " + positions + " out of range, expected 0.." + MAX_COUNT);
+            }
             long expected = HEADER + (long) specLength + 4L * p * (withAdam ? 3 : 1);
             if (specLength < 0 || p < 0 || expected != all.byteSize()) {
                 throw new BadFileException(file, "inconsistent header: " + all.byteSize() + " bytes of content, the header says " + expected);
             }
+            if (specLength > MAX_SPEC_BYTES) {
+                throw new BadFileException(file, "architecture text of " + specLength + " bytes, expected at most " + MAX_SPEC_BYTES);
+            }
             byte[] text = new byte[specLength];
             b.get(text);
+            String specText;
+            try {
+                specText = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(text)).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new BadFileException(file, "the architecture text is not UTF-8");
+            }
+            if (specText.codePoints().anyMatch(Character::isISOControl)) {
+                throw new BadFileException(file, "the architecture text holds control characters");
+            }
             PolicySpec spec;
             try {
-                spec = PolicySpec.parse(new String(text, StandardCharsets.UTF_8));
+                spec = PolicySpec.parse(specText);
             } catch (IllegalArgumentException e) {
                 throw new BadFileException(file, e.getMessage());
             }
@@ -101,11 +125,64 @@ public final class PolicyFile {
             }
             float[] w = floats(b, p);
             checkFinite(file, w, "parameter");
+            checkBounded(file, w, "parameter", MAX_WEIGHT, false);
             Adam adam = null;
             if (withAdam) {
-                adam = new Adam(floats(b, p), floats(b, p), steps, learningRate, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+                float[] first = floats(b, p);
+                float[] second = floats(b, p);
+                checkBounded(file, first, "Adam first moment", MAX_WEIGHT, false);
+                checkBounded(file, second, "Adam second moment", MAX_WEIGHT * MAX_WEIGHT, true);
+                adam = new Adam(first, second, steps, learningRate, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
             }
             return new PolicyModel(spec, w, adam, positions);
+        }
+    }
+
+    /**
+     * The largest |parameter| (and |Adam first moment|) read: trained networks stay far below it,
+     * and beyond it the logits overflow, so that every legal move would get probability 0.
+     */
+    static final float MAX_WEIGHT = 1e4f;
+    static final int MAX_SPEC_BYTES = 4096;
+    /** The largest file read (whole, into memory): far above any architecture named, below an array's limit. */
+    static final long MAX_FILE_BYTES = 1L << 30;
+    /** The most positions or optimiser steps a file may claim. */
+    static final long MAX_COUNT = 1L << 50;
+
+    /** Refuses a file that does not begin as a policy network does, before its checksum is read. */
+    private static void checkMagic(Path file) throws IOException {
+        long size = g2048.files.RegularFile.check(file, "a policy network file (.g2pn)", MAX_FILE_BYTES);
+        byte[] head = new byte[MAGIC.length];
+        int n = 0;
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            ByteBuffer bb = ByteBuffer.wrap(head);
+            while (bb.hasRemaining() && ch.read(bb) > 0) {
+                n = bb.position();
+            }
+            n = bb.position();
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new BadFileException(file, "permission denied, expected a policy network file (.g2pn) to read");
+        }
+        if (size < HEADER || n < MAGIC.length) {
+            throw new BadFileException(file, size + " bytes, too short for a policy network file (.g2pn)");
+        }
+        if (!java.util.Arrays.equals(head, MAGIC)) {
+            String begins = new String(head, 0, 7, StandardCharsets.ISO_8859_1);
+            String kind = begins.startsWith("G2048NT") ? " (it is an n-tuple model)"
+                    : begins.equals("G2048PD") ? " (it is a policy dataset)"
+                    : begins.startsWith("G2048") ? " (it is another kind of g2048 file)" : "";
+            throw new BadFileException(file, "not a policy network file (.g2pn): it does not begin with G2048PN" + kind);
+        }
+    }
+
+    /** Refuses a value outside ±{@code max} (or below 0 when {@code nonNegative}), NaN included. */
+    private static void checkBounded(Path file, float[] v, String what, float max, boolean nonNegative) throws BadFileException {
+        for (int i = 0; i < v.length; i++) {
+            float x = v[i];
+            if (!(x <= max && x >= (nonNegative ? 0 : -max))) {
+                throw new BadFileException(file, what + " " + i + " is " + x + ", expected " + (nonNegative ? "0" : "-" + max)
+                        + ".." + max);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
 import g2048.nn.Adam;
 
 /**

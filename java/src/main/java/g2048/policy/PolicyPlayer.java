@@ -1,5 +1,11 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.PackedWeights;
+import g2048.nn.SoftmaxCrossEntropy;
+import g2048.nn.BoardOrientation;
 import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.player.Player;

@@ -82,6 +82,10 @@ public final class Expectimax {
     private int mode = EVALUATE;
     private boolean timed;
     private long deadline;
+    /** {@link #searchBy}'s deadline, and whether the search in progress has one and has passed it. */
+    private boolean hasHardDeadline;
+    private long hardDeadline;
+    private boolean abandoned;
 
     // work of the search in progress
     private long nodes;
@@ -147,7 +151,19 @@ public final class Expectimax {
         board = Downgrade.searchRoot(board, config.downgrade(), moves);
         out.searched = board;
         if (moves.legalMask(board) != 0) {
-            if (config.timeBudgetNanos() == 0) {
+            if (config.timeBudgetNanos() == 0 && hasHardDeadline) {
+                timed = true;
+                deadline = hardDeadline;
+                try {
+                    runDepth(board, depth);
+                    finish(out, depth);
+                } catch (OutOfTime e) {
+                    out.cutShort = true;
+                    abandoned = true;
+                } finally {
+                    timed = false;
+                }
+            } else if (config.timeBudgetNanos() == 0) {
                 runDepth(board, depth);
                 finish(out, depth);
             } else {
@@ -187,6 +203,24 @@ public final class Expectimax {
         totalBatches += batches;
         totalCutShort += out.cutShort ? 1 : 0;
         totalDepth += out.depth;
+    }
+
+    /**
+     * {@link #search(long, SearchResult)} abandoned at {@code deadline} (a {@link System#nanoTime()}
+     * instant, checked as the time budget is): true when the tree was finished, false when it was
+     * abandoned and {@code out} holds nothing. For a server, whose request must not hold a thread
+     * beyond its timeout whatever depth it asked for.
+     */
+    public boolean searchBy(long board, SearchResult out, long deadline) {
+        hardDeadline = deadline;
+        hasHardDeadline = true;
+        abandoned = false;
+        try {
+            search(board, config.depth(), out);
+            return !abandoned;
+        } finally {
+            hasHardDeadline = false;
+        }
     }
 
     /** Work done by all searches of this instance. */

@@ -24,6 +24,8 @@ final class Api {
 
     /** The longest trace a request may ask for; a 4×4 game of the shipped model at 3-ply runs about 10,000 moves. */
     static final int MAX_MOVES = 100_000;
+    static final int MAX_MOVES_DEPTH_4 = 2_000;
+    static final int MAX_MOVES_DEPTH_5 = 100;
 
     private final MoveService service;
 
@@ -72,8 +74,14 @@ final class Api {
         long seed = p.longValue("seed", 1);
         Shape shape = shape(p.text("shape", "4x4"));
         String player = p.text("player", "ntuple");
-        int maxMoves = p.intValue("max_moves", MAX_MOVES, 0, MAX_MOVES);
-        MoveService.Decider decider = service.decider(player, shape, depth(p), downgrade(p));
+        Integer depth = depth(p);
+        int cap = maxMovesAt(depth == null ? 1 : depth);
+        if (p.has("max_moves") && p.longValue("max_moves", 0) > cap && cap < MAX_MOVES) {
+            throw BadRequest.of("max_moves: " + p.longValue("max_moves", 0) + " is more than the " + cap
+                    + " moves a game at depth " + depth + " may ask for (the work of one request is bounded)");
+        }
+        int maxMoves = p.intValue("max_moves", cap, 0, MAX_MOVES);
+        MoveService.Decider decider = service.decider(player, shape, depth, downgrade(p));
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
         Moves moves = Moves.of(shape);
         long cellMask = shape.cellMask();
@@ -98,6 +106,7 @@ final class Api {
             if (Thread.currentThread().isInterrupted()) {
                 throw new CancellationException("timed out");
             }
+            RequestDeadline.check();
             MoveService.Decision d = decider.decide(board);
             int m = d.move();
             long after = m < 0 || m > 3 ? board : moves.move(board, m);
@@ -132,6 +141,14 @@ final class Api {
                 .field("game_over", over)
                 .field("elapsed_ms", (System.nanoTime() - t0) / 1e6)
                 .end().toString();
+    }
+
+    /**
+     * The most moves a game at {@code depth} may play in one request: the work of a search grows
+     * about 100-fold a ply, so deep games are short (their default length too).
+     */
+    static int maxMovesAt(int depth) {
+        return depth <= 3 ? MAX_MOVES : depth == 4 ? MAX_MOVES_DEPTH_4 : MAX_MOVES_DEPTH_5;
     }
 
     /** {@code /solve}: the exact value of each legal move and of the board, from the loaded database. */

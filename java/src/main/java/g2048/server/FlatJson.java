@@ -35,8 +35,8 @@ final class FlatJson {
                     out.put(name, value);
                 }
             } while (r.peek(','));
+            r.expect('}'); // an empty object's '}' was taken by the peek
         }
-        r.expect('}');
         r.space();
         if (r.at != text.length()) {
             throw r.bad("text after the object");
@@ -47,7 +47,7 @@ final class FlatJson {
     private String value(String name) {
         space();
         if (at >= text.length()) {
-            throw bad("a value for " + name + " is missing");
+            throw bad("a value for " + Params.shorten(name) + " is missing");
         }
         char c = text.charAt(at);
         if (c == '"') {
@@ -64,7 +64,7 @@ final class FlatJson {
             }
             return text.substring(start, at);
         }
-        throw BadRequest.of(name + ": expected a string or a number in the JSON body");
+        throw BadRequest.of(Params.shorten(name) + ": expected a string or a number in the JSON body");
     }
 
     private String string() {

@@ -46,9 +46,9 @@ public final class LoadTest {
 
     /** The boards before each move of game 0 of seed {@code seed}, played by the server's {@code player} at depth 1. */
     public List<String> boards(String player, long seed, int maxMoves) throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(base.resolve("/game?seed=" + seed + "&player="
-                + enc(player) + "&max_moves=" + maxMoves)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpClient client = client();
+        HttpResponse<String> r = send(client, HttpRequest.newBuilder(base.resolve("/game?seed=" + seed + "&player="
+                + enc(player) + "&max_moves=" + maxMoves)).timeout(ANSWER).build());
         if (r.statusCode() != 200) {
             throw new IllegalStateException(base + "/game answered " + r.statusCode() + ": " + r.body());
         }
@@ -76,7 +76,7 @@ public final class LoadTest {
         for (int c = 0; c < clients; c++) {
             int offset = c * boards.size() / clients;
             done.add(threads.submit(() -> {
-                HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+                HttpClient client = client();
                 for (int i = 0; i < warmup; i++) {
                     request(client, boards.get((offset + i) % boards.size()));
                 }
@@ -110,10 +110,33 @@ public final class LoadTest {
     }
 
     private void request(HttpClient client, String board) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(base.resolve("/move?board=" + enc(board) + query)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = send(client, HttpRequest.newBuilder(base.resolve("/move?board=" + enc(board) + query))
+                .timeout(ANSWER).build());
         if (r.statusCode() != 200) {
             throw new IllegalStateException(base + "/move answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
+    /** How long a client waits for a connection, and for an answer: a stalled server must not hang the run. */
+    private static final java.time.Duration CONNECT = java.time.Duration.ofSeconds(5);
+    private static final java.time.Duration ANSWER = java.time.Duration.ofSeconds(60);
+
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT).build();
+    }
+
+    /** Sends {@code request}; a server that is absent or stalls is an {@link IOException} saying so. */
+    private HttpResponse<String> send(HttpClient client, HttpRequest request) throws IOException, InterruptedException {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (java.net.http.HttpConnectTimeoutException e) {
+            throw new IOException(base + ": no connection within " + CONNECT.toSeconds() + " s", e);
+        } catch (java.net.http.HttpTimeoutException e) {
+            throw new IOException(base + ": no answer within " + ANSWER.toSeconds() + " s (the server stalls)", e);
+        } catch (java.net.ConnectException e) {
+            throw new IOException(base + ": no server answers there (connection refused)", e);
+        } catch (IOException e) {
+            throw new IOException(base + ": " + (e.getMessage() == null ? "the connection failed" : e.getMessage()), e);
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -26,15 +27,19 @@ import java.util.function.Function;
  * virtual threads; the work of a request (a search, a game) runs on a fixed pool of search threads.
  *
  * <p><b>Limits.</b> At most {@code maxInFlight} requests are admitted at once (queued or running);
- * one more is answered 503 at once. A request not answered within {@code requestTimeoutMs} is
- * answered 503 and its work is interrupted; a game stops at its next move, a single search runs to
- * its end and keeps its place among those admitted until then, so a flood of slow requests cannot
- * pile up work beyond the limit.
+ * one more is answered 503 at once. A request's work stops at its deadline (admission plus
+ * {@code requestTimeoutMs}, {@code RequestDeadline}): a search is abandoned, a game stopped, and the
+ * request answered 503, so no request holds a search thread longer, whatever depth it asked. Requests
+ * that search no deeper than depth 1 run on threads of their own, never queued behind deep ones.
+ * Clients have a few seconds to send a request ({@code HttpLimits}). The served
+ * files are compared with what was loaded every half second ({@code FileWatch}); once one
+ * changed, requests are answered 503 naming it and {@code /health} says {@code degraded}.
  *
  * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
  * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
- * for a method the path does not take, 413 for a body over 64 KiB, 503 when busy or timed out,
- * 500 for a fault of the server itself.
+ * for a method the path does not take (HEAD is answered where GET is), 413 for a body over 64 KiB,
+ * 503 when busy, timed out or serving a changed file, 500 for a fault of the server itself (its
+ * class and detail go to the log, never to the client).
  */
 public final class MoveServer implements AutoCloseable {
 
@@ -57,6 +62,8 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private static final int MAX_BODY_BYTES = 64 * 1024;
+    /** How often the served files are compared with what was loaded. */
+    private static final long WATCH_MS = 500;
     private static final Map<String, String> VIEWER = Map.of(
             "/", "index.html", "/index.html", "index.html", "/viewer.js", "viewer.js", "/viewer.css", "viewer.css");
 
@@ -66,9 +73,18 @@ public final class MoveServer implements AutoCloseable {
     private final HttpServer http;
     private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
     private final ExecutorService searches;
+    /** Requests that cannot search deep (a depth-1 /move, /solve): their own threads, never queued behind deep ones. */
+    private final ExecutorService quick;
     private final Semaphore admitted;
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Deep requests on a search thread, and those admitted but waiting for one. */
+    private final AtomicInteger searching = new AtomicInteger();
+    private final AtomicInteger waiting = new AtomicInteger();
     private final Map<String, byte[]> viewer;
+    private final FileWatch watch;
+    private final java.util.concurrent.ScheduledExecutorService watcher;
+    /** Which served file no longer matches what was loaded; null while all do. Once set, it stays. */
+    private volatile String changed;
 
     private MoveServer(MoveService service, Settings settings, HttpServer http) {
         this.service = service;
@@ -81,13 +97,31 @@ public final class MoveServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        AtomicInteger q = new AtomicInteger();
+        this.quick = Executors.newFixedThreadPool(settings.threads(), r -> {
+            Thread t = new Thread(r, "g2048-serve-quick-" + q.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
         this.admitted = new Semaphore(settings.maxInFlight());
+        this.watch = new FileWatch(service.files());
+        this.watcher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "g2048-serve-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        watcher.scheduleWithFixedDelay(() -> {
+            if (changed == null) {
+                changed = watch.changed();
+            }
+        }, WATCH_MS, WATCH_MS, TimeUnit.MILLISECONDS);
         this.viewer = Map.of("index.html", resource("index.html"), "viewer.js", resource("viewer.js"),
                 "viewer.css", resource("viewer.css"));
     }
 
     /** Binds {@code settings.bind():settings.port()} (port 0: any free port) and starts answering. */
     public static MoveServer start(MoveService service, Settings settings) throws IOException {
+        HttpLimits.apply();
         HttpServer http = HttpServer.create(new InetSocketAddress(settings.bind(), settings.port()), 64);
         MoveServer server = new MoveServer(service, settings, http);
         http.createContext("/", server::handle);
@@ -104,7 +138,8 @@ public final class MoveServer implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getPath();
-            String method = ex.getRequestMethod();
+            // HEAD is answered as GET is, without the body (send leaves it out)
+            String method = ex.getRequestMethod().equals("HEAD") ? "GET" : ex.getRequestMethod();
             switch (path) {
                 case "/health" -> {
                     if (allowed(ex, method, "GET")) {
@@ -116,18 +151,18 @@ public final class MoveServer implements AutoCloseable {
                         boolean post = method.equals("POST");
                         String query = post ? body(ex) : ex.getRequestURI().getRawQuery();
                         if (!post || query != null) { // null: a body too large, answered 413
-                            compute(ex, query, Api.MOVE_PARAMS, api::move);
+                            compute(ex, query, true, Api.MOVE_PARAMS, api::move);
                         }
                     }
                 }
                 case "/game" -> {
                     if (allowed(ex, method, "GET")) {
-                        compute(ex, ex.getRequestURI().getRawQuery(), Api.GAME_PARAMS, api::game);
+                        compute(ex, ex.getRequestURI().getRawQuery(), false, Api.GAME_PARAMS, api::game);
                     }
                 }
                 case "/solve" -> {
                     if (allowed(ex, method, "GET")) {
-                        compute(ex, ex.getRequestURI().getRawQuery(), Api.SOLVE_PARAMS, api::solve);
+                        compute(ex, ex.getRequestURI().getRawQuery(), true, Api.SOLVE_PARAMS, api::solve);
                     }
                 }
                 default -> {
@@ -146,7 +181,7 @@ public final class MoveServer implements AutoCloseable {
             // a fault of the server itself: one line to the log and to the client, if it can still be told
             System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + e);
             try {
-                reply(ex, 500, error("internal error: " + e.getClass().getSimpleName()));
+                reply(ex, 500, error("internal error (the server's log says more)"));
             } catch (IOException | RuntimeException ignored) {
                 // headers already sent or the client gone
             }
@@ -156,37 +191,66 @@ public final class MoveServer implements AutoCloseable {
     /**
      * Runs {@code work} on a search thread within the limits, answering its JSON, or the error it
      * names; parameters are parsed there too, so that a bad request costs a permit like any other.
+     * A request that may search no deeper than depth 1 ({@code quickPath} and no depth above 1)
+     * runs on the quick threads, so deep searches never delay it. Its work stops at its deadline
+     * (admission plus the request timeout): waiting for a thread counts.
      */
-    private void compute(HttpExchange ex, String query, java.util.Set<String> names, Function<Params, String> work)
-            throws IOException {
+    private void compute(HttpExchange ex, String query, boolean quickPath, java.util.Set<String> names,
+                         Function<Params, String> work) throws IOException {
+        String gone = changed;
+        if (gone != null) {
+            reply(ex, 503, error("unavailable: " + gone));
+            return;
+        }
         if (!admitted.tryAcquire()) {
             ex.getResponseHeaders().set("Retry-After", "1");
             reply(ex, 503, error("busy: " + settings.maxInFlight() + " requests in flight, the most this server takes; retry later"));
             return;
         }
         inFlight.incrementAndGet();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.requestTimeoutMs());
+        boolean deep = !(quickPath && Params.shallow(query));
+        if (deep) {
+            waiting.incrementAndGet();
+        }
         AtomicBoolean started = new AtomicBoolean();
         Future<String> f;
         try {
-            f = searches.submit(() -> {
+            f = (deep ? searches : quick).submit(() -> {
                 if (!started.compareAndSet(false, true)) {
                     return null;
                 }
+                if (deep) {
+                    waiting.decrementAndGet();
+                    searching.incrementAndGet();
+                }
+                RequestDeadline.set(deadline, settings.requestTimeoutMs());
                 try {
                     return work.apply(Params.parse(query, names));
                 } finally {
+                    RequestDeadline.clear();
+                    if (deep) {
+                        searching.decrementAndGet();
+                    }
                     release();
                 }
             });
         } catch (RuntimeException e) {
+            if (deep) {
+                waiting.decrementAndGet();
+            }
             release();
             throw e;
         }
         try {
-            reply(ex, 200, f.get(settings.requestTimeoutMs(), TimeUnit.MILLISECONDS));
+            // a little past the deadline: the work stops itself there and says so
+            reply(ex, 200, f.get(settings.requestTimeoutMs() + 50, TimeUnit.MILLISECONDS));
         } catch (TimeoutException e) {
             f.cancel(true);
             if (started.compareAndSet(false, true)) {
+                if (deep) {
+                    waiting.decrementAndGet();
+                }
                 release(); // it never started: its permit is free now
             }
             reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
@@ -199,10 +263,16 @@ public final class MoveServer implements AutoCloseable {
                 reply(ex, bad.status(), error(bad.getMessage()));
             } else if (cause instanceof CancellationException) {
                 reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
+            } else if (cause instanceof InternalError || cause instanceof UncheckedIOException) {
+                // a mapped file truncated under the server faults its reads; a database file read fails
+                System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + cause);
+                String why = watch.changed();
+                changed = why != null ? why : changed;
+                reply(ex, 503, error("unavailable: " + (why != null ? why
+                        : "the model or database could not be read (restart the server)")));
             } else {
                 System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + cause);
-                reply(ex, 500, error("internal error: " + cause.getClass().getSimpleName()
-                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse(""))));
+                reply(ex, 500, error("internal error (the server's log says more)"));
             }
         }
     }
@@ -213,18 +283,41 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private String health() {
-        JsonText j = new JsonText().begin().field("status", "ok")
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        String gone = changed;
+        if (gone != null) {
+            problems.add(gone);
+        }
+        int busy = searching.get();
+        int queued = waiting.get();
+        if (busy >= settings.threads()) {
+            problems.add("all " + settings.threads() + " search threads are busy");
+        }
+        if (queued > 0) {
+            problems.add(queued + " request(s) waiting for a search thread");
+        }
+        if (inFlight.get() >= settings.maxInFlight()) {
+            problems.add("the most requests in flight (" + settings.maxInFlight() + ") are admitted: more are refused");
+        }
+        JsonText j = new JsonText().begin().field("status", problems.isEmpty() ? "ok" : "degraded")
                 .field("model", service.modelName())
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
                 .field("threads", settings.threads())
                 .field("max_requests_in_flight", settings.maxInFlight())
                 .field("requests_in_flight", inFlight.get())
                 .field("request_timeout_ms", settings.requestTimeoutMs())
-                .array("players");
+                .field("search_threads_busy", busy)
+                .field("requests_waiting", queued)
+                .array("problems");
+        for (String p : problems) {
+            j.value(p);
+        }
+        j.endArray().array("players");
         for (String p : MoveService.PLAYERS) {
             j.value(p);
         }
-        return j.endArray().end().toString();
+        // the viewer offers every depth up to this one
+        return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();
     }
 
     /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}. */
@@ -234,7 +327,7 @@ public final class MoveServer implements AutoCloseable {
                 return true;
             }
         }
-        ex.getResponseHeaders().set("Allow", String.join(", ", methods));
+        ex.getResponseHeaders().set("Allow", String.join(", ", methods) + (List.of(methods).contains("GET") ? ", HEAD" : ""));
         reply(ex, 405, error("method " + Params.shorten(method) + " not allowed here, expected " + String.join(" or ", methods)));
         return false;
     }
@@ -262,6 +355,11 @@ public final class MoveServer implements AutoCloseable {
     private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
         ex.getResponseHeaders().set("Content-Type", type);
         ex.getResponseHeaders().set("Cache-Control", "no-store");
+        if (ex.getRequestMethod().equals("HEAD")) {
+            ex.sendResponseHeaders(status, -1);
+            ex.getResponseBody().close();
+            return;
+        }
         ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(body);
@@ -291,6 +389,8 @@ public final class MoveServer implements AutoCloseable {
     public void close() {
         http.stop(1);
         searches.shutdownNow();
+        quick.shutdownNow();
+        watcher.shutdownNow();
         connections.shutdownNow();
     }
 }

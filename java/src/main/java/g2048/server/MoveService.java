@@ -52,6 +52,9 @@ public final class MoveService implements AutoCloseable {
     private final Map<Shape, Evaluator> lines = new ConcurrentHashMap<>();
     private final ThreadLocal<Map<String, Decider>> own = ThreadLocal.withInitial(HashMap::new);
 
+    /** The files served from, watched for change: the model given (not the shipped one) and the database. */
+    private final List<Path> files = new java.util.ArrayList<>();
+
     private MoveService(Evaluator ntuple, String modelName, Solution solution) {
         this.ntuple = ntuple;
         this.ntupleShape = ntuple == null ? null : ntuple.shape();
@@ -87,12 +90,24 @@ public final class MoveService implements AutoCloseable {
             }
             name = model != null ? model.getFileName().toString() : NtupleModels.DEFAULT_MODEL;
         }
-        return new MoveService(evaluator, name, solution);
+        MoveService service = new MoveService(evaluator, name, solution);
+        if (model != null) {
+            service.files.add(model);
+        }
+        if (db != null) {
+            service.files.add(db);
+        }
+        return service;
     }
 
     /** The n-tuple model's file name (never its path), or null when none is loaded. */
     public String modelName() {
         return modelName;
+    }
+
+    /** The files answers are computed from, as given: watched for change while serving. */
+    List<Path> files() {
+        return List.copyOf(files);
     }
 
     /** The shape of the loaded solver database, or null when none is loaded. */
@@ -165,7 +180,13 @@ public final class MoveService implements AutoCloseable {
             @Override
             public Decision decide(long board) {
                 long t0 = System.nanoTime();
-                search.search(board, r);
+                if (RequestDeadline.isSet()) {
+                    if (!search.searchBy(board, r, RequestDeadline.get())) {
+                        throw RequestDeadline.outOfTime();
+                    }
+                } else {
+                    search.search(board, r);
+                }
                 long nanos = System.nanoTime() - t0;
                 double[] v = new double[4];
                 for (int i = 0; i < 4; i++) {

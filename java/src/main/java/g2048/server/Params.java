@@ -42,7 +42,7 @@ final class Params {
                 String name = decode(eq < 0 ? pair : pair.substring(0, eq), "a parameter name");
                 String value = eq < 0 ? "" : decode(pair.substring(eq + 1), name);
                 if (!allowed.contains(name)) {
-                    throw BadRequest.of(name + ": unknown parameter, expected one of " + String.join(", ", allowed));
+                    throw BadRequest.of(shorten(name) + ": unknown parameter, expected one of " + String.join(", ", allowed));
                 }
                 if (m.put(name, value) != null) {
                     throw BadRequest.of(name + ": given twice");
@@ -50,6 +50,22 @@ final class Params {
             }
         }
         return new Params(m);
+    }
+
+    /**
+     * Whether a request's parameters ask for no search deeper than depth 1 (no depth above 1, not
+     * the heuristic player, which searches deeper): such a request is quick whatever its board.
+     * Unparsable parameters count as shallow, as they are refused at once.
+     */
+    static boolean shallow(String encoded) {
+        Params p;
+        try {
+            p = parse(encoded, Set.of("board", "player", "depth", "downgrade", "seed"));
+        } catch (BadRequest e) {
+            return true;
+        }
+        String depth = p.text("depth", "1").strip();
+        return (depth.equals("1") || depth.isEmpty()) && !p.text("player", "ntuple").equals("heuristic");
     }
 
     private static String decode(String s, String what) {
@@ -97,8 +113,11 @@ final class Params {
         return (int) v;
     }
 
-    /** At most 40 characters of a client's text, for an error message. */
+    /** At most 40 characters of a client's text, for an error message, control characters escaped. */
     static String shorten(String v) {
-        return v.length() <= 40 ? v : v.substring(0, 37) + "...";
+        String s = v.length() <= 40 ? v : v.substring(0, 37) + "...";
+        StringBuilder sb = new StringBuilder(s.length());
+        s.chars().forEach(c -> sb.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c)));
+        return sb.toString();
     }
 }

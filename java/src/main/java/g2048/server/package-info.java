@@ -1,8 +1,9 @@
 /**
  * The engine over HTTP ({@code g2048 serve}): {@link g2048.server.MoveServer} answers a JSON API
  * (move values and the chosen move for a board, a seeded game's trace, exact values from a solver
- * database, health) and serves the viewer page, a static page that replays a seeded game move by
- * move. One loaded model is shared by every request; requests run in parallel on a fixed pool of
+ * database, health) and serves the viewer page, a static page that plays a game live: the engine's
+ * moves from {@code /move}, or a person's with the engine's values as hints, on a board it can edit.
+ * One loaded model is shared by every request; requests run in parallel on a fixed pool of
  * search threads, each with its own search scratch space ({@link g2048.server.MoveService}).
  *
  * <p>Built on the JDK's {@code com.sun.net.httpserver}; depends on {@code play} (players by name),

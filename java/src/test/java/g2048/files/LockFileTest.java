@@ -1,6 +1,7 @@
 package g2048.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +32,21 @@ class LockFileTest {
         try (LockFile again = LockFile.inDirectory(out)) {
             assertTrue(Files.exists(again.file()));
         }
+    }
+
+    @Test
+    void aReleasedLockLeavesNoFileBehind() throws IOException {
+        Path out = dir.resolve("done");
+        try (LockFile held = LockFile.inDirectory(out)) {
+            assertTrue(Files.exists(held.file()));
+        }
+        assertFalse(Files.exists(out.resolve(LockFile.NAME)), "a finished run leaves no lock file");
+        // a file left by a killed run is locked as usual, and removed at the end
+        Files.writeString(out.resolve(LockFile.NAME), "");
+        try (LockFile again = LockFile.inDirectory(out)) {
+            assertTrue(Files.exists(again.file()));
+        }
+        assertFalse(Files.exists(out.resolve(LockFile.NAME)));
     }
 
     @Test

@@ -1,5 +1,9 @@
 package g2048.policy;
 
+import g2048.nn.PolicyNetworkTest;
+import g2048.nn.PolicySpec;
+import g2048.nn.Architectures;
+import g2048.nn.BoardOrientation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -109,7 +113,7 @@ class BoardOrientationTest {
 
     @Test
     void theOrientationIsPartOfTheSpecTextAndSurvivesTheModelFile() throws Exception {
-        PolicySpec p5 = PolicyArchitectures.named("POLICY5");
+        PolicySpec p5 = Architectures.policy("POLICY5");
         assertEquals("name=POLICY5;convs=5;channels=224", p5.text());
         assertEquals(BoardOrientation.AS_IS, PolicySpec.parse(p5.text()).orientation());
         PolicySpec turned = p5.withOrientation(BoardOrientation.CORNER);

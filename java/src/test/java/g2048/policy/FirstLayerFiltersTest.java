@@ -1,5 +1,6 @@
 package g2048.policy;
 
+import g2048.nn.PolicySpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

@@ -1,5 +1,10 @@
 package g2048.policy;
 
+import g2048.nn.PolicyNetworkTest;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.PackedWeights;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import g2048.game.Board;

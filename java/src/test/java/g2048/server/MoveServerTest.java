@@ -468,7 +468,7 @@ class MoveServerTest {
         assertFalse(page.body().contains("http://") || page.body().contains("https://"), "no external resources");
         Answer js = get(server, "/viewer.js");
         assertEquals(200, js.status());
-        assertTrue(js.body().contains("fetchJson(\"/game?\""), "the viewer plays through /game");
+        assertTrue(js.body().contains("fetchJson(\"/move?\" + key"), "the viewer asks /move for each board");
         assertEquals(200, get(server, "/viewer.css").status());
     }
 

@@ -156,6 +156,12 @@ public final class SparkSolve {
         } else if (!conf.contains("spark.master")) {
             conf.setMaster("local[2]");
         }
+        if (conf.get("spark.master").startsWith("local")) {
+            // a local run serves nothing to other machines: its driver listens on loopback only
+            // (left alone, Spark binds the address of the first network interface)
+            conf.setIfMissing("spark.driver.host", "127.0.0.1");
+            conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
+        }
         Path ownScratch = null;
         if (conf.get("spark.master").startsWith("local") && !conf.contains("spark.local.dir")) {
             ownScratch = LocalScratch.claim(o.scratch(), out);

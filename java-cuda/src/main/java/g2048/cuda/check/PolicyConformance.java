@@ -10,21 +10,21 @@ import g2048.cuda.Geometry;
 import g2048.cuda.check.CudaConformance.Outcome;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.CpuBackend;
+import g2048.nn.PackedWeights;
+import g2048.nn.Architectures;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The policy networks' GPU path judged by the CPU reference ({@link g2048.policy.PolicyNetwork},
- * {@link CpuPolicyDevice}): a pass's logits, probabilities, loss and each layer's gradient block,
+ * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.PolicyNetwork},
+ * {@link CpuBackend}): a pass's logits, probabilities, loss and each layer's gradient block,
  * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
  * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to
  * {@link GemmMode#FP32_TOLERANCE} (the policy path uses the kernels' fp32 products only). Part of
@@ -52,13 +52,13 @@ public final class PolicyConformance {
                 out.add(steps(spec, tile, seed, 64, 3, 24));
             }
         }
-        for (String name : PolicyArchitectures.NAMES) {
-            PolicySpec spec = PolicyArchitectures.named(name);
+        for (String name : Architectures.POLICY_NAMES) {
+            PolicySpec spec = Architectures.policy(name);
             out.addAll(pass(spec, null, seed, 256));
             // the dense layer's forward by the skinny kernel
             out.addAll(pass(spec, null, seed, 4));
         }
-        out.add(steps(PolicyArchitectures.named("POLICY5"), null, seed, 256, 2, 1024));
+        out.add(steps(Architectures.policy("POLICY5"), null, seed, 256, 2, 1024));
         return out;
     }
 
@@ -161,7 +161,7 @@ public final class PolicyConformance {
         float[] gpuW = new float[w0.length];
         Adam gpuAdam;
         try (Geometry.Forced forced = Geometry.force(tile);
-                PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, cpuW, cpuAdam, n, 1);
+                PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
                 CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
                         Adam.EPSILON, slice)) {
             for (int s = 0; s < steps; s++) {

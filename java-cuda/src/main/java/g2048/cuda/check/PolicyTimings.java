@@ -1,16 +1,16 @@
 package g2048.cuda.check;
 
 import g2048.cuda.CudaContext;
-import g2048.cuda.CudaPolicyDevice;
+import g2048.cuda.CudaBackend;
 import g2048.cuda.CudaPolicyTrainer;
 import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PolicyArchitectures;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
+import g2048.nn.CpuBackend;
+import g2048.nn.Architectures;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +26,7 @@ public final class PolicyTimings {
     }
 
     public static List<String> rows(CudaContext ctx, double seconds) {
-        return rows(ctx, seconds, List.of(PolicyArchitectures.named("POLICY2"), PolicyArchitectures.named("POLICY5")), new int[] {256, 1024},
+        return rows(ctx, seconds, List.of(Architectures.policy("POLICY2"), Architectures.policy("POLICY5")), new int[] {256, 1024},
                 256, Runtime.getRuntime().availableProcessors());
     }
 
@@ -45,11 +45,11 @@ public final class PolicyTimings {
             float[] w = new PolicyNetwork(spec).initialWeights(1);
             for (int batch : batches) {
                 try (CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
-                        Adam.EPSILON, Math.min(batch, CudaPolicyDevice.SLICE))) {
+                        Adam.EPSILON, Math.min(batch, CudaBackend.POLICY_SLICE))) {
                     rows.add(rate("cuda", spec, batch, seconds, t, boards, legal, targets));
                 }
             }
-            try (PolicyOptimiser cpu = new CpuPolicyDevice().open(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
+            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
                 rows.add(rate("cpu, " + threads + " threads,", spec, cpuBatch, Math.min(seconds, 5), cpu, boards, legal, targets));
             }
         }

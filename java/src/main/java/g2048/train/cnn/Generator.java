@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 /**
  * A generator thread (Matsuzaki 2021): plays {@code lanes} games at once, greedy over the
  * afterstates' values under the latest published weights, evaluating the afterstates of all its
- * games in one batch per turn (by its own evaluator, {@link g2048.nn.TrainingDevice#generatorEvaluator},
+ * games in one batch per turn (by its own evaluator, {@link g2048.nn.ValueTraining#generatorEvaluator},
  * on the CPU or the GPU), and sends the TD-afterstate pairs (s'_t, R(s_{t+1}, a_{t+1}) +
  * V(s'_{t+1})), with target 0 after the last move of a play, to the trainer.
  *

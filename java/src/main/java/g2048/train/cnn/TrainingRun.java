@@ -1,19 +1,19 @@
 package g2048.train.cnn;
 
-import g2048.eval.BackendOptions;
+import g2048.nn.Backends;
+import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
-import g2048.eval.EvaluatorBackends;
 import g2048.files.AtomicFile;
 import g2048.nn.Adam;
 import g2048.nn.CpuBackend;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
-import g2048.nn.NetworkBackend;
+import g2048.nn.Backend;
 import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.Optimiser;
 import g2048.nn.TrainedNetwork;
-import g2048.nn.TrainingDevice;
+import g2048.nn.ValueTraining;
 import g2048.player.GameStats;
 import g2048.train.LearningCurve;
 import java.io.ByteArrayOutputStream;
@@ -100,8 +100,8 @@ public final class TrainingRun {
     private final Evaluation evaluation;
     private final double progressSeconds;
     private final Listener listener;
-    private final EvaluatorBackends.Choice<NetworkModel, NetworkBackend> backend;
-    private final TrainingDevice device;
+    private final Backends.Choice backend;
+    private final ValueTraining device;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicBoolean interrupted = new AtomicBoolean();
     private final LinkedBlockingQueue<Snapshot> snapshots = new LinkedBlockingQueue<>();
@@ -112,17 +112,17 @@ public final class TrainingRun {
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener) {
         this(config, out, start, snapshotEvery, evaluation, progressSeconds, listener,
-                EvaluatorBackends.Choice.of(new CpuBackend(), BackendOptions.NONE));
+                Backends.Choice.of(new CpuBackend(), BackendOptions.NONE));
     }
 
     /**
      * @param start   the network to continue (with its Adam state), or null for a fresh one
-     * @param backend where the run computes ({@link g2048.nn.NetworkBackends}): the trainer and the generators
-     *                on its {@link TrainingDevice} (closed when the run ends), each snapshot's
+     * @param backend where the run computes ({@link g2048.nn.Backends}): the trainer and the generators
+     *                on its {@link ValueTraining} (closed when the run ends), each snapshot's
      *                evaluation on an evaluator it opens (under {@code check}: on both backends, compared)
      */
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
-            double progressSeconds, Listener listener, EvaluatorBackends.Choice<NetworkModel, NetworkBackend> backend) {
+            double progressSeconds, Listener listener, Backends.Choice backend) {
         if (snapshotEvery < 1) {
             throw new IllegalArgumentException("--snapshot-every: expected at least 1, got " + snapshotEvery);
         }
@@ -138,7 +138,7 @@ public final class TrainingRun {
         this.progressSeconds = progressSeconds;
         this.listener = listener;
         this.backend = backend;
-        this.device = backend.backend().training(backend.options());
+        this.device = backend.backend().valueTraining(backend.options());
     }
 
     /**
@@ -321,7 +321,7 @@ public final class TrainingRun {
         try {
             return GreedyEvaluation.play(e, evaluation.games(), evaluation.lanes(), evaluation.seed());
         } finally {
-            EvaluatorBackends.close(e);
+            Evaluator.free(e);
         }
     }
 

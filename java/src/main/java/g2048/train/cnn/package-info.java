@@ -12,7 +12,7 @@
  * </pre>
  *
  * <p>Where the run computes is a backend chosen by name ({@code --device}) from
- * {@link g2048.nn.NetworkBackends}: its {@link g2048.nn.TrainingDevice} gives the trainer thread its
+ * {@link g2048.nn.Backends}: its {@link g2048.nn.ValueTraining} gives the trainer thread its
  * {@link g2048.nn.Optimiser} and each generator thread its own {@link g2048.eval.Evaluator} (the
  * CPU reference above, or the GPU's, where the weights are published on the device instead of
  * through the {@code WeightExchange}), and the snapshots are evaluated on an evaluator the same

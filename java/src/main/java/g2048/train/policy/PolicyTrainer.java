@@ -7,26 +7,23 @@ import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
-import g2048.policy.CpuPolicyDevice;
-import g2048.policy.PackedWeights;
-import g2048.policy.PolicyDevice;
+import g2048.nn.CpuBackend;
+import g2048.nn.PackedWeights;
+import g2048.nn.Backend;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicyNetwork;
-import g2048.policy.PolicyOptimiser;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyOptimiser;
 import g2048.policy.PolicyPlayer;
-import g2048.policy.PolicySpec;
-import g2048.policy.PolicyWorkspace;
-import g2048.policy.SoftmaxCrossEntropy;
+import g2048.nn.PolicySpec;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import g2048.train.Every;
 import g2048.train.LearningCurve;
 import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -39,10 +36,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * file naming a complete checkpoint. A stopped or killed run resumes from it and goes on exactly
  * as if it had not stopped (same thread count).
  *
- * <p>A network that sees boards turned ({@link g2048.policy.BoardOrientation}) trains on the
+ * <p>A network that sees boards turned ({@link g2048.nn.BoardOrientation}) trains on the
  * positions turned so (the data is turned once, in memory, before the first step).
  *
- * <p>The steps (gradient and Adam) run on a {@link PolicyDevice}: the CPU by default, or the GPU's
+ * <p>The steps (gradient and Adam) run on a {@link Backend}: the CPU by default, or the GPU's
  * ({@code --device cuda}), which keeps the parameters and the optimiser's moments on the device and
  * hands them back for each snapshot; snapshots, held-out measures and games run on the CPU.
  *
@@ -115,15 +112,15 @@ public final class PolicyTrainer {
     private String dataKey;
     private float[] initial;
     private final AtomicBoolean stop = new AtomicBoolean();
-    private final PolicyDevice device;
+    private final Backend device;
 
     /** @param dataKey names the data (files, sizes, split): a resumed run must name the same */
     public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey) {
-        this(config, data, dir, dataKey, new CpuPolicyDevice());
+        this(config, data, dir, dataKey, new CpuBackend());
     }
 
     /** As {@link #PolicyTrainer(Config, TrainingData, Path, String)}, its steps on {@code device}. */
-    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, PolicyDevice device) {
+    public PolicyTrainer(Config config, TrainingData data, Path dir, String dataKey, Backend device) {
         this.device = device;
         this.config = config;
         this.data = data;
@@ -167,12 +164,13 @@ public final class PolicyTrainer {
         double secondsBefore = 0;
         LearningCurve<PolicyCurve.Row> curve = PolicyCurve.in(dir, spec.name() + " from the teacher's moves");
         if (resume) {
-            Properties st = readState();
-            if (!dataKey.equals(st.getProperty("data"))) {
-                throw new BadFileException(dir.resolve(STATE), "was trained on '" + st.getProperty("data") + "', this run names '"
-                        + dataKey + "' (the same --arch, --data, --holdout, --batch, --seed, --init and targets resume it)");
+            TrainingState st = readState();
+            if (!dataKey.equals(st.data())) {
+                throw new BadFileException(dir.resolve(STATE), "was trained on '" + TrainingState.printable(st.data())
+                        + "', this run names '" + dataKey
+                        + "' (the same --arch, --data, --holdout, --batch, --seed, --init and targets resume it)");
             }
-            Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+            Path checkpoint = dir.resolve(st.checkpoint());
             PolicyModel m = PolicyFile.load(checkpoint, config.learningRate());
             if (m.adam() == null || !m.spec().equals(spec)) {
                 throw new BadFileException(checkpoint, "is not a checkpoint of " + spec.name());
@@ -180,10 +178,14 @@ public final class PolicyTrainer {
             deleteCheckpointsBut(checkpoint.getFileName().toString());
             w = m.weights();
             adam = m.adam();
-            epoch = Integer.parseInt(st.getProperty("epoch"));
-            cursor = Long.parseLong(st.getProperty("cursor"));
+            epoch = st.epoch();
+            cursor = st.cursor();
             positions = m.positions();
-            secondsBefore = Double.parseDouble(st.getProperty("seconds"));
+            secondsBefore = st.seconds();
+            if (positions != (long) epoch * data.trainSize() + cursor) {
+                throw new BadFileException(dir.resolve(STATE), "epoch " + epoch + " and cursor " + cursor + " do not match the "
+                        + positions + " positions of " + checkpoint.getFileName() + " (" + data.trainSize() + " an epoch)");
+            }
             long kept = positions;
             curve.removeIf(r -> r.positions() > kept);
         } else {
@@ -206,7 +208,7 @@ public final class PolicyTrainer {
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
-        try (PolicyOptimiser opt = device.open(spec, w, adam, batch, config.threads())) {
+        try (PolicyOptimiser opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
             while (epoch < config.epochs() && !stop.get()) {
                 int[] order = shuffled(n, config.seed(), epoch);
                 while (cursor < n && !stop.get()) {
@@ -281,16 +283,7 @@ public final class PolicyTrainer {
         curve.append(row);
         String name = String.format(Locale.ROOT, "checkpoint-%012d.g2pn", positions);
         String sha = PolicyFile.save(dir.resolve(name), new PolicyModel(config.spec(), w, adam, positions));
-        Properties st = new Properties();
-        st.setProperty("checkpoint", name);
-        st.setProperty("data", dataKey);
-        st.setProperty("epoch", Integer.toString(epoch));
-        st.setProperty("cursor", Long.toString(cursor));
-        st.setProperty("seconds", Double.toString(seconds));
-        st.setProperty("latest-sha256", sha);
-        java.io.StringWriter sw = new java.io.StringWriter();
-        st.store(sw, "policy training state; the checkpoint named holds the weights and the optimiser");
-        AtomicFile.writeString(dir.resolve(STATE), sw.toString());
+        new TrainingState(name, dataKey, epoch, cursor, seconds, sha).write(dir.resolve(STATE));
         deleteCheckpointsBut(name);
         latest = dir.resolve(name);
         listener.snapshot(row, snap);
@@ -313,21 +306,12 @@ public final class PolicyTrainer {
         }
     }
 
-    private Properties readState() throws IOException {
+    private TrainingState readState() throws IOException {
         Path file = dir.resolve(STATE);
-        if (!Files.exists(file)) {
-            throw new BadFileException(file, "missing: there is no run to resume in " + dir);
-        }
-        Properties st = new Properties();
-        st.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
-        for (String key : new String[] {"data", "checkpoint", "epoch", "cursor", "seconds", "latest-sha256"}) {
-            if (st.getProperty(key) == null) {
-                throw new BadFileException(file, "has no '" + key + "'");
-            }
-        }
-        Path checkpoint = dir.resolve(st.getProperty("checkpoint"));
+        TrainingState st = TrainingState.read(file, config.epochs(), data.trainSize());
+        Path checkpoint = dir.resolve(st.checkpoint());
         String sha = java.util.HexFormat.of().formatHex(sha256Trailer(checkpoint));
-        if (!sha.equals(st.getProperty("latest-sha256"))) {
+        if (!sha.equals(st.sha256())) {
             throw new BadFileException(file, "names " + checkpoint + " with another SHA-256 than the file's");
         }
         return st;
@@ -335,6 +319,9 @@ public final class PolicyTrainer {
 
     private static byte[] sha256Trailer(Path file) throws IOException {
         long size = g2048.files.RegularFile.check(file, "a policy checkpoint (.g2pn)");
+        if (size < 32) {
+            throw new BadFileException(file, size + " bytes, too short for a policy checkpoint (.g2pn)");
+        }
         try (var ch = java.nio.channels.FileChannel.open(file)) {
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(32);
             ch.read(b, size - 32);

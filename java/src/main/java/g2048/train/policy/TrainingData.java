@@ -3,7 +3,7 @@ package g2048.train.policy;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
-import g2048.policy.BoardOrientation;
+import g2048.nn.BoardOrientation;
 import g2048.policy.DatasetFile;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import g2048.game.Spawns;
 import g2048.game.Symmetries;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
-import g2048.nn.CpuTrainingDevice;
+import g2048.nn.CpuValueTraining;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
 import g2048.nn.Workspace;
@@ -44,7 +44,7 @@ class GeneratorTest {
         PositionHandoff handoff = new PositionHandoff(1, TrainingRun.chunksPerGenerator(config), Generator.chunkCapacity(config));
         AtomicBoolean stop = new AtomicBoolean();
         TrainingStats stats = new TrainingStats(0, 0);
-        CpuTrainingDevice device = new CpuTrainingDevice();
+        CpuValueTraining device = new CpuValueTraining();
         device.trainerOptimiser(net, w, new Adam(net.paramCount()), 1);
         Generator gen = new Generator(0, config, device.generatorEvaluator(net, Generator.batchCapacity(config)), handoff, stats, stop::get);
         Thread t = new Thread(gen);

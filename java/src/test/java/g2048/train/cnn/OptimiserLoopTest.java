@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.nn.CpuTrainingDevice;
+import g2048.nn.CpuValueTraining;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
@@ -54,7 +54,7 @@ class OptimiserLoopTest {
         TrainingStats stats = new TrainingStats(0, 0);
         AtomicBoolean stop = new AtomicBoolean();
         List<Long> snaps = new ArrayList<>();
-        OptimiserLoop t = new OptimiserLoop(config, new CpuTrainingDevice().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1), h, stats,
+        OptimiserLoop t = new OptimiserLoop(config, new CpuValueTraining().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1), h, stats,
                 stop::get, () -> stop.set(true), (ws, a, p, s, last) -> snaps.add(p), 100);
         t.run();
         assertEquals(positions, stats.positions(), "trained exactly the target");
@@ -114,7 +114,7 @@ class OptimiserLoopTest {
         TrainConfig config = new TrainConfig(NET.spec(), 10, Batching.parse("shuffle4"), SymmetryMode.SIMPLE, false, false,
                 JumpStart.NOJUMP, 1, 1, 16, 3);
         float[] w = Initializer.truncatedNormal(NET, 1);
-        OptimiserLoop t = new OptimiserLoop(config, new CpuTrainingDevice().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1),
+        OptimiserLoop t = new OptimiserLoop(config, new CpuValueTraining().trainerOptimiser(NET, w, new Adam(NET.paramCount()), 1),
                 new PositionHandoff(1, 1, 1), new TrainingStats(0, 0), () -> true, () -> { }, (a, b, c, d, e) -> { }, 100);
         long[] b = new long[1000];
         float[] ts = new float[1000];

@@ -9,12 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.policy.CpuPolicyDevice;
+import g2048.nn.CpuBackend;
 import g2048.policy.DatasetWriter;
-import g2048.policy.PolicyDevice;
+import g2048.eval.Evaluator;
+import g2048.nn.Backend;
+import g2048.nn.BackendOptions;
+import g2048.nn.NetworkModel;
+import g2048.nn.ValueTraining;
+import java.io.PrintStream;
 import g2048.policy.PolicyModel;
-import g2048.policy.PolicyOptimiser;
-import g2048.policy.PolicySpec;
+import g2048.nn.PolicyOptimiser;
+import g2048.nn.PolicySpec;
 import g2048.search.SearchConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,10 +53,10 @@ class PolicyTrainerScheduleTest {
     }
 
     /** The CPU's steps, with the rate set before each step and the step's size written down. */
-    private static final class Recording implements PolicyDevice {
+    private static final class Recording implements Backend {
         final List<Double> rates = new ArrayList<>();
         final List<Integer> sizes = new ArrayList<>();
-        private final CpuPolicyDevice cpu = new CpuPolicyDevice();
+        private final CpuBackend cpu = new CpuBackend();
         private double rate = Double.NaN;
 
         @Override
@@ -70,13 +75,28 @@ class PolicyTrainerScheduleTest {
         }
 
         @Override
-        public String describe() {
+        public String device() {
             return "recording";
         }
 
         @Override
-        public PolicyOptimiser open(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
-            PolicyOptimiser inner = cpu.open(spec, weights, adam, batch, threads);
+        public Evaluator open(NetworkModel model, BackendOptions options, PrintStream notes) {
+            return cpu.open(model, options, notes);
+        }
+
+        @Override
+        public ValueTraining valueTraining(BackendOptions options) {
+            return cpu.valueTraining(options);
+        }
+
+        @Override
+        public int generatorLanes() {
+            return cpu.generatorLanes();
+        }
+
+        @Override
+        public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+            PolicyOptimiser inner = cpu.policyTraining(spec, weights, adam, batch, threads);
             return new PolicyOptimiser() {
                 @Override
                 public double step(long[] boards, int[] legal, float[] targets, int n) {
@@ -109,7 +129,7 @@ class PolicyTrainerScheduleTest {
         }
     }
 
-    private static PolicyModel train(PolicyTrainer.Config config, PolicyDevice device, Path out, boolean resume, long stopAt)
+    private static PolicyModel train(PolicyTrainer.Config config, Backend device, Path out, boolean resume, long stopAt)
             throws Exception {
         PolicyTrainer t = new PolicyTrainer(config, data, out, "lines", device);
         return t.run(resume, new PolicyTrainer.Listener() {
@@ -164,14 +184,14 @@ class PolicyTrainerScheduleTest {
     @Test
     void aStoppedRunResumesOntoTheSameSchedule() throws Exception {
         PolicyTrainer.Config config = new PolicyTrainer.Config(SPEC, 2, 32, 0.01, 0.0005, 0, 1, 400, 0, 32, 5);
-        PolicyModel whole = train(config, new CpuPolicyDevice(), dir.resolve("whole"), false, Long.MAX_VALUE);
-        PolicyModel part = train(config, new CpuPolicyDevice(), dir.resolve("split"), false, 400);
+        PolicyModel whole = train(config, new CpuBackend(), dir.resolve("whole"), false, Long.MAX_VALUE);
+        PolicyModel part = train(config, new CpuBackend(), dir.resolve("split"), false, 400);
         assertTrue(part.positions() < whole.positions(), part.positions() + " of " + whole.positions());
-        PolicyModel resumed = train(config, new CpuPolicyDevice(), dir.resolve("split"), true, Long.MAX_VALUE);
+        PolicyModel resumed = train(config, new CpuBackend(), dir.resolve("split"), true, Long.MAX_VALUE);
         assertEquals(whole.positions(), resumed.positions());
         assertArrayEquals(whole.weights(), resumed.weights(), "a resumed run ends where the uninterrupted one does");
         PolicyTrainer.Config constant = new PolicyTrainer.Config(SPEC, 2, 32, 0.01, 0, 1, 400, 0, 32, 5);
-        PolicyModel flat = train(constant, new CpuPolicyDevice(), dir.resolve("flat"), false, Long.MAX_VALUE);
+        PolicyModel flat = train(constant, new CpuBackend(), dir.resolve("flat"), false, Long.MAX_VALUE);
         assertFalse(java.util.Arrays.equals(flat.weights(), whole.weights()), "the schedule changes the run");
     }
 }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Moves;
 import g2048.game.Shape;
-import g2048.policy.BoardOrientation;
+import g2048.nn.BoardOrientation;
 import g2048.policy.DatasetWriter;
 import g2048.search.SearchConfig;
 import java.nio.file.Path;

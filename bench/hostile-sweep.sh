@@ -1,0 +1,419 @@
+#!/usr/bin/env bash
+# A sweep of hostile inputs against the command line and the server, counting each as refused
+# cleanly or as a failure:
+#   command line: exit 2 (or the exit the case expects), one line on standard error beginning
+#                 "g2048 ", no Java class name, no hang (60 s), a special file given as an output
+#                 still there and still special;
+#   server:       an answer within 10 s, status 4xx or 503, a JSON body naming no Java class, and
+#                 the server still answering a depth-1 /move afterwards.
+# Crafted files (policy networks with resealed SHA-256, compact models with recomputed CRC32C,
+# datasets) are made here, in a temporary directory; devices are made with mknod when run as root.
+#
+#   bench/hostile-sweep.sh            prints one line per failure and the counts
+# Needs python3; builds the command line if needed (./g2048 build). Listens on 127.0.0.1 only.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$here/g2048" build >/dev/null
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export G2048="$here/g2048" WORK="$work"
+exec python3 - <<'EOF'
+import concurrent.futures, hashlib, json, os, random, re, socket, struct, subprocess, sys, time, zlib
+
+G, W = os.environ["G2048"], os.environ["WORK"]
+CLASS = re.compile(r"\b(?:[a-z]\w*\.)+[A-Z]\w*(?:Exception|Error)\b|\b[A-Z]\w*(?:Exception|Error)\b")
+results = []  # (kind, case, ok, detail)
+
+def run(args, expect=2, node=None, timeout=60):
+    try:
+        p = subprocess.run([G] + args, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, "hung past %d s" % timeout
+    lines = [l for l in p.stderr.strip().splitlines() if not l.startswith("WARNING: Using incubator")]
+    if expect == 0:
+        ok = p.returncode == 0 and not CLASS.search(p.stderr)
+    else:
+        ok = p.returncode == expect and len(lines) == 1 and lines[0].startswith("g2048 ") and not CLASS.search(lines[0])
+    if node is not None and (not os.path.exists(node) or os.path.isfile(node) and not os.path.islink(node)):
+        ok, lines = False, ["the special file was replaced"] + lines
+    return ok, "exit %d: %s" % (p.returncode, " | ".join(lines)[:300])
+
+def special(name, kind):
+    p = os.path.join(W, name)
+    if os.path.lexists(p):
+        os.remove(p)
+    if kind == "chr":
+        if os.getuid() == 0:
+            os.mknod(p, 0o666 | 0o020000, os.makedev(1, 3))
+        else:
+            os.mkfifo(p)
+    elif kind == "fifo":
+        os.mkfifo(p)
+    elif kind == "sock":
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(p)
+        s.close()
+    elif kind == "dir":
+        os.mkdir(p)
+    elif kind == "link":
+        os.symlink("/dev/null", p)
+    return p
+
+cases = []
+def case(kind, name, args, expect=2, node=None):
+    cases.append((kind, name, args, expect, node))
+
+# --- outputs that are not regular files ---
+writers = {
+    "train-ntuple": lambda o: ["train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "3", "--threads", "1", "--out", o, "-q"],
+    "bench-hlog": lambda o: ["bench", "search", "--player", "lines", "--games", "1", "--shape", "3x3", "--hlog", o],
+    "inspect-png": lambda o: ["inspect", "filters", "--model", os.path.join(W, "none.g2pn"), "--png", o],
+    "dataset-out": lambda o: ["dataset", "--player", "lines", "--games", "1", "--threads", "1", "--out", o, "-q"],
+    "train-ntuple-compact": lambda o: ["train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "3", "--threads", "1", "--out", o + ".g2nz", "-q"],
+}
+for wname, cmd in writers.items():
+    for kind in ["chr", "fifo", "sock", "dir", "link"]:
+        if wname == "train-ntuple-compact" and kind in ("dir", "sock"):
+            continue
+        node = special("%s-%s" % (wname, kind), kind)
+        if wname == "train-ntuple-compact":
+            node = special("%s-%s.g2nz" % (wname, kind), kind)
+            args = cmd(node[:-5])
+        else:
+            args = cmd(node)
+        case("output", "%s onto a %s" % (wname, kind), args, 2, None if kind == "dir" else node)
+
+# --- thread counts ---
+for cmdname, base in {
+    "play": ["play", "--player", "random", "--games", "1", "--shape", "2x2"],
+    "solve": ["solve", "--shape", "2x2", "--out", os.path.join(W, "solve-t")],
+    "dataset": ["dataset", "--player", "lines", "--games", "1", "--out", os.path.join(W, "t.g2pd")],
+    "train-ntuple": ["train", "ntuple", "--net", "012,456", "--shape", "3x3", "--games", "1", "--out", os.path.join(W, "t.g2n")],
+    "bench-search": ["bench", "search", "--player", "lines", "--games", "1", "--shape", "3x3"],
+    "serve": ["serve", "--port", "0"],
+}.items():
+    for t in ["5000", "0", "-3", "99999999999", "abc", "1e3", ""]:
+        case("threads", "%s --threads '%s'" % (cmdname, t), base + ["--threads", t])
+
+# --- policy network files, crafted and resealed ---
+def policy(spec="name=x;convs=1;channels=3", flags=1, steps=10, positions=640, params=None, edit=None, magic=b"G2048PN\0", seal=True):
+    c = 3
+    p = 65 * c + 64 * c + 4 if params is None else params
+    text = spec.encode("utf-8", "surrogatepass")
+    w = [((i % 7) - 3) * 0.01 for i in range(p)]
+    m = [((i % 5) - 2) * 1e-4 for i in range(p)]
+    v = [(i % 3) * 1e-6 for i in range(p)]
+    floats = w + (m + v if flags & 1 else [])
+    if edit:
+        edit(floats, p)
+    body = magic + struct.pack("<iiiiqq", 1, flags, len(text), p, steps, positions) + text + struct.pack("<%df" % len(floats), *floats)
+    return body + (hashlib.sha256(body).digest() if seal else b"\0" * 32)
+
+def setf(i, x):
+    def f(fl, p):
+        fl[i(p)] = x
+    return f
+
+policies = {
+    "valid": (policy(), 0),
+    "nan-first-moment": (policy(edit=setf(lambda p: p + 1, float("nan"))), 2),
+    "inf-first-moment": (policy(edit=setf(lambda p: p + 2, float("inf"))), 2),
+    "neg-second-moment": (policy(edit=setf(lambda p: 2 * p + 3, -1.0)), 2),
+    "nan-second-moment": (policy(edit=setf(lambda p: 2 * p, float("nan"))), 2),
+    "inf-second-moment": (policy(edit=setf(lambda p: 2 * p + 1, float("inf"))), 2),
+    "huge-weight": (policy(edit=setf(lambda p: 4, 3e38)), 2),
+    "neg-huge-weight": (policy(edit=setf(lambda p: 9, -1e30)), 2),
+    "nan-weight": (policy(edit=setf(lambda p: 0, float("nan"))), 2),
+    "flag-bits": (policy(flags=0x101), 2),
+    "flag-high-bit": (policy(flags=-2147483647), 2),
+    "steps-negative": (policy(steps=-1), 2),
+    "steps-without-adam": (policy(flags=0, steps=5), 2),
+    "positions-huge": (policy(positions=4611686018427387904), 2),
+    "positions-negative": (policy(positions=-5), 2),
+    "name-newline": (policy(spec="name=a\nb;convs=1;channels=3"), 2),
+    "name-ansi": (policy(spec="name=\x1b[31mred;convs=1;channels=3"), 2),
+    "name-bell": (policy(spec="name=\x07;convs=1;channels=3"), 2),
+    "name-nul": (policy(spec="name=\x00;convs=1;channels=3"), 2),
+    "spec-not-utf8": (policy(spec="name=\udcff;convs=1;channels=3"), 2),
+    "spec-unknown-key": (policy(spec="name=x;convs=1;channels=3;evil=1"), 2),
+    "spec-channels-0": (policy(spec="name=x;convs=1;channels=0", params=4), 2),
+    "spec-convs-99": (policy(spec="name=x;convs=99;channels=3"), 2),
+    "params-mismatch": (policy(params=390), 2),
+    "params-negative": (policy(params=-1)[:60], 2),
+    "ntuple-magic": (policy(magic=b"G2048NTP", seal=False), 2),
+    "dataset-magic": (policy(magic=b"G2048PD\0", seal=False), 2),
+    "not-sealed": (policy(seal=False), 2),
+    "empty": (b"", 2),
+    "short": (b"G2048PN\0", 2),
+    "text": (b"hello, world\n" * 10, 2),
+}
+for name, (data, expect) in policies.items():
+    f = os.path.join(W, "p-%s.g2pn" % name)
+    with open(f, "wb") as out:
+        out.write(data)
+    case("policy", "policy file %s" % name, ["inspect", "filters", "--model", f], expect)
+    case("policy", "policy file %s as a player" % name, ["move", "--player", "policy", "--model", f, "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"], expect)
+sparse = os.path.join(W, "sparse.g2pn")
+with open(sparse, "wb") as out:
+    out.write(policy()[:40])
+    out.truncate(2 << 30)
+case("policy", "a 2 GiB sparse policy file", ["inspect", "filters", "--model", sparse])
+
+# --- compact n-tuple models with crafted headers (CRC32C recomputed) ---
+def crc32c(b):
+    crc = 0xFFFFFFFF
+    for x in b:
+        crc ^= x
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+base_model = os.path.join(W, "base.g2nz")
+subprocess.run([G, "train", "ntuple", "--net", "0123,4567", "--games", "2", "--threads", "1", "--out", base_model, "-q"], capture_output=True)
+base = open(base_model, "rb").read() if os.path.exists(base_model) else None
+
+def reheader(spec=None, weights=None, data=None, games=None, alpha=None, stages=None, vtype=None):
+    h = bytearray(base[:4096])
+    d = base[4096:] if data is None else data
+    if spec is not None:
+        t = spec.encode()
+        h[108:3960] = b"\0" * (3960 - 108)
+        struct.pack_into("<i", h, 104, len(t))
+        h[108:108 + len(t)] = t
+    if weights is not None:
+        struct.pack_into("<q", h, 32, weights)
+    if games is not None:
+        struct.pack_into("<q", h, 56, games)
+    if alpha is not None:
+        struct.pack_into("<d", h, 72, alpha)
+    if stages is not None:
+        struct.pack_into("<i", h, 3968, stages)
+    if vtype is not None:
+        struct.pack_into("<i", h, 16, vtype)
+    struct.pack_into("<q", h, 40, len(d))
+    struct.pack_into("<I", h, 48, crc32c(d) if len(d) < 200000 else zlib.crc32(d))
+    struct.pack_into("<I", h, 52, 0)
+    struct.pack_into("<I", h, 52, crc32c(bytes(h)))
+    return bytes(h) + d
+
+def zero_runs(n, lit=0):
+    v, out = n, bytearray()
+    while v >= 0x80:
+        out.append(v & 0x7F | 0x80)
+        v >>= 7
+    out.append(v)
+    out.append(lit)
+    return zlib.compress(bytes(out))
+
+if base:
+    models = {
+        "bomb four 7-tuples": reheader("0123456,456789a,89abcde,0145689", 4 * 16 ** 7, zero_runs(4 * 16 ** 7)),
+        "bomb eight 7-tuples": reheader("0123456,456789a,89abcde,0145689,1234567,23456789,3456789,0124567", 8 * 16 ** 7, zero_runs(8 * 16 ** 7)),
+        "bomb one 8-tuple": reheader("01234567", 16 ** 8, zero_runs(16 ** 8)),
+        "weights mismatch": reheader(weights=12345),
+        "games 2^62": reheader(games=4611686018427387904),
+        "games negative": reheader(games=-1),
+        "alpha NaN": reheader(alpha=float("nan")),
+        "alpha infinite": reheader(alpha=float("inf")),
+        "stages 0": reheader(stages=0),
+        "stages 99": reheader(stages=99),
+        "value type 7": reheader(vtype=7),
+        "spec garbage": reheader(spec="zz,\x1b[31m"),
+        "spec empty cells": reheader(spec=",,,"),
+        "runs overflow": reheader(data=zero_runs(2 * 16 ** 4 + 5)),
+        "literal past end": reheader(data=zero_runs(2 * 16 ** 4 - 1, 5)),
+        "not deflate": reheader(data=b"\x00\x01\x02garbage" * 10),
+        "truncated data": reheader(data=base[4096:4096 + max(1, (len(base) - 4096) // 2)]),
+        "header only": base[:4096],
+    }
+    for name, data in models.items():
+        f = os.path.join(W, "m-%s.g2nz" % name.replace(" ", "-"))
+        with open(f, "wb") as out:
+            out.write(data)
+        case("compact", "compact model: %s" % name, ["move", "--model", f, "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"])
+
+# --- datasets ---
+ds = os.path.join(W, "d.g2pd")
+subprocess.run([G, "dataset", "--player", "lines", "--games", "2", "--threads", "1", "--out", ds, "-q"], capture_output=True)
+if os.path.exists(ds):
+    raw = open(ds, "rb").read()
+    rnd = random.Random(34)
+    for i in range(12):
+        b = bytearray(raw)
+        for _ in range(1 + rnd.randrange(4)):
+            b[rnd.randrange(len(b))] = rnd.randrange(256)
+        f = os.path.join(W, "d-%d.g2pd" % i)
+        open(f, "wb").write(bytes(b[: rnd.randrange(16, len(b) + 1)] if i % 3 == 0 else b))
+        # a damaged dataset is refused (2) or its intact games are used (0); never a crash
+        cases.append(("dataset", "dataset damaged #%d" % i, ["train", "policy", "--arch", "name=tiny;convs=1;channels=3", "--data", f,
+                      "--eval-games", "0", "--out", os.path.join(W, "tp-%d" % i)], None, None))
+    case("dataset", "the same dataset twice", ["train", "policy", "--arch", "POLICY2", "--data", ds, "--data", os.path.join(W, ".", "d.g2pd"),
+         "--out", os.path.join(W, "tp-twice")])
+    os.symlink(ds, os.path.join(W, "d-link.g2pd"))
+    case("dataset", "a dataset and a link to it", ["train", "policy", "--arch", "POLICY2", "--data", ds, "--data", os.path.join(W, "d-link.g2pd"),
+         "--out", os.path.join(W, "tp-link")])
+
+# --- model paths and arguments ---
+comma = os.path.join(W, "a,b.g2nz")
+if base:
+    open(comma, "wb").write(base)
+    case("args", "a model path with a comma", ["move", "--model", comma, "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"], 0)
+for name, args in {
+    "serve --bind 999.1.1.1": ["serve", "--bind", "999.1.1.1", "--port", "0"],
+    "serve --bind not-a-host.invalid": ["serve", "--bind", "not-a-host.invalid", "--port", "0"],
+    "serve --port 70000": ["serve", "--port", "70000"],
+    "play unknown option": ["play", "--frobnicate"],
+    "serve unknown option": ["serve", "--frobnicate"],
+    "move board NUL": ["move", "--board", "2,2\x01,0"],
+    "move board huge tile": ["move", "--board", "65536,0/0,0"],
+    "move board 5x5": ["move", "--board", "/".join([",".join(["2"] * 5)] * 5)],
+    "model /dev/zero": ["move", "--model", "/dev/zero", "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"],
+    "model a directory": ["move", "--model", W, "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"],
+    "model missing in an ensemble": ["move", "--model", (base_model + "," + os.path.join(W, "none.g2n")), "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"],
+    "bench serve without a server": ["bench", "serve", "--url", "http://127.0.0.1:9", "--requests", "1", "--warmup", "1"],
+}.items():
+    expect = 1 if name.startswith("bench serve") else 2
+    case("args", name, args, expect)
+
+def cli_case(c):
+    kind, name, args, expect, node = c
+    if expect is None:
+        ok, detail = run(args, 2)
+        # refused, or the intact games used: both are clean
+        return kind, name, ok or (detail.startswith("exit 0") and not CLASS.search(detail)), detail
+    ok, detail = run(args, expect, node)
+    return kind, name, ok, detail
+
+with concurrent.futures.ThreadPoolExecutor(4) as pool:
+    for r in pool.map(cli_case, cases):
+        results.append(r)
+
+# --- the server ---
+srv = subprocess.Popen([G, "serve", "--port", "0", "--threads", "2", "--request-timeout-ms", "2000"] + (["--model", base_model] if base else []),
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+port = None
+for line in srv.stdout:
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if m:
+        port = int(m.group(1))
+        break
+
+def raw(req, wait=10):
+    s = socket.create_connection(("127.0.0.1", port), timeout=wait)
+    try:
+        s.sendall(req)
+        data = b""
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except socket.timeout:
+                return data, True
+            if not chunk:
+                return data, False
+            data += chunk
+    finally:
+        s.close()
+
+def http_case(name, req, protocol=False):
+    t0 = time.time()
+    try:
+        data, hung = raw(req)
+    except OSError as e:
+        return "http", name, False, "connection failed: %s" % e
+    text = data.decode("latin-1")
+    head, _, body = text.partition("\r\n\r\n")
+    status = int(head[9:12]) if head.startswith("HTTP/1.1 ") and head[9:12].isdigit() else -1
+    ok = not hung and (status >= 400 and status < 500 or status == 503)
+    ok = ok and "application/json" in head.lower() and body.startswith("{") and not CLASS.search(body)
+    if ok:
+        try:
+            json.loads(body)
+        except ValueError:
+            ok = False
+    return "http", name, ok, "%d in %.1fs: %s" % (status, time.time() - t0, body[:200].replace("\n", " "))
+
+B = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,4,0"
+http = []
+def get(name, target):
+    http.append((name, ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % target).encode("latin-1")))
+for q in ["%", "%zz", "%%", "%0", "%g0", "%C0%AF", "%00", "%ff%fe", "board=%", "board=%zz"]:
+    get("query '%s'" % q, "/move?" + q)
+    get("path '%s'" % q, "/" + q)
+for name, t in [("unknown long name", "/move?" + "n" * 300000 + "=1"), ("empty board", "/move?board="),
+                ("board twice", "/move?board=%s&board=%s" % (B, B)), ("depth 99", "/move?depth=99&board=" + B),
+                ("depth -1", "/move?depth=-1&board=" + B), ("depth 1e3", "/move?depth=1e3&board=" + B),
+                ("player ANSI", "/move?player=%1b[31m&board=" + B), ("player newline", "/move?player=a%0ab&board=" + B),
+                ("game depth 5 long", "/game?depth=5&max_moves=5000"), ("game max_moves huge", "/game?max_moves=99999999999999999999"),
+                ("game shape 99x99", "/game?shape=99x99"), ("solve without a database", "/solve?board=" + B),
+                ("downgrade 3", "/move?downgrade=3&board=" + B), ("seed text", "/move?seed=x&board=" + B),
+                ("traversal", "/../../etc/passwd"), ("encoded traversal", "/%2e%2e/%2e%2e/etc/passwd"),
+                ("unknown path", "/admin"), ("board 5 rows", "/move?board=2/2/2/2/2"), ("board tile 3", "/move?board=3,0/0,0"),
+                ("board of spaces", "/move?board=+++"), ("many params", "/move?" + "&".join("x%d=1" % i for i in range(2000)))]:
+    get(name, t)
+def post(name, body, ctype="application/x-www-form-urlencoded", length=None):
+    b = body.encode("utf-8", "surrogatepass")
+    http.append((name, ("POST /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
+                        % (ctype, len(b) if length is None else length)).encode("latin-1") + b))
+for name, body in [("{}", "{}"), ("[]", "[]"), ("nested", '{"board": {"a": 1}}'), ("true", '{"board": true}'),
+                   ("unterminated", '{"board": "2,4'), ("bad escape", '{"board": "\\q"}'), ("control", '{"board": "\x01"}'),
+                   ("long key", '{"' + "k" * 100000 + '": 1}'), ("deep", "[" * 5000), ("null board", '{"board": null}'),
+                   ("number board", '{"board": 5}'), ("trailing", '{"board": "%s"} x' % B), ("twice", '{"board": "%s", "board": "%s"}' % (B, B)),
+                   ("depth string", '{"board": "%s", "depth": "9"}' % B), ("form garbage", "&&&==&"), ("form percent", "board=%"),
+                   ("surrogate", '{"board": "\udcff"}'), ("body over 64 KiB", "board=" + "2" * 70000)]:
+    post("POST %s" % name, body, "application/json" if body.startswith(("{", "[")) else "application/x-www-form-urlencoded")
+post("Content-Length: abc", "board=x", length="abc")
+post("Content-Length: -5", "board=x", length="-5")
+post("Content-Length: 2^64", "board=x", length="18446744073709551616")
+for m in ["DELETE", "PUT", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"]:
+    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % m).encode()))
+rnd = random.Random(3434)
+for i in range(40):
+    q = "".join(rnd.choice(["%", "%2", "%zz", "&", "=", "board", "depth", "player", "2", ",", "/", "+", "%00", "%ff", "x"]) for _ in range(rnd.randrange(1, 30)))
+    get("random query #%d" % i, "/move?" + q)
+
+results_http = []
+if port:
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        futs = [pool.submit(http_case, n, r) for n, r in http]
+        # slow clients and deep searches alongside
+        slow = []
+        for i in range(30):
+            s = socket.create_connection(("127.0.0.1", port))
+            s.sendall(b"GET /move?board=2 HTTP/1.1\r\nX-Slow: ")
+            slow.append(s)
+        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
+        worst = 0.0
+        for _ in range(40):
+            t0 = time.time()
+            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nConnection: close\r\n\r\n" % B).encode())
+            worst = max(worst, time.time() - t0)
+            results_http.append(("http-probe", "depth-1 /move during the sweep", d.startswith(b"HTTP/1.1 200"), "%.0f ms" % ((time.time() - t0) * 1000)))
+            time.sleep(0.05)
+        for f in futs:
+            results_http.append(f.result())
+        time.sleep(7)
+        for i, s in enumerate(slow):
+            s.settimeout(2)
+            try:
+                closed = s.recv(1) == b""
+            except OSError:
+                closed = True
+            results_http.append(("http-slow", "slow client #%d dropped" % i, closed, ""))
+            s.close()
+        print("slowest depth-1 /move during the sweep: %.0f ms" % (worst * 1000))
+    srv.terminate()
+    srv.wait(10)
+else:
+    results.append(("http", "server start", False, "no port"))
+    srv.kill()
+
+allr = results + results_http
+bad = [r for r in allr if not r[2]]
+for kind, name, ok, detail in bad:
+    print("FAIL [%s] %s: %s" % (kind, name, detail))
+kinds = sorted(set(r[0] for r in allr))
+for k in kinds:
+    rs = [r for r in allr if r[0] == k]
+    print("%-12s %4d tried, %4d refused cleanly, %3d failures" % (k, len(rs), sum(r[2] for r in rs), sum(not r[2] for r in rs)))
+print("total        %4d tried, %4d refused cleanly, %3d failures" % (len(allr), len(allr) - len(bad), len(bad)))
+EOF

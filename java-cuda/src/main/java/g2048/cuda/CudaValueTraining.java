@@ -1,0 +1,91 @@
+package g2048.cuda;
+
+import g2048.nn.Adam;
+import g2048.nn.GeneratorThreadEvaluator;
+import g2048.nn.Network;
+import g2048.nn.Optimiser;
+import g2048.nn.ValueTraining;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Training on a GPU: the trainer's steps by {@link CudaTrainer} (parameters, gradient and Adam's
+ * moments stay on the device), each new version published on the device ({@link DeviceWeights})
+ * and each generator's batches valued by a {@link CudaFollower} over its own copy. Nothing but
+ * boards, targets and values crosses to the host, except the weights of a snapshot. The
+ * {@link CudaBackend}'s training device.
+ */
+public final class CudaValueTraining implements ValueTraining {
+
+    private final CudaContext ctx;
+    private final GemmMode gemm;
+    private CudaTrainer trainer;
+    private DeviceWeights published;
+    private final List<CudaFollower> followers = new ArrayList<>();
+
+    /** Training on {@code ctx}'s device, every pass's products (trainer's and generators') by {@code gemm}. */
+    public CudaValueTraining(CudaContext ctx, GemmMode gemm) {
+        this.ctx = ctx;
+        this.gemm = gemm;
+    }
+
+    @Override
+    public String describe() {
+        return "cuda " + ctx.describe() + ", gemm " + gemm.label();
+    }
+
+    @Override
+    public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+        trainer = new CudaTrainer(ctx, net, weights, adam, SLICE, gemm);
+        published = new DeviceWeights(ctx, weights, 3, adam.steps());
+        int p = net.paramCount();
+        return new Optimiser() {
+            @Override
+            public double step(long[] boards, float[] targets, int from, int n, long version) {
+                double sse = trainer.step(boards, targets, from, n);
+                trainer.publish(published, version);
+                return sse;
+            }
+
+            @Override
+            public float[] weights() {
+                float[] w = new float[p];
+                trainer.network().download(w);
+                return w;
+            }
+
+            @Override
+            public Adam adam() {
+                Adam a = new Adam(new float[p], new float[p], trainer.steps(), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+                trainer.moments(a.firstMoments(), a.secondMoments());
+                return a;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public synchronized GeneratorThreadEvaluator generatorEvaluator(Network net, int capacity) {
+        if (published == null) {
+            throw new IllegalStateException("make the optimiser first: it publishes the weights the generators read");
+        }
+        CudaFollower f = new CudaFollower(ctx, net, published, capacity, gemm);
+        followers.add(f);
+        return f;
+    }
+
+    /** Frees the followers (their generators have ended), then the published versions and the trainer. */
+    @Override
+    public synchronized void close() {
+        // Resources close in reverse (published, then trainer), each even if another fails; null ones are skipped.
+        try (CudaTrainer t = trainer; DeviceWeights p = published) {
+            for (CudaFollower f : followers) {
+                f.close();
+            }
+            followers.clear();
+        }
+    }
+}

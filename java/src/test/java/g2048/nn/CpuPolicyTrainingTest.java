@@ -1,0 +1,49 @@
+package g2048.nn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Rng;
+import org.junit.jupiter.api.Test;
+
+/** The CPU backend's policy training steps against PolicyGradient and Adam. */
+class CpuPolicyTrainingTest {
+
+    @Test
+    void theCpuStepsAsPolicyGradientAndAdamDo() {
+        PolicySpec spec = new PolicySpec("T", 2, 5);
+        PolicyNetwork net = new PolicyNetwork(spec);
+        float[] w0 = net.initialWeights(3);
+        Rng rng = new Rng(4);
+        int n = 40;
+        long[] boards = new long[n];
+        int[] legal = new int[n];
+        float[] targets = new float[4 * n];
+        for (int s = 0; s < n; s++) {
+            boards[s] = rng.nextLong();
+            legal[s] = 0b1010;
+            targets[4 * s + 1 + 2 * rng.nextInt(2)] = 1f;
+        }
+        float[] w = w0.clone();
+        Adam adam = new Adam(w.length);
+        double loss;
+        try (PolicyOptimiser o = new CpuBackend().policyTraining(spec, w, adam, n, 2)) {
+            loss = o.step(boards, legal, targets, n);
+            assertSame(adam, o.adam());
+        }
+        float[] want = w0.clone();
+        float[] grad = new float[w0.length];
+        Adam ref = new Adam(w0.length);
+        double refLoss;
+        try (PolicyGradient pg = new PolicyGradient(net, 2, 32)) {
+            refLoss = pg.compute(new PackedWeights(spec, want), boards, legal, targets, 0, n, grad);
+        }
+        ref.step(want, grad);
+        assertEquals(refLoss, loss);
+        assertArrayEquals(want, w);
+        assertTrue(loss > 0);
+        assertEquals(1, adam.steps());
+    }
+}

@@ -1,0 +1,156 @@
+package g2048.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Moves;
+import g2048.game.Rng;
+import g2048.game.Shape;
+import g2048.game.Spawns;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The int16 table cache: made on first load, used by the next, and a damaged entry (truncated, a
+ * flipped byte in the tables or in the stored header) is never trusted: it is rebuilt, the values
+ * those of the model itself.
+ */
+class Int16CacheTest {
+
+    @TempDir
+    Path dir;
+    private Path cache;
+    private Path model;
+    private String saved;
+
+    @BeforeEach
+    void smallModelCachedInATemporaryDirectory() {
+        cache = dir.resolve("cache");
+        saved = System.getProperty(Int16Cache.PROPERTY);
+        System.setProperty(Int16Cache.PROPERTY, cache.toString());
+        Int16Cache.minBytes = 0;
+        NtupleModel m = NtupleModel.create(NetworkSpec.parse("012,456,048:sym:c12"), Shape.S3x3, Method.TD_AFTERSTATE,
+                TerminalValue.ZERO, Stages.SINGLE, 0, false, 42, 0.004);
+        Rng rng = new Rng(7);
+        long n = m.network().banks() * m.network().weights();
+        for (int k = 0; k < 3000; k++) {
+            m.network().setEntry(rng.nextInt((int) n), (float) (rng.nextGaussian() * 300));
+        }
+        model = dir.resolve("m.g2nz");
+        NtupleModels.save(m, model);
+        m.close();
+    }
+
+    @AfterEach
+    void restore() {
+        Int16Cache.minBytes = Int16Cache.MIN_BYTES;
+        if (saved == null) {
+            System.clearProperty(Int16Cache.PROPERTY);
+        } else {
+            System.setProperty(Int16Cache.PROPERTY, saved);
+        }
+    }
+
+    @Test
+    void madeOnFirstLoadAndUsedByTheNext() throws IOException {
+        double[] want = values();
+        Path entry = onlyEntry();
+        byte[] good = Files.readAllBytes(entry);
+        // a sound entry is what the next load reads: change one table entry (and its checksum) and the value moves
+        byte[] altered = good.clone();
+        int tables = 24 + 4096;
+        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = tables; i < altered.length; i += 2) {
+            b.putShort(i, (short) (b.getShort(i) + 1000));
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(altered, tables, altered.length - tables);
+        b.putInt(16, (int) crc.getValue());
+        Files.write(entry, altered);
+        assertNotEquals(want[0], values()[0]);
+        assertArrayEquals(altered, Files.readAllBytes(entry), "a sound entry is left as it is");
+    }
+
+    @Test
+    void aDamagedEntryIsRebuiltNeverTrusted() throws IOException {
+        double[] want = values();
+        Path entry = onlyEntry();
+        byte[] good = Files.readAllBytes(entry);
+        for (int damage = 0; damage < 4; damage++) {
+            byte[] bad = good.clone();
+            switch (damage) {
+                case 0 -> bad = java.util.Arrays.copyOf(good, good.length / 2); // truncated
+                case 1 -> bad[bad.length - 3] ^= 0x10; // a table entry
+                case 2 -> bad[24 + 100] ^= 0x01; // the stored model header
+                default -> bad[2] ^= 0x40; // the magic
+            }
+            Files.write(entry, bad);
+            assertArrayEquals(want, values(), "damage " + damage);
+            assertArrayEquals(good, Files.readAllBytes(entry), "damage " + damage + ": the entry is made again");
+        }
+        // cut to nothing: still the model's values
+        try (RandomAccessFile f = new RandomAccessFile(entry.toFile(), "rw")) {
+            f.setLength(0);
+        }
+        assertArrayEquals(want, values());
+        assertEquals(1, entries().size());
+    }
+
+    @Test
+    void offMeansNoEntry() throws IOException {
+        System.setProperty(Int16Cache.PROPERTY, "off");
+        double[] want = values();
+        assertTrue(Files.notExists(cache));
+        System.setProperty(Int16Cache.PROPERTY, cache.toString());
+        assertArrayEquals(want, values(), "the cached tables value boards as the inflated ones");
+        assertEquals(1, entries().size());
+    }
+
+    /** The model's values of a few hundred boards of random games, as loaded now. */
+    private double[] values() {
+        try (NtupleModel m = NtupleModels.load(model)) {
+            var e = m.evaluator(TablePrecision.INT16);
+            Rng rng = new Rng(3);
+            Moves moves = Moves.of(Shape.S3x3);
+            double[] out = new double[300];
+            long b = Spawns.initial(Shape.S3x3, rng);
+            for (int i = 0; i < out.length; i++) {
+                if (moves.isTerminal(b)) {
+                    b = Spawns.initial(Shape.S3x3, rng);
+                }
+                out[i] = e.value(b);
+                int d;
+                do {
+                    d = rng.nextInt(4);
+                } while (moves.move(b, d) == b);
+                b = Spawns.spawn(moves.move(b, d), Shape.S3x3, rng);
+            }
+            return out;
+        }
+    }
+
+    private Path onlyEntry() throws IOException {
+        List<Path> e = entries();
+        assertEquals(1, e.size(), e.toString());
+        return e.getFirst();
+    }
+
+    private List<Path> entries() throws IOException {
+        try (Stream<Path> s = Files.list(cache)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".tables")).toList();
+        }
+    }
+}
