@@ -43,7 +43,7 @@ class CommandDetailsTest {
             cl.setUsageHelpWidth(1000);
             String wide = words(cl.getUsageMessage(CommandLine.Help.Ansi.OFF));
             assertFalse(wide.contains("p99.9"), cl.getCommandName() + ": " + wide);
-            for (int width : new int[] {55, 67, 80, 101, 133}) {
+            for (int width : new int[] {80, 97, 120, 160}) {
                 cl.setUsageHelpWidth(width);
                 String help = cl.getUsageMessage(CommandLine.Help.Ansi.OFF);
                 assertEquals(wide, words(help), cl.getCommandName() + " at width " + width);
