@@ -65,7 +65,7 @@ class CommandDetailsTest {
 
     /** Help text as words: whitespace collapsed, a break after a period inside a word undone. */
     private static String words(String help) {
-        return help.replaceAll("\\s+", " ").replaceAll("([.,:/\\[\\]-]) (?=\\S)", "$1");
+        return help.replaceAll("\\s+", " ").replaceAll("([.,:/\\[\\]-]) (?=\\S)", "$1").replace(" (", "(");
     }
 
     @Test
