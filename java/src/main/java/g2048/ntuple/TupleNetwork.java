@@ -179,6 +179,19 @@ public final class TupleNetwork {
         return sum;
     }
 
+    /**
+     * The sum of the entries {@code entries[from..from+count)}, read as {@link #value} reads them:
+     * the table reads of evaluations without the index work and learning around them (a benchmark's
+     * measure of how fast this machine serves them).
+     */
+    public float sumEntries(int[] entries, int from, int count) {
+        float sum = 0;
+        for (int f = from; f < from + count; f++) {
+            sum += raw ? RawMemory.get(address + 4L * entries[f]) : lut.getAtIndex(F, entries[f]);
+        }
+        return sum;
+    }
+
     /** Whether this is the 4×6 network on 4×4, whose look-ups go through {@link FourBySix}. */
     boolean fourBySix() {
         return fourBySix;

@@ -503,7 +503,9 @@ class MoveServerTest {
              MoveServer s = MoveServer.start(lines, new MoveServer.Settings("127.0.0.1", 0, 1, 4, 50))) {
             Answer a = get(s, SLOW);
             assertEquals(503, a.status(), a.body());
-            assertEquals("timed out: no answer within 50 ms", a.json().get("error"));
+            // the search may notice its deadline before the answer's timer fires: either says the 50 ms
+            String error = (String) a.json().get("error");
+            assertTrue(error.startsWith("timed out: ") && error.contains("50 ms"), error);
             // the interrupted game stops at its next move and gives its place back
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (((Double) get(s, "/health").json().get("requests_in_flight")) > 0 && System.nanoTime() < deadline) {
