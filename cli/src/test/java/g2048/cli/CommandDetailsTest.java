@@ -63,9 +63,9 @@ class CommandDetailsTest {
         assertTrue(inspect.out().replaceAll("\\s+", " ").contains("add up to 100% exactly"), inspect.out());
     }
 
-    /** Help text as words: whitespace collapsed, a break after punctuation inside a word (as "a;b") undone. */
+    /** Help text as words: whitespace collapsed, a break after punctuation inside a word (as "a;b" or ",\"x") undone. */
     private static String words(String help) {
-        return help.replaceAll("\\s+", " ").replaceAll("([.,;:/\\[\\]-]) (?=\\S)", "$1").replace(" (", "(");
+        return help.replaceAll("\\s+", " ").replaceAll("([^\\w\\s]) (?=\\S)", "$1").replace(" (", "(");
     }
 
     @Test
