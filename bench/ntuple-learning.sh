@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The field's learning methods side by side on one network (SPEC section 7): plain TD, temporal
+# The field's learning methods side by side on one network: plain TD, temporal
 # coherence (TC), optimistic TD (OTD), multi-stage TD and combinations, at equal training games,
 # one training thread each, greedy evaluation at checkpoints.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The seed's comparison of the three TD methods (seed 001, Table II, Fig. 9) at a budget that fits
+# Szubert and Jaśkowski's (2014) comparison of the three TD methods (their Table II, Fig. 9) at a budget that fits
 # one machine: the 17 x 4-tuple network (c = 15, no symmetric sampling), alpha = 0.0025, one
 # training thread per method, the methods run one after another.
 #
@@ -7,7 +7,7 @@
 #   GAMES=5000 EVERY=1000 EVAL_GAMES=300 bench/ntuple-methods.sh
 #
 #   PARALLEL=1 GAMES=40000 EVERY=4000 bench/ntuple-methods.sh   # the three at once
-#   METHODS="td-state:network" bench/ntuple-methods.sh            # TD-state as the seed's Fig. 5 reads:
+#   METHODS="td-state:network" bench/ntuple-methods.sh            # TD-state as Szubert and Jaśkowski's (2014) Fig. 5 reads:
 #                                                                 # terminal states valued by the network
 #
 # Writes bench/results/ntuple-methods-<date>/{METHOD.log,summary.txt} and prints the summary:

@@ -1,4 +1,4 @@
-// The policy networks' own kernels (g2048.policy, SPEC §8): the padded board encoding and the
+// The policy networks' own kernels (g2048.policy): the padded board encoding and the
 // softmax cross-entropy over the legal moves. Their 2x2 convolutions and the dense layer to the
 // four moves are gemm.cu's kernels over the padded layout below (g2048.cuda.PolicyPlan).
 //

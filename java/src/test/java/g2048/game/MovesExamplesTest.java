@@ -28,7 +28,7 @@ class MovesExamplesTest {
         return BoardText.parse(text).board();
     }
 
-    /** The seed's examples, moving right, on the first row of a 4×4 board. */
+    /** Szubert and Jaśkowski's (2014) examples, moving right, on the first row of a 4×4 board. */
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = ';', value = {
         "2,2,2,0; 0,0,2,4; 4",

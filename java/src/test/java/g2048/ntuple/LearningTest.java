@@ -9,7 +9,7 @@ import g2048.game.Spawns;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Each of the seed's three methods learns on 3×3: after a short seeded run greedy play beats random play clearly. */
+/** Each of Szubert and Jaśkowski's (2014) three methods learns on 3×3: after a short seeded run greedy play beats random play clearly. */
 class LearningTest {
 
     private static final Shape SHAPE = Shape.S3x3;
@@ -19,7 +19,7 @@ class LearningTest {
     @ParameterizedTest
     @EnumSource(Method.class)
     void learnsOnThreeByThree(Method method) {
-        // Rows and columns without symmetric sampling, like the seed's 17 × 4 network (Q-learning's
+        // Rows and columns without symmetric sampling, like Szubert and Jaśkowski's (2014) 17 × 4 network (Q-learning's
         // four action networks cannot share tables across mirrored boards).
         TupleSpec spec = TupleSpec.parse("012,456,89a,048,159,26a");
         try (NtupleModel model = NtupleModel.create(spec, SHAPE, method, 5, 0.01)) {
