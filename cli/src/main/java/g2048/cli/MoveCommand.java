@@ -1,14 +1,14 @@
 package g2048.cli;
 
-import g2048.eval.Evaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.play.Players;
+import g2048.player.Player;
 import g2048.policy.PolicyPlayer;
-import g2048.search.Expectimax;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
@@ -51,32 +51,21 @@ final class MoveCommand implements Callable<Integer> {
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
         SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
-        if (playerOptions.player.equals("heuristic")) {
-            return heuristic(parsed.board(), shape, search);
-        }
-        if (playerOptions.player.equals("policy")) {
-            Players.create(playerOptions.spec(), shape, search); // refuses search settings it cannot take
-            PolicyPlayer policy = Players.policy(playerOptions.model(), shape);
-            System.out.print(json ? policyJson(parsed.board(), shape, policy) + "\n" : policyText(parsed.board(), shape, policy));
-            return 0;
-        }
-        Evaluator evaluator = Players.evaluator(playerOptions.spec(), shape, search);
-        SearchConfig config = search.suitedTo(evaluator);
         long b = parsed.board();
         Moves moves = Moves.of(shape);
-        SearchResult r = new Expectimax(evaluator.forThread(), config).search(b);
-        System.out.print(json ? json(b, shape, moves, JsonConventions.player(evaluator.describe()), config, r) + "\n"
-                : text(b, shape, moves, evaluator.describe(), config, r));
-        return 0;
-    }
-
-    /** The heuristic player's values: its own search (as /move and play run it), no search options. */
-    private int heuristic(long b, Shape shape, SearchConfig search) {
-        Players.create(playerOptions.spec(), shape, search); // refuses --depth and the search options, naming them
-        SearchConfig config = HeuristicSearch.config(b, shape);
-        SearchResult r = new Expectimax(new g2048.eval.LineHeuristicEvaluator(shape), config).search(b);
-        Moves moves = Moves.of(shape);
-        System.out.print(json ? json(b, shape, moves, "heuristic", config, r) + "\n" : text(b, shape, moves, "heuristic", config, r));
+        Player player = playerOptions.player.equals("policy") ? Players.create(playerOptions.spec(), shape, search)
+                : Players.searcher(playerOptions.spec(), shape, search);
+        if (player instanceof PolicyPlayer policy) {
+            System.out.print(json ? policyJson(b, shape, policy) + "\n" : policyText(b, shape, policy));
+            return 0;
+        }
+        ExpectimaxPlayer searcher = ((ExpectimaxPlayer) player).forThread();
+        SearchResult r = searcher.search(b);
+        // the heuristic reports under its own name; a value function under its evaluator's description
+        String name = playerOptions.player.equals("heuristic") ? "heuristic" : searcher.evaluator().describe();
+        SearchConfig config = searcher.configFor(b);
+        System.out.print(json ? json(b, shape, moves, JsonConventions.player(name), config, r) + "\n"
+                : text(b, shape, moves, name, config, r));
         return 0;
     }
 

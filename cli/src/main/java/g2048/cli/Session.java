@@ -14,7 +14,7 @@ import g2048.ntuple.TablePrecision;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
-import g2048.search.Expectimax;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
@@ -121,21 +121,22 @@ final class Session implements AutoCloseable {
     /** The search of {@code b} with the session's settings, or the request's for this search only. */
     private Searched search(long b, Shape shape, Map<String, Object> r) {
         Evaluator e = evaluatorFor(shape);
-        SearchConfig config;
+        ExpectimaxPlayer searcher;
         String name;
         if (player.equals("heuristic")) {
             if (r.containsKey("depth") || r.containsKey("time_ms") || r.containsKey("downgrade")) {
                 throw new IllegalArgumentException("depth, time_ms and downgrade: player 'heuristic' searches at its own depth");
             }
-            config = HeuristicSearch.config(b, shape);
+            searcher = Players.heuristic(shape);
             name = "heuristic";
         } else {
-            config = config(integer(r, "depth", depth), number(r, "time_ms", timeMs), integer(r, "downgrade", downgrade))
-                    .suitedTo(e);
+            searcher = Players.searcher(e, config(integer(r, "depth", depth), number(r, "time_ms", timeMs),
+                    integer(r, "downgrade", downgrade)));
             name = JsonConventions.player(e.describe());
         }
-        SearchResult result = new Expectimax(e, config).search(b);
-        return new Searched(MoveCommand.json(b, shape, Moves.of(shape), name, config, result).toString(), result.best());
+        SearchResult result = searcher.search(b);
+        return new Searched(MoveCommand.json(b, shape, Moves.of(shape), name, searcher.configFor(b), result).toString(),
+                result.best());
     }
 
     /** {@code apply}: with a board, each move's afterstate without spawns (apply.schema.json); else the game's moves, each with a spawn. */

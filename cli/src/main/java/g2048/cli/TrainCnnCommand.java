@@ -11,6 +11,7 @@ import g2048.nn.Backend;
 import g2048.nn.Backends;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
+import g2048.train.GreedyCells;
 import g2048.train.StopSignal;
 import g2048.train.cnn.Batching;
 import g2048.train.cnn.CnnCurve;
@@ -241,13 +242,14 @@ public final class TrainCnnCommand implements Callable<Integer> {
             }
 
             @Override
-            public void evaluated(CnnCurve.Row r) {
+            public void evaluated(CnnCurve.Row row) {
                 progress.finish();
+                GreedyCells r = row.greedy();
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
-                        r.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
+                        row.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                 if (json) {
                     System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "evaluation")
-                            .field("positions", r.positions())
+                            .field("positions", row.positions())
                             .field("games", r.games())
                             .field("mean", r.mean())
                             .field("sd", r.sd())

@@ -101,7 +101,11 @@ class CommandDetailsTest {
             assertEquals("heuristic", out.get("player"));
         }
         // crowded boards are searched a ply deeper, as the player does
-        assertEquals(3, HeuristicSearch.config(BoardText.parse("2,4,2,4/4,2,4,8/2,4,0,16/4,2,4,2").board(), Shape.S4x4).depth());
+        long crowded = BoardText.parse("2,4,2,4/4,2,4,8/2,4,0,16/4,2,4,2").board();
+        assertEquals(3, Players.heuristic(Shape.S4x4).configFor(crowded).depth());
+        CommandRun deeper = CommandRun.of("move", "--board", BoardText.format(crowded, Shape.S4x4), "--player", "heuristic", "--json");
+        assertEquals(0, deeper.exit(), deeper.err());
+        assertTrue(deeper.out().contains("\"depth\":3"), deeper.out());
         MoveCommandTest.assertBadInput(CommandRun.of("move", "--board", "2,2/0,0", "--player", "heuristic", "--depth", "2"), "--depth");
     }
 

@@ -84,7 +84,7 @@ class PlayCommandTest {
         "--shape,   big,   --shape: shape 'big': expected RxC",
         "--seed,    seven, --seed",
         "--player,  nobody, --player: unknown player 'nobody'",
-        "--table,   int8,   --table: unknown table precision 'int8', expected one of auto, float32, int16",
+        "--table,   int8,   --table: table precision 'int8': expected one of auto, float32, int16",
     })
     void badOptionsAreOneLineAndExitCode2(String option, String value, String expected) {
         CommandRun run = option.equals("--games") ? CommandRun.of("play", option, value)

@@ -263,7 +263,7 @@ class PolicyCommandsTest {
         CommandRun bad = CommandRun.of(concat(common, "--orientation", "diagonal", "--out", dir.resolve("o-bad").toString()));
         assertEquals(2, bad.exit());
         assertEquals(1, bad.errLines().length, bad.err());
-        assertTrue(bad.err().contains("--orientation: orientation 'diagonal': expected as-is or corner"), bad.err());
+        assertTrue(bad.err().contains("--orientation: orientation 'diagonal': expected one of as-is, corner"), bad.err());
         Path out = dir.resolve("o-run");
         CommandRun r = CommandRun.of(concat(common, "--orientation", "corner", "--out", out.toString()));
         assertEquals(0, r.exit(), r.err());

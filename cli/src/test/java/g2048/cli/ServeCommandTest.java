@@ -18,7 +18,7 @@ class ServeCommandTest {
 
     @Test
     void badOptionsAreRefusedNamingThem(@TempDir Path dir) {
-        assertBadInput(CommandRun.of("serve", "--threads", "0"), "--threads: must be at least 1");
+        assertBadInput(CommandRun.of("serve", "--threads", "0"), "--threads: expected at least 1, got 0");
         assertBadInput(CommandRun.of("serve", "--port", "70000"), "--port: 70000 is out of range");
         assertBadInput(CommandRun.of("serve", "--max-requests-in-flight", "0"), "--max-requests-in-flight");
         assertBadInput(CommandRun.of("serve", "--request-timeout-ms", "0"), "--request-timeout-ms");

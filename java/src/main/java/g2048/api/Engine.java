@@ -2,6 +2,7 @@ package g2048.api;
 
 import g2048.game.BoardText;
 import g2048.game.Direction;
+import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.ntuple.NtupleModel;
@@ -14,6 +15,7 @@ import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.play.Summary;
 import g2048.player.Player;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import g2048.solver.Solver;
@@ -21,34 +23,72 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * A player ready to use: choose a move for a board, play seeded games, read their statistics.
+ * A player ready to use: choose a move for a board (with each move's value), play seeded games,
+ * read their statistics, search deeper without loading the model again.
  * <pre>{@code
  * try (Engine engine = Engine.shipped()) {               // the shipped 4x6 n-tuple model, greedy
  *     Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
+ *     MoveChoice values = engine.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"); // with every move's value
  *     GameResult game = engine.playGame(42);            // reproducible from its seed
  *     Summary run = engine.play(100, 7, 2);              // 100 games, seed 7, 2 threads
+ *     try (Engine deeper = engine.withSearch(SearchConfig.ofDepth(3))) { // the same tables, 3-ply
+ *         deeper.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
+ *     }
  * }
  * }</pre>
- * <p>Thread-safe: each thread that chooses moves gets its own instance of the player (a search's
- * scratch space); the model's tables are shared. An engine over a model holds the model's off-heap
- * tables (hundreds of MiB for the shipped one) until {@link #close()}.
+ * <p><b>Threading.</b> Every method may be called from any number of threads at once: each thread
+ * that chooses moves gets its own instance of the player (a search's scratch space and table), and
+ * the model's tables are shared, read-only. An engine over a model holds the model's off-heap tables
+ * (hundreds of MiB for the shipped one) until it and every engine made from it by
+ * {@link #withSearch} are closed; closing one engine while other threads still use that same
+ * engine is the caller's error (it is refused where it can be seen, never a crash).
  */
 public final class Engine implements AutoCloseable {
 
     private final Shape shape;
     private final Player player;
-    private final List<NtupleModel> models;
+    private final SharedModels models;
+    /** The player of another search over the same models. */
+    private final Function<SearchConfig, Player> rebuild;
     private final ThreadLocal<Player> own;
-    /** Set by {@link #close()}: a model's tables are freed then, and reading freed memory could crash the JVM. */
+    private final Moves moves;
+    /** Set by {@link #close()}: a model's tables are freed with the last user, and reading freed memory could crash the JVM. */
     private volatile boolean closed;
 
-    private Engine(Shape shape, Player player, List<NtupleModel> models) {
+    private Engine(Shape shape, SharedModels models, Function<SearchConfig, Player> rebuild, SearchConfig search) {
         this.shape = shape;
-        this.player = player;
         this.models = models;
+        this.rebuild = rebuild;
+        this.player = rebuild.apply(search);
         this.own = ThreadLocal.withInitial(player::forThread);
+        this.moves = Moves.of(shape);
+    }
+
+    /** Models shared by an engine and those made from it by {@link #withSearch}: closed with the last of them. */
+    private static final class SharedModels {
+        private final List<NtupleModel> models;
+        private int users = 1;
+
+        SharedModels(List<NtupleModel> models) {
+            this.models = List.copyOf(models);
+        }
+
+        synchronized SharedModels share() {
+            if (users == 0) {
+                throw new IllegalStateException("the engine's models are closed");
+            }
+            users++;
+            return this;
+        }
+
+        synchronized void release() {
+            if (--users == 0) {
+                models.forEach(NtupleModel::close);
+            }
+        }
     }
 
     /** The shipped 4×6 n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy. */
@@ -105,16 +145,35 @@ public final class Engine implements AutoCloseable {
     /** The line heuristic on {@code shape} (rows x columns, e.g. {@code "3x3"}) at {@code depth}: no model needed. */
     public static Engine heuristic(String shape, int depth) {
         Shape s = Shape.parse(shape);
-        return new Engine(s, Players.create(PlayerSpec.of(PlayerKind.LINES), s, SearchConfig.ofDepth(depth)), List.of());
+        return new Engine(s, new SharedModels(List.of()), search -> Players.create(PlayerSpec.of(PlayerKind.LINES), s, search),
+                SearchConfig.ofDepth(depth));
     }
 
     /** The n-tuple player over {@code models} as {@link Players} builds it; the models are closed if it is refused. */
     private static Engine over(List<NtupleModel> models, SearchConfig search) {
         try {
-            Player player = Players.ntuple(models, TablePrecision.AUTO, search);
-            return new Engine(models.getFirst().shape(), player, List.copyOf(models));
+            return new Engine(models.getFirst().shape(), new SharedModels(models),
+                    s -> Players.ntuple(models, TablePrecision.AUTO, s), search);
         } catch (RuntimeException e) {
             models.forEach(NtupleModel::close);
+            throw e;
+        }
+    }
+
+    /**
+     * This engine's player searching as {@code search} says, over the same tables (nothing is
+     * loaded again): e.g. {@code withSearch(SearchConfig.ofDepth(3))}, or a time budget. Close it
+     * too; the tables are freed with the last engine that uses them.
+     *
+     * @throws IllegalArgumentException when the player cannot search so (a Q-learning model deeper than 1 ply)
+     */
+    public Engine withSearch(SearchConfig search) {
+        open();
+        SharedModels shared = models.share();
+        try {
+            return new Engine(shape, shared, rebuild, search);
+        } catch (RuntimeException e) {
+            shared.release();
             throw e;
         }
     }
@@ -141,18 +200,43 @@ public final class Engine implements AutoCloseable {
      * @throws IllegalArgumentException when the text is not a board of this engine's shape
      */
     public Direction chooseMove(String board) {
+        return chooseMove(parse(board));
+    }
+
+    private long parse(String board) {
         BoardText.Parsed parsed = BoardText.parse(board);
         if (!parsed.shape().equals(shape)) {
             throw new IllegalArgumentException("board " + board.strip() + " is " + parsed.shape() + ", this player plays "
                     + shape);
         }
-        return chooseMove(parsed.board());
+        return parsed.board();
     }
 
     /** The move for a board in the engine's bit layout ({@link g2048.game.Board}), or null when no move is legal. */
     public Direction chooseMove(long board) {
         int d = open().chooseMove(board);
         return d < 0 ? null : Direction.ALL[d];
+    }
+
+    /**
+     * The move for {@code board} (written as for {@link #chooseMove(String)}) with each legal move's
+     * value, the depth searched and the time taken.
+     *
+     * @throws IllegalArgumentException when the text is not a board of this engine's shape
+     */
+    public MoveChoice choose(String board) {
+        return choose(parse(board));
+    }
+
+    /** As {@link #choose(String)} for a board in the engine's bit layout. */
+    public MoveChoice choose(long board) {
+        Player p = open();
+        double[] values = new double[4];
+        long t0 = System.nanoTime();
+        int d = p.chooseMove(board, values);
+        long elapsed = System.nanoTime() - t0;
+        int depth = p instanceof ExpectimaxPlayer e ? e.lastResult().depth() : 1;
+        return new MoveChoice(d < 0 ? null : Direction.ALL[d], moves.legalMask(board), values, depth, elapsed);
     }
 
     /** Plays one game from {@code seed} (its spawns and the player's chances follow from it alone). */
@@ -181,13 +265,15 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Frees the model's tables. Later calls are refused; the caller must not close the engine while
-     * other threads are still choosing moves with it.
+     * Frees the model's tables, unless an engine made by {@link #withSearch} still uses them. Later
+     * calls are refused; closing twice does nothing more.
      */
     @Override
-    public void close() {
-        closed = true;
-        models.forEach(NtupleModel::close);
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            models.release();
+        }
     }
 
     /**

@@ -77,7 +77,8 @@ public final class CheckEvaluator implements Evaluator, AutoCloseable {
                 "check: evaluators differ in %s on afterstate %s (0x%016x): reference %s = %.17g, candidate %s = %.17g,"
                         + " |difference| %.3g > tolerance %.3g (relative %.3g, absolute %.3g)",
                 where, BoardText.format(board, shape()), board, reference.describe(), a, candidate.describe(), b,
-                Math.abs(a - b), tolerance, relativeTolerance, absoluteTolerance), board, a, b);
+                Math.abs(a - b), tolerance, relativeTolerance, absoluteTolerance),
+                new EvaluatorMismatchException.Mismatch(board, a, b));
     }
 
     /** The number of values compared by this instance so far. */

@@ -2,30 +2,23 @@ package g2048.eval;
 
 /**
  * Thrown by {@link CheckEvaluator} when its two evaluators disagree on an afterstate beyond the
- * tolerance. The message names the board, both values, both evaluators and the tolerance.
+ * tolerance. The message names the board, both values, both evaluators and the tolerance; {@link
+ * #mismatch()} holds the numbers.
  */
 public final class EvaluatorMismatchException extends IllegalStateException {
 
-    private final long afterstate;
-    private final double referenceValue;
-    private final double candidateValue;
+    /** The afterstate both evaluators valued, and their two values. */
+    public record Mismatch(long afterstate, double referenceValue, double candidateValue) {
+    }
 
-    EvaluatorMismatchException(String message, long afterstate, double referenceValue, double candidateValue) {
+    private final Mismatch mismatch;
+
+    EvaluatorMismatchException(String message, Mismatch mismatch) {
         super(message);
-        this.afterstate = afterstate;
-        this.referenceValue = referenceValue;
-        this.candidateValue = candidateValue;
+        this.mismatch = mismatch;
     }
 
-    public long afterstate() {
-        return afterstate;
-    }
-
-    public double referenceValue() {
-        return referenceValue;
-    }
-
-    public double candidateValue() {
-        return candidateValue;
+    public Mismatch mismatch() {
+        return mismatch;
     }
 }

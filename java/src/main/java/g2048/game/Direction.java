@@ -2,25 +2,20 @@ package g2048.game;
 
 /** The four moves. Their ordinals (0..3) are used as move codes in arrays and files. */
 public enum Direction {
-    UP('U'), RIGHT('R'), DOWN('D'), LEFT('L');
+    UP, RIGHT, DOWN, LEFT;
 
     /** All directions in ordinal order, without the allocation of {@link #values()}. */
     public static final Direction[] ALL = values();
 
-    private final char letter;
-
-    Direction(char letter) {
-        this.letter = letter;
-    }
-
+    /** The letter of moves written as text: the name's first, U, R, D or L. */
     public char letter() {
-        return letter;
+        return name().charAt(0);
     }
 
     /** The direction for a letter U, R, D or L (either case). */
     public static Direction ofLetter(char letter) {
         for (Direction d : ALL) {
-            if (d.letter == Character.toUpperCase(letter)) {
+            if (d.letter() == Character.toUpperCase(letter)) {
                 return d;
             }
         }

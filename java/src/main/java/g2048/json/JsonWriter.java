@@ -28,55 +28,52 @@ public final class JsonWriter {
     /** Opens an object: the document's, or an element of the array open now. */
     public JsonWriter begin() {
         comma();
-        sb.append('{');
-        first = true;
-        return this;
+        return open('{');
     }
 
     /** Opens the object field {@code key}. */
     public JsonWriter object(String key) {
         key(key);
-        sb.append('{');
-        first = true;
-        return this;
+        return open('{');
     }
 
     public JsonWriter end() {
-        sb.append('}');
-        first = false;
-        return this;
+        return close('}');
     }
 
     /** Opens the array field {@code key}. */
     public JsonWriter beginArray(String key) {
         key(key);
-        sb.append('[');
+        return open('[');
+    }
+
+    public JsonWriter endArray() {
+        return close(']');
+    }
+
+    private JsonWriter open(char bracket) {
+        sb.append(bracket);
         first = true;
         return this;
     }
 
-    public JsonWriter endArray() {
-        sb.append(']');
+    private JsonWriter close(char bracket) {
+        sb.append(bracket);
         first = false;
         return this;
     }
 
     public JsonWriter field(String key, long value) {
-        key(key);
-        sb.append(value);
-        return this;
+        return key(key).raw(Long.toString(value));
     }
 
     public JsonWriter field(String key, double value) {
-        key(key);
-        number(value);
+        key(key).number(value);
         return this;
     }
 
     public JsonWriter field(String key, boolean value) {
-        key(key);
-        sb.append(value);
-        return this;
+        return key(key).raw(Boolean.toString(value));
     }
 
     /** A string field; null writes {@code null}. */
@@ -110,10 +107,16 @@ public final class JsonWriter {
         return this;
     }
 
-    private void key(String key) {
+    private JsonWriter key(String key) {
         comma();
         string(key);
         sb.append(':');
+        return this;
+    }
+
+    private JsonWriter raw(String text) {
+        sb.append(text);
+        return this;
     }
 
     private void comma() {

@@ -2,6 +2,7 @@ package g2048.nn;
 
 import g2048.game.Shape;
 import g2048.game.Symmetries;
+import g2048.settings.Named;
 
 /**
  * How a policy network sees a board: as it is, or turned into one canonical orientation of its
@@ -15,33 +16,17 @@ import g2048.game.Symmetries;
  * teaches it what eight would as it is; its move on the image is turned back by the inverse
  * symmetry, so it plays every board as the same network would play that board's image.
  */
-public enum BoardOrientation {
+public enum BoardOrientation implements Named {
     /** The board as it is. */
-    AS_IS("as-is"),
+    AS_IS,
     /** The canonical image described above. */
-    CORNER("corner");
+    CORNER;
 
     private static final Symmetries SYMMETRIES = new Symmetries(Shape.S4x4);
 
-    private final String text;
-
-    BoardOrientation(String text) {
-        this.text = text;
-    }
-
-    /** The name in spec texts and on the command line. */
-    public String text() {
-        return text;
-    }
-
     /** The orientation named {@code text}; throws naming the accepted names. */
     public static BoardOrientation named(String text) {
-        for (BoardOrientation o : values()) {
-            if (o.text.equals(text)) {
-                return o;
-            }
-        }
-        throw new IllegalArgumentException("orientation '" + text + "': expected as-is or corner");
+        return Named.parse(BoardOrientation.class, "orientation", text);
     }
 
     /** The symmetry (as {@link Symmetries} numbers them) that turns {@code board} into what the network reads. */

@@ -1,27 +1,20 @@
 package g2048.ntuple;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import g2048.settings.Named;
 
 /** The three learning methods of Szubert and Jaśkowski (2014), with the number of networks (banks) each keeps. */
-public enum Method {
+public enum Method implements Named {
     /** TD(0) between consecutive afterstates; moves by reward + V(afterstate). One network. */
-    TD_AFTERSTATE("td-afterstate", 1),
+    TD_AFTERSTATE(1),
     /** TD(0) on states; moves by reward + the expectation of V over all spawns. One network. */
-    TD_STATE("td-state", 1),
+    TD_STATE(1),
     /** Q-learning with one network per action, V_up, V_right, V_down, V_left. */
-    Q_LEARNING("q-learning", 4);
+    Q_LEARNING(4);
 
-    private final String text;
     private final int banks;
 
-    Method(String text, int banks) {
-        this.text = text;
+    Method(int banks) {
         this.banks = banks;
-    }
-
-    public String text() {
-        return text;
     }
 
     public int banks() {
@@ -29,13 +22,7 @@ public enum Method {
     }
 
     public static Method parse(String s) {
-        for (Method m : values()) {
-            if (m.text.equals(s)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("method '" + s + "': expected one of "
-                + Arrays.stream(values()).map(Method::text).collect(Collectors.joining(", ")));
+        return Named.parse(Method.class, "method", s);
     }
 
     /** The learner for one thread over {@code net}, one stage, plain TD, terminal states worth 0. */
@@ -55,7 +42,7 @@ public enum Method {
     public Learner learner(TupleNetwork net, float alpha, TerminalValue terminal, Stages stages, Coherence coherence,
                            TdRule rule) {
         if (!rule.plain() && this != TD_AFTERSTATE) {
-            throw new IllegalArgumentException(rule.text() + " is a rule of td-afterstate; " + text + " learns by TD(0)");
+            throw new IllegalArgumentException(rule.text() + " is a rule of td-afterstate; " + text() + " learns by TD(0)");
         }
         return switch (this) {
             case TD_AFTERSTATE -> rule.plain() ? new AfterstateLearner(net, alpha, stages, coherence)

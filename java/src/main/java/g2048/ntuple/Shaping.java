@@ -1,8 +1,7 @@
 package g2048.ntuple;
 
+import g2048.settings.Named;
 import g2048.game.Board;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /**
  * Where training games start, to spend more of the training on late positions:
@@ -17,33 +16,17 @@ import java.util.stream.Collectors;
  * The start state belongs to the training thread, not to the game index: with shaping a run is
  * reproducible on one thread, and a resumed run starts its first game afresh.
  */
-public enum Shaping {
-    NONE("none"),
-    RESTART("restart"),
-    CAROUSEL("carousel");
+public enum Shaping implements Named {
+    NONE,
+    RESTART,
+    CAROUSEL;
 
     /** Games shorter than this many states are not restarted from. */
     public static final int RESTART_MIN_STATES = 10;
     private static final int[] DEFAULT_POINTS = {8192, 16384};
 
-    private final String text;
-
-    Shaping(String text) {
-        this.text = text;
-    }
-
-    public String text() {
-        return text;
-    }
-
     public static Shaping parse(String s) {
-        for (Shaping m : values()) {
-            if (m.text.equals(s)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("shaping '" + s + "': expected one of "
-                + Arrays.stream(values()).map(Shaping::text).collect(Collectors.joining(", ")));
+        return Named.parse(Shaping.class, "shaping", s);
     }
 
     /** A thread's start chooser for a model split into {@code stages}. */

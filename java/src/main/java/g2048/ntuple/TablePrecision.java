@@ -1,8 +1,6 @@
 package g2048.ntuple;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import g2048.settings.Named;
 
 /**
  * Which copy of a model's tables an evaluator reads.
@@ -16,29 +14,13 @@ import java.util.stream.Collectors;
  *     TD-state evaluator averages over spawns through the float tables).</li>
  * </ul>
  */
-public enum TablePrecision {
-    AUTO("auto"),
-    FLOAT32("float32"),
-    INT16("int16");
-
-    private final String text;
-
-    TablePrecision(String text) {
-        this.text = text;
-    }
-
-    public String text() {
-        return text;
-    }
+public enum TablePrecision implements Named {
+    AUTO,
+    FLOAT32,
+    INT16;
 
     /** The precision named {@code s} ({@code auto}, {@code float32} or {@code int16}). */
     public static TablePrecision parse(String s) {
-        for (TablePrecision p : values()) {
-            if (p.text.equals(s.toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown table precision '" + s + "', expected one of "
-                + Arrays.stream(values()).map(TablePrecision::text).collect(Collectors.joining(", ")));
+        return Named.parse(TablePrecision.class, "table precision", s);
     }
 }

@@ -1,8 +1,6 @@
 package g2048.ntuple;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import g2048.settings.Named;
 
 /**
  * What TD-state takes as the value of a terminal state (a state with no legal move), in its move
@@ -17,28 +15,12 @@ import java.util.stream.Collectors;
  * TD-afterstate and Q-learning have no choice to make here: a terminal state has no next move, so
  * their targets are 0.
  */
-public enum TerminalValue {
-    ZERO("zero"),
-    NETWORK("network");
-
-    private final String text;
-
-    TerminalValue(String text) {
-        this.text = text;
-    }
-
-    public String text() {
-        return text;
-    }
+public enum TerminalValue implements Named {
+    ZERO,
+    NETWORK;
 
     /** The rule named {@code s} ({@code zero} or {@code network}). */
     public static TerminalValue parse(String s) {
-        for (TerminalValue t : values()) {
-            if (t.text.equals(s.toLowerCase(Locale.ROOT))) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown terminal value '" + s + "', expected one of "
-                + Arrays.stream(values()).map(TerminalValue::text).collect(Collectors.joining(", ")));
+        return Named.parse(TerminalValue.class, "terminal value", s);
     }
 }

@@ -89,9 +89,13 @@ public final class Players {
      * The player {@code spec} names searching its value function as {@code search} says even at
      * depth 1, so that its choice comes with each move's value and the search's work
      * ({@link ExpectimaxPlayer#lastResult()}): what {@code move}, the server and a dataset's teacher
-     * show. Refused for the players without a value function.
+     * show; the heuristic player with its own search. Refused for the other players without a value function.
      */
     public static ExpectimaxPlayer searcher(PlayerSpec spec, Shape shape, SearchConfig search) {
+        if (spec.player() == PlayerKind.HEURISTIC) {
+            checkNoSearch(spec.player(), search);
+            return heuristic(shape);
+        }
         return searcher(evaluator(spec, shape, search), search);
     }
 

@@ -50,4 +50,30 @@ public interface Player {
     static Player perThread(String name, Supplier<? extends Player> make) {
         return new PerThreadPlayer(name, make);
     }
+
+    /** How a valuing player chooses: {@link #chooseMove(long, double[])} alone. */
+    @FunctionalInterface
+    interface Valuing {
+        int chooseMove(long board, double[] values);
+    }
+
+    /** A player named {@code name} that values every move by {@code valuing}, its plain choice included. */
+    static Player valuing(String name, Valuing valuing) {
+        return new Player() {
+            @Override
+            public int chooseMove(long board) {
+                return valuing.chooseMove(board, new double[4]);
+            }
+
+            @Override
+            public int chooseMove(long board, double[] values) {
+                return valuing.chooseMove(board, values);
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+        };
+    }
 }

@@ -212,11 +212,16 @@ public final class Expectimax {
      * beyond its timeout whatever depth it asked for.
      */
     public boolean searchBy(long board, SearchResult out, long deadline) {
+        return searchBy(board, config.depth(), out, deadline);
+    }
+
+    /** {@link #searchBy(long, SearchResult, long)} to {@code depth} instead of the configuration's depth. */
+    public boolean searchBy(long board, int depth, SearchResult out, long deadline) {
         hardDeadline = deadline;
         hasHardDeadline = true;
         abandoned = false;
         try {
-            search(board, config.depth(), out);
+            search(board, depth, out);
             return !abandoned;
         } finally {
             hasHardDeadline = false;

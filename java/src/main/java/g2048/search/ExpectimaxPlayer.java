@@ -68,12 +68,43 @@ public final class ExpectimaxPlayer implements Player {
 
     @Override
     public int chooseMove(long board) {
+        return search(board).best();
+    }
+
+    /**
+     * Searches {@code board} as {@link #chooseMove} does and returns the result: each move's value,
+     * the choice and the work done (the same object as {@link #lastResult()}, reused by the next search).
+     */
+    public SearchResult search(long board) {
+        search().search(board, depthFor(board), result);
+        return result;
+    }
+
+    /**
+     * {@link #search(long)} abandoned at {@code deadline} (a {@link System#nanoTime()} instant): null
+     * when the tree could not be finished by then. For a server, whose request must not hold a
+     * thread beyond its timeout.
+     */
+    public SearchResult searchBy(long board, long deadline) {
+        return search().searchBy(board, depthFor(board), result, deadline) ? result : null;
+    }
+
+    /** The search this player runs on {@code board}: its configuration, one ply deeper on a crowded board. */
+    public SearchConfig configFor(long board) {
+        int depth = depthFor(board);
+        return depth == config.depth() ? config : config.withDepth(depth);
+    }
+
+    private int depthFor(long board) {
+        boolean deeper = crowded >= 0 && Board.countEmpty(board, shape) <= crowded;
+        return deeper ? config.depth() + 1 : config.depth();
+    }
+
+    private Expectimax search() {
         if (search == null) {
             search = new Expectimax(evaluator, config); // the table is allocated by the thread that uses it
         }
-        boolean deeper = crowded >= 0 && Board.countEmpty(board, shape) <= crowded;
-        search.search(board, deeper ? config.depth() + 1 : config.depth(), result);
-        return result.best();
+        return search;
     }
 
     /** The choice with each legal move's value (reward + expected value below it), NaN for the illegal ones. */

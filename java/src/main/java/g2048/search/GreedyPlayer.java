@@ -82,6 +82,17 @@ public final class GreedyPlayer implements Player {
         return BestMove.of(moveValues, legal);
     }
 
+    /** The choice with each legal move's value, reward + V(afterstate), NaN for the illegal ones. */
+    @Override
+    public int chooseMove(long board, double[] out) {
+        long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
+        int move = batched ? chooseBatched(b) : chooseOneByOne(b);
+        for (int d = 0; d < 4; d++) {
+            out[d] = moves.move(b, d) != b ? moveValues[d] : Double.NaN;
+        }
+        return move;
+    }
+
     @Override
     public Player forThread() {
         return new GreedyPlayer(evaluator.forThread(), downgrade);

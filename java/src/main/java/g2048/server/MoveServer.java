@@ -54,15 +54,9 @@ public final class MoveServer implements AutoCloseable {
             if (port < 0 || port > 65535) {
                 throw new BadSetting(field("port"), ": " + port + " is out of range, expected 0..65535");
             }
-            if (threads < 1) {
-                throw new BadSetting(field("threads"), ": must be at least 1, got " + threads);
-            }
-            if (maxInFlight < 1) {
-                throw new BadSetting(field("maxInFlight"), ": must be at least 1, got " + maxInFlight);
-            }
-            if (requestTimeoutMs < 1) {
-                throw new BadSetting(field("requestTimeoutMs"), ": must be at least 1, got " + requestTimeoutMs);
-            }
+            BadSetting.requireAtLeast("threads", 1, threads);
+            BadSetting.requireAtLeast("maxInFlight", 1, maxInFlight);
+            BadSetting.requireAtLeast("requestTimeoutMs", 1, requestTimeoutMs);
         }
     }
 

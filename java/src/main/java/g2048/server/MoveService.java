@@ -9,7 +9,6 @@ import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.player.Player;
-import g2048.search.Expectimax;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
@@ -156,68 +155,38 @@ public final class MoveService implements AutoCloseable {
             case NTUPLE -> deadlined(Players.searcher(ntuple.forThread(), search));
             case LINES -> deadlined(Players.searcher(lines.computeIfAbsent(shape,
                     s -> Players.evaluator(PlayerSpec.of(PlayerKind.LINES), s, SearchConfig.ofDepth(1))).forThread(), search));
+            case HEURISTIC -> deadlined(Players.heuristic(shape).forThread());
             case OPTIMAL -> reachable(Players.optimal(solution));
             default -> Players.create(PlayerSpec.of(kind), shape, search).forThread();
         };
     }
 
     /**
-     * The search {@code player} runs (as {@link Players} configures it), abandoned at the request's
+     * The search {@code player} (this thread's) runs, as {@link Players} configures it, abandoned at the request's
      * deadline ({@link RequestDeadline}) so that no request holds a thread beyond its timeout.
      */
     private static Player deadlined(ExpectimaxPlayer player) {
-        Expectimax search = new Expectimax(player.evaluator(), player.config());
-        SearchResult r = new SearchResult();
-        return new Player() {
-            @Override
-            public int chooseMove(long board) {
-                return chooseMove(board, new double[4]);
+        return Player.valuing(player.name(), (board, values) -> {
+            SearchResult r = RequestDeadline.isSet() ? player.searchBy(board, RequestDeadline.get()) : player.search(board);
+            if (r == null) {
+                throw RequestDeadline.outOfTime();
             }
-
-            @Override
-            public int chooseMove(long board, double[] values) {
-                if (RequestDeadline.isSet()) {
-                    if (!search.searchBy(board, r, RequestDeadline.get())) {
-                        throw RequestDeadline.outOfTime();
-                    }
-                } else {
-                    search.search(board, r);
-                }
-                for (int i = 0; i < 4; i++) {
-                    values[i] = r.value(i);
-                }
-                return r.best();
+            for (int i = 0; i < 4; i++) {
+                values[i] = r.value(i);
             }
-
-            @Override
-            public String name() {
-                return player.name();
-            }
-        };
+            return r.best();
+        });
     }
 
     /** The optimal player, a board outside the solution refused as a bad request naming the board. */
     private Player reachable(Player optimal) {
-        return new Player() {
-            @Override
-            public int chooseMove(long board) {
-                return chooseMove(board, new double[4]);
+        return Player.valuing(optimal.name(), (board, values) -> {
+            try {
+                return optimal.chooseMove(board, values);
+            } catch (IllegalArgumentException e) {
+                throw BadRequest.of("board: not a reachable state of the solved " + solution.shape() + " game");
             }
-
-            @Override
-            public int chooseMove(long board, double[] values) {
-                try {
-                    return optimal.chooseMove(board, values);
-                } catch (IllegalArgumentException e) {
-                    throw BadRequest.of("board: not a reachable state of the solved " + solution.shape() + " game");
-                }
-            }
-
-            @Override
-            public String name() {
-                return optimal.name();
-            }
-        };
+        });
     }
 
     @Override

@@ -39,6 +39,13 @@ public final class BadSetting extends IllegalArgumentException {
         return new Field(name);
     }
 
+    /** Throws {@code FIELD: expected at least MIN, got VALUE} unless {@code value >= min}. */
+    public static void requireAtLeast(String field, long min, long value) {
+        if (value < min) {
+            throw new BadSetting(field(field), ": expected at least " + min + ", got " + value);
+        }
+    }
+
     /** What to say of {@code e} inside another message: a bad setting keeps its fields, anything else its text. */
     public static Object reason(Throwable e) {
         return e instanceof BadSetting ? e : e.getMessage();

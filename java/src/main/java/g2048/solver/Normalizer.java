@@ -2,6 +2,7 @@ package g2048.solver;
 
 import g2048.game.Board;
 import g2048.game.Shape;
+import g2048.game.Symmetries;
 
 /**
  * The normal form of a board (the least ID among its images under the shape's symmetries), computed
@@ -22,9 +23,9 @@ public final class Normalizer {
     }
 
     public long normalize(long b) {
-        long m = mirrorColumns(b) >>> colShift;
-        long f = flipRows(b) >>> rowShift;
-        long mf = flipRows(m) >>> rowShift;
+        long m = Symmetries.mirrorColumns(b) >>> colShift;
+        long f = Symmetries.flipRows(b) >>> rowShift;
+        long mf = Symmetries.flipRows(m) >>> rowShift;
         long best = Math.min(Math.min(b, m), Math.min(f, mf));
         if (square) {
             long t = Math.min(Math.min(Board.transpose(b), Board.transpose(m)),
@@ -32,19 +33,5 @@ public final class Normalizer {
             best = Math.min(best, t);
         }
         return best;
-    }
-
-    private static long mirrorColumns(long b) {
-        return ((b & 0x000F_000F_000F_000FL) << 12)
-                | ((b & 0x00F0_00F0_00F0_00F0L) << 4)
-                | ((b >>> 4) & 0x00F0_00F0_00F0_00F0L)
-                | ((b >>> 12) & 0x000F_000F_000F_000FL);
-    }
-
-    private static long flipRows(long b) {
-        return (b << 48)
-                | ((b << 16) & 0x0000_FFFF_0000_0000L)
-                | ((b >>> 16) & 0x0000_0000_FFFF_0000L)
-                | (b >>> 48);
     }
 }

@@ -332,26 +332,13 @@ public final class Solver {
             long term = 0;
             for (long i = from; i < to; i++) {
                 long s = states.get(i);
-                long a0 = moves.up(s);
-                long a1 = moves.right(s);
-                long a2 = moves.down(s);
-                long a3 = moves.left(s);
                 boolean any = false;
-                if (a0 != s) {
-                    out.add(normalizer.normalize(a0));
-                    any = true;
-                }
-                if (a1 != s) {
-                    out.add(normalizer.normalize(a1));
-                    any = true;
-                }
-                if (a2 != s) {
-                    out.add(normalizer.normalize(a2));
-                    any = true;
-                }
-                if (a3 != s) {
-                    out.add(normalizer.normalize(a3));
-                    any = true;
+                for (int d = 0; d < 4; d++) {
+                    long a = moves.move(s, d);
+                    if (a != s) {
+                        out.add(normalizer.normalize(a));
+                        any = true;
+                    }
                 }
                 if (!any) {
                     term++;

@@ -11,6 +11,10 @@ import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ntuple.TupleSpec;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
@@ -97,5 +101,81 @@ class EngineTest {
     void depthOutOfRangeIsRefusedWithoutOptionWording() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Engine.heuristic("3x3", 0));
         assertEquals("depth must be 1..12, got 0", e.getMessage());
+    }
+
+    /** choose() gives the player's move with each move's value, checked against a search built by hand. */
+    @Test
+    void aChoiceCarriesEveryMovesValueAsTheSearchComputesIt() {
+        Shape shape = Shape.S4x4;
+        Moves moves = Moves.of(shape);
+        LineHeuristicEvaluator lines = new LineHeuristicEvaluator(shape);
+        java.util.Random rng = new java.util.Random(2027);
+        try (Engine greedy = Engine.heuristic("4x4", 1); Engine deep = greedy.withSearch(SearchConfig.ofDepth(3))) {
+            ExpectimaxPlayer byHand = new ExpectimaxPlayer(lines, SearchConfig.ofDepth(3));
+            for (int i = 0; i < 60; i++) {
+                long board = randomBoard(rng, 2 + rng.nextInt(12));
+                MoveChoice one = greedy.choose(board);
+                MoveChoice three = deep.choose(board);
+                double[] want3 = new double[4];
+                int best3 = byHand.chooseMove(board, want3);
+                assertEquals(greedy.chooseMove(board), one.move());
+                assertEquals(best3 < 0 ? null : Direction.ALL[best3], three.move());
+                assertEquals(1, one.depth());
+                assertEquals(3, three.depth());
+                for (Direction d : Direction.ALL) {
+                    long a = moves.move(board, d.ordinal());
+                    assertEquals(a != board, one.legal(d));
+                    assertEquals(a != board, three.legal(d));
+                    double want1 = a != board ? moves.reward(board, d.ordinal()) + lines.value(a) : Double.NaN;
+                    assertClose(want1, one.value(d), "1-ply " + d);
+                    assertClose(want3[d.ordinal()], three.value(d), "3-ply " + d);
+                }
+            }
+            MoveChoice none = greedy.choose("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2");
+            assertNull(none.move());
+            assertTrue(none.toString().startsWith("no legal move"), none.toString());
+        }
+    }
+
+    /** withSearch() shares the model's tables: they live until the last engine over them is closed. */
+    @Test
+    void anEngineWithAnotherSearchSharesTheTablesUntilBothAreClosed() {
+        Path file = dir.resolve("small.g2n");
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145"), Shape.S4x4, Method.TD_AFTERSTATE, 7, 0.01)) {
+            java.util.Random rng = new java.util.Random(5);
+            for (int k = 0; k < 5_000; k++) {
+                m.network().setEntry(Math.floorMod(rng.nextLong(), m.network().weights()), (float) (rng.nextGaussian() * 100));
+            }
+            NtupleModels.save(m, file);
+        }
+        String text = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0";
+        Engine greedy = Engine.model(file, 1);
+        Engine deep = greedy.withSearch(SearchConfig.ofDepth(2));
+        MoveChoice before = deep.choose(text);
+        greedy.close();
+        greedy.close(); // a second close does nothing more
+        assertEquals(before.move(), deep.choose(text).move(), "the tables outlive the engine they came from");
+        for (Direction d : Direction.ALL) {
+            assertEquals(before.value(d), deep.choose(text).value(d));
+        }
+        assertThrows(IllegalStateException.class, () -> greedy.withSearch(SearchConfig.ofDepth(3)));
+        deep.close();
+        assertThrows(IllegalStateException.class, () -> deep.choose(text));
+    }
+
+    private static void assertClose(double want, double got, String what) {
+        if (Double.isNaN(want)) {
+            assertTrue(Double.isNaN(got), what + ": illegal, got " + got);
+        } else {
+            assertEquals(want, got, 1e-9 * Math.max(1, Math.abs(want)), what);
+        }
+    }
+
+    private static long randomBoard(java.util.Random rng, int tiles) {
+        long b = 0;
+        for (int k = 0; k < tiles; k++) {
+            b |= (long) (1 + rng.nextInt(9)) << (4 * rng.nextInt(16));
+        }
+        return b;
     }
 }

@@ -81,9 +81,9 @@ class CheckEvaluatorTest {
         long board = 0x0000_0000_0012_2321L;
         CheckEvaluator check = new CheckEvaluator(ref, perturbed(ref, board, 0.5), 1e-4, 1e-3);
         EvaluatorMismatchException e = assertThrows(EvaluatorMismatchException.class, () -> check.value(board));
-        assertEquals(board, e.afterstate());
-        assertEquals(ref.value(board), e.referenceValue());
-        assertEquals(ref.value(board) + 0.5, e.candidateValue());
+        assertEquals(board, e.mismatch().afterstate());
+        assertEquals(ref.value(board), e.mismatch().referenceValue());
+        assertEquals(ref.value(board) + 0.5, e.mismatch().candidateValue());
         String m = e.getMessage();
         assertTrue(m.contains(BoardText.format(board, Shape.S4x4)), m);
         assertTrue(m.contains("0x0000000000122321"), m);
@@ -100,7 +100,7 @@ class CheckEvaluatorTest {
         double[] out = new double[boards.length];
         EvaluatorMismatchException e = assertThrows(EvaluatorMismatchException.class,
                 () -> check.values(boards, boards.length, out));
-        assertEquals(boards[37], e.afterstate());
+        assertEquals(boards[37], e.mismatch().afterstate());
         assertTrue(e.getMessage().contains("values() item 37 of 100"), e.getMessage());
     }
 

@@ -206,7 +206,7 @@ class BackendsTest {
         EvaluatorMismatchException x = assertThrows(EvaluatorMismatchException.class, () -> e.values(boards, boards.length, new double[64]));
         assertTrue(x.getMessage().contains("reference scaled 1.0"), x.getMessage());
         assertTrue(x.getMessage().contains("candidate scaled 1.001"), x.getMessage());
-        assertEquals(1.001 * x.referenceValue(), x.candidateValue(), 1e-9 * x.referenceValue());
+        assertEquals(1.001 * x.mismatch().referenceValue(), x.mismatch().candidateValue(), 1e-9 * x.mismatch().referenceValue());
         assertThrows(EvaluatorMismatchException.class, () -> e.value(boards[0]), "single values are compared too");
     }
 

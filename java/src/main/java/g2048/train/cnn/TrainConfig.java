@@ -19,12 +19,8 @@ public record TrainConfig(NetSpec spec, long positions, Batching batching, Symme
         boolean restart, JumpStart jump, int generators, int lanes, int chunk, long seed, int trainerThreads) {
 
     public TrainConfig {
-        if (positions < 1) {
-            throw new BadSetting(field("positions"), ": expected at least 1, got " + positions);
-        }
-        if (generators < 1) {
-            throw new BadSetting(field("generators"), ": expected at least 1, got " + generators);
-        }
+        BadSetting.requireAtLeast("positions", 1, positions);
+        BadSetting.requireAtLeast("generators", 1, generators);
         if (lanes < 1 || lanes > 4096) {
             throw new BadSetting(field("lanes"), ": expected 1..4096, got " + lanes);
         }

@@ -1,7 +1,5 @@
 package g2048.train.cnn;
 
-import static g2048.settings.BadSetting.field;
-
 import g2048.nn.Backends;
 import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
@@ -18,6 +16,7 @@ import g2048.nn.TrainedNetwork;
 import g2048.nn.ValueTraining;
 import g2048.player.GameStats;
 import g2048.settings.BadSetting;
+import g2048.train.GreedyCells;
 import g2048.train.LearningCurve;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -126,9 +125,7 @@ public final class TrainingRun {
      */
     public TrainingRun(TrainConfig config, Path out, TrainedNetwork start, long snapshotEvery, Evaluation evaluation,
             double progressSeconds, Listener listener, Backends.Choice backend) {
-        if (snapshotEvery < 1) {
-            throw new BadSetting(field("snapshotEvery"), ": expected at least 1, got " + snapshotEvery);
-        }
+        BadSetting.requireAtLeast("snapshotEvery", 1, snapshotEvery);
         if (start != null && !start.spec().equals(config.spec())) {
             throw new IllegalArgumentException("mismatched: the run to resume trains " + start.spec().name()
                     + " (" + start.spec().text() + "), not " + config.spec().text());
@@ -280,15 +277,15 @@ public final class TrainingRun {
             if (evaluation.games() > 0 && !(s.last() && interrupted.get())) {
                 GameStats r = evaluate(new NetworkModel(net, s.weights(), snap.getFileName().toString()));
                 CnnCurve.Row row = new CnnCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
-                        evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13), r.reach(14),
-                        st.recentMeanScore());
+                        new GreedyCells(evaluation.games(), r.mean(), r.sd(), r.max(), r.reach(11), r.reach(12), r.reach(13),
+                                r.reach(14)), st.recentMeanScore());
                 curve.append(row);
                 listener.evaluated(row);
             } else {
                 // without evaluation games, or stopped early (no time left to play them), the curve still follows
                 // the training games: a stopped run's curve ends where it stopped
-                curve.append(CnnCurve.Row.unevaluated(s.positions(), s.steps(),
-                        previousSeconds + (System.nanoTime() - t0) / 1e9, st.recentMeanScore()));
+                curve.append(new CnnCurve.Row(s.positions(), s.steps(), previousSeconds + (System.nanoTime() - t0) / 1e9,
+                        GreedyCells.NONE, st.recentMeanScore()));
             }
             if (s.last()) {
                 result = saved;

@@ -1,15 +1,15 @@
 package g2048.train.ntuple;
 
-import g2048.chart.LineChart;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.SelfPlay;
 import g2048.ntuple.TrainingState;
+import g2048.train.GreedyCells;
 import g2048.train.LearningCurve;
+import g2048.train.ValueCurveColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The learning curve of an n-tuple run, {@code NAME.curve.csv} and {@code NAME.curve.png} beside
@@ -30,14 +30,12 @@ public final class NtupleCurve {
             "positions,steps,seconds,games,mean,sd,max,reach2048,reach4096,reach8192,reach16384,train_mean100";
 
     /** One report. */
-    public record Row(long moves, long games, double seconds, int evalGames, double mean, double sd, long max,
-            double reach2048, double reach4096, double reach8192, double reach16384, double trainMean) {
+    public record Row(long moves, long games, double seconds, GreedyCells greedy, double trainMean) {
 
         /** A row of the training state, its evaluation (null: none) and the training games' mean since the last row. */
         static Row of(TrainingState st, SelfPlay.Evaluation e, double trainMean) {
             if (e == null) {
-                return new Row(st.moves(), st.games(), st.nanos() / 1e9, 0, Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, trainMean);
+                return new Row(st.moves(), st.games(), st.nanos() / 1e9, GreedyCells.NONE, trainMean);
             }
             double[] reach = new double[4];
             for (int k = 0; k < e.reachCodes().length; k++) {
@@ -46,57 +44,17 @@ public final class NtupleCurve {
                     reach[slot] = e.reachRates()[k];
                 }
             }
-            return new Row(st.moves(), st.games(), st.nanos() / 1e9, e.games(), e.mean(), e.sd(), e.max(), reach[0], reach[1],
-                    reach[2], reach[3], trainMean);
+            return new Row(st.moves(), st.games(), st.nanos() / 1e9,
+                    new GreedyCells(e.games(), e.mean(), e.sd(), e.max(), reach[0], reach[1], reach[2], reach[3]), trainMean);
         }
     }
 
     /** The columns, their cells and the plot: greedy means as a line, the training games' means as points. */
-    public static final LearningCurve.Columns<Row> COLUMNS = new LearningCurve.Columns<>() {
-        @Override
-        public List<String> names() {
-            return List.of("moves", "games", "seconds", "eval_games", "mean", "sd", "max", "reach2048", "reach4096", "reach8192",
-                    "reach16384", "train_mean");
-        }
-
-        @Override
-        public List<String> formerHeaders() {
-            return List.of(FORMER_HEADER);
-        }
-
-        @Override
-        public String csv(Row r) {
-            String train = LearningCurve.cell(r.trainMean(), "%.1f");
-            if (r.evalGames() == 0) {
-                return String.format(Locale.ROOT, "%d,%d,%.1f,0,,,,,,,,%s", r.moves(), r.games(), r.seconds(), train);
-            }
-            return String.format(Locale.ROOT, "%d,%d,%.1f,%d,%.1f,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%s", r.moves(), r.games(),
-                    r.seconds(), r.evalGames(), r.mean(), r.sd(), r.max(), r.reach2048(), r.reach4096(), r.reach8192(),
-                    r.reach16384(), train);
-        }
-
-        @Override
-        public Row parse(String[] f) {
-            return new Row(Long.parseLong(f[0]), Long.parseLong(f[1]), Double.parseDouble(f[2]), Integer.parseInt(f[3]),
-                    LearningCurve.number(f[4]), LearningCurve.number(f[5]), f[6].isEmpty() ? 0 : Long.parseLong(f[6]),
-                    LearningCurve.number(f[7]), LearningCurve.number(f[8]), LearningCurve.number(f[9]),
-                    LearningCurve.number(f[10]), LearningCurve.number(f[11]));
-        }
-
-        @Override
-        public LearningCurve.Plot plot(String title, List<Row> rows) {
-            LineChart chart = new LineChart(title, "training moves (millions)", "average score");
-            List<Row> evaluated = rows.stream().filter(r -> r.evalGames() > 0).toList();
-            if (!evaluated.isEmpty()) {
-                chart.line("greedy evaluation", evaluated.stream().mapToDouble(r -> r.moves() / 1e6).toArray(),
-                        evaluated.stream().mapToDouble(Row::mean).toArray());
-            }
-            // rows without training games (NaN) are left out of the points
-            chart.points("training games since the previous row", rows.stream().mapToDouble(r -> r.moves() / 1e6).toArray(),
-                    rows.stream().mapToDouble(Row::trainMean).toArray());
-            return new LearningCurve.Plot(900, 540, chart);
-        }
-    };
+    public static final LearningCurve.Columns<Row> COLUMNS = new ValueCurveColumns<>(
+            List.of("moves", "games", "seconds", "eval_games", "mean", "sd", "max", "reach2048", "reach4096", "reach8192",
+                    "reach16384", "train_mean"),
+            List.of(FORMER_HEADER), "training moves (millions)", "training games since the previous row", Row::new,
+            new ValueCurveColumns.Cells<>(Row::moves, Row::games, Row::seconds, Row::greedy, Row::trainMean));
 
     private NtupleCurve() {
     }

@@ -69,24 +69,16 @@ public final class PolicyTrainer {
         }
 
         public Config {
-            if (epochs < 1) {
-                throw new BadSetting(field("epochs"), ": expected at least 1, got " + epochs);
-            }
-            if (batch < 1) {
-                throw new BadSetting(field("batch"), ": expected at least 1, got " + batch);
-            }
+            BadSetting.requireAtLeast("epochs", 1, epochs);
+            BadSetting.requireAtLeast("batch", 1, batch);
             if (!(learningRate > 0)) {
                 throw new BadSetting(field("learningRate"), ": expected a positive rate, got " + learningRate);
             }
             if (!(finalLearningRate > 0)) {
                 throw new BadSetting(field("finalLearningRate"), ": expected a positive rate, got " + finalLearningRate);
             }
-            if (threads < 1) {
-                throw new BadSetting(field("threads"), ": expected at least 1, got " + threads);
-            }
-            if (snapshotEvery < 1) {
-                throw new BadSetting(field("snapshotEvery"), ": expected at least 1 position, got " + snapshotEvery);
-            }
+            BadSetting.requireAtLeast("threads", 1, threads);
+            BadSetting.requireAtLeast("snapshotEvery", 1, snapshotEvery);
             if (evalGames < 0) {
                 throw new BadSetting(field("evalGames"), ": expected 0 or more, got " + evalGames);
             }
