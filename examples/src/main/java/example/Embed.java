@@ -1,22 +1,29 @@
 package example;
 
 import g2048.api.Engine;
+import g2048.api.MoveChoice;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.play.GameResult;
 import g2048.play.Summary;
+import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The README's example: load the shipped player, choose a move, play seeded games, query an exact solution. */
+/** The README's example: load the shipped player, choose a move (with the values), search deeper, play seeded games, query an exact solution. */
 public final class Embed {
 
     public static void main(String[] args) throws IOException {
         try (Engine engine = Engine.shipped()) {                      // the shipped 4x6 n-tuple model, greedy
             Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
             System.out.println("move: " + move);
+            MoveChoice choice = engine.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"); // with each move's value
+            System.out.println("values: " + choice);
+            try (Engine deeper = engine.withSearch(SearchConfig.ofDepth(3))) {        // the same tables, 3-ply
+                System.out.println("3-ply: " + deeper.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0").move());
+            }
             GameResult game = engine.playGame(42);                     // one game, reproducible from its seed
             System.out.println("game 42: score " + game.score() + ", " + game.moves() + " moves, tile " + game.maxTile());
             Summary run = engine.play(20, 7, 2);                       // 20 games from seed 7 on 2 threads
