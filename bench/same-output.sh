@@ -2,7 +2,7 @@
 # Two builds of the engine on fixed seeds: whether a change that should not move any result moved one.
 # Compares, after dropping what measures time (elapsed, rates, latency, CPU):
 #   play         play --games 200 --seed 3 --json (the shipped model, 1-ply) and --depth 2 --games 10
-#   move         move --board B --depth 1 and 3 --json, and --player heuristic
+#   move         move --board B --depth 1 and 3 --json
 #   bench search bench search --depth 2 --games 4 --seed 5 --json
 #   train ntuple a 17x4 net, 3,000 games, one thread, seed 5: the model file's SHA-256 and the greedy evaluations
 #   dataset      dataset --games 6 --seed 1 (its SHA-256), then train policy on it (CPU, 1 epoch, one thread): its snapshot's SHA-256
