@@ -111,8 +111,8 @@ public final class HeadParser {
         for (int i = start; i < end; i++) {
             char c = line.charAt(i);
             if (c < 0x20 && c != '\t' || c == 0x7f) {
-                throw new HttpError(400, "header " + ClientText.shorten(name) + ": control character "
-                        + String.format("0x%02x", (int) c) + " in its value");
+                throw new HttpError(400, "header " + ClientText.shorten(name) + ": a control character in its value ("
+                        + String.format("0x%02x", (int) c) + ")");
             }
         }
         return new HeaderField(name, line.substring(start, end));
