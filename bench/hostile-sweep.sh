@@ -2,14 +2,20 @@
 # A sweep of hostile inputs against the command line and the server, counting each as refused
 # cleanly or as a failure:
 #   command line: exit 2 (or the exit the case expects), one line on standard error beginning
-#                 "g2048 ", no Java class name, no hang (60 s), a special file given as an output
+#                 "g2048 ", no Java class name, no hang (CASE_TIMEOUT s, default 300: a JVM start
+#                 on a loaded 2-core machine can take a minute), a special file given as an output
 #                 still there and still special;
-#   server:       an answer within 10 s, status 4xx or 503, a JSON body naming no Java class, and
-#                 the server still answering a depth-1 /move afterwards.
+#   server:       an answer within 10 s, status 4xx, 501, 503 or 505, a JSON body naming no Java
+#                 class, and the server still answering a depth-1 /move afterwards; a request
+#                 malformed at the protocol level (its request line, its header fields) answered
+#                 with the status its rule gives.
+# Failures are counted by kind of case and by why: "hung" (no exit within CASE_TIMEOUT, or no
+# answer within 10 s) apart from a wrong answer.
 # Crafted files (policy networks with resealed SHA-256, compact models with recomputed CRC32C,
 # datasets) are made here, in a temporary directory; devices are made with mknod when run as root.
 #
 #   bench/hostile-sweep.sh            prints one line per failure and the counts
+#   env: CASE_TIMEOUT (s, default 300), JOBS (command-line cases at once, default 2)
 # Needs python3; builds the command line if needed (./g2048 build). Listens on 127.0.0.1 only.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,8 +29,10 @@ import concurrent.futures, hashlib, json, os, random, re, socket, struct, subpro
 G, W = os.environ["G2048"], os.environ["WORK"]
 CLASS = re.compile(r"\b(?:[a-z]\w*\.)+[A-Z]\w*(?:Exception|Error)\b|\b[A-Z]\w*(?:Exception|Error)\b")
 results = []  # (kind, case, ok, detail)
+CASE_TIMEOUT = int(os.environ.get("CASE_TIMEOUT", "300"))
+JOBS = int(os.environ.get("JOBS", "2"))
 
-def run(args, expect=2, node=None, timeout=60):
+def run(args, expect=2, node=None, timeout=CASE_TIMEOUT):
     try:
         p = subprocess.run([G] + args, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -284,7 +292,7 @@ def cli_case(c):
     ok, detail = run(args, expect, node)
     return kind, name, ok, detail
 
-with concurrent.futures.ThreadPoolExecutor(4) as pool:
+with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
     for r in pool.map(cli_case, cases):
         results.append(r)
 
@@ -302,6 +310,7 @@ def raw(req, wait=10):
     s = socket.create_connection(("127.0.0.1", port), timeout=wait)
     try:
         s.sendall(req)
+        s.shutdown(socket.SHUT_WR)  # all sent: a kept-alive connection then ends after its answers
         data = b""
         while True:
             try:
@@ -314,16 +323,18 @@ def raw(req, wait=10):
     finally:
         s.close()
 
-def http_case(name, req, protocol=False):
+def http_case(name, req, expect=None):
     t0 = time.time()
     try:
         data, hung = raw(req)
     except OSError as e:
         return "http", name, False, "connection failed: %s" % e
+    if hung:
+        return "http", name, False, "hung: no whole answer within 10 s"
     text = data.decode("latin-1")
     head, _, body = text.partition("\r\n\r\n")
     status = int(head[9:12]) if head.startswith("HTTP/1.1 ") and head[9:12].isdigit() else -1
-    ok = not hung and (status >= 400 and status < 500 or status == 503)
+    ok = (status >= 400 and status < 500 or status in (501, 503, 505)) if expect is None else status == expect
     ok = ok and "application/json" in head.lower() and body.startswith("{") and not CLASS.search(body)
     if ok:
         try:
@@ -333,9 +344,9 @@ def http_case(name, req, protocol=False):
     return "http", name, ok, "%d in %.1fs: %s" % (status, time.time() - t0, body[:200].replace("\n", " "))
 
 B = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,4,0"
-http = []
+http = []  # (name, request, the status it must get, or None for any refusal)
 def get(name, target):
-    http.append((name, ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % target).encode("latin-1")))
+    http.append((name, ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % target).encode("latin-1"), None))
 for q in ["%", "%zz", "%%", "%0", "%g0", "%C0%AF", "%00", "%ff%fe", "board=%", "board=%zz"]:
     get("query '%s'" % q, "/move?" + q)
     get("path '%s'" % q, "/" + q)
@@ -353,7 +364,7 @@ for name, t in [("unknown long name", "/move?" + "n" * 300000 + "=1"), ("empty b
 def post(name, body, ctype="application/x-www-form-urlencoded", length=None):
     b = body.encode("utf-8", "surrogatepass")
     http.append((name, ("POST /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
-                        % (ctype, len(b) if length is None else length)).encode("latin-1") + b))
+                        % (ctype, len(b) if length is None else length)).encode("latin-1") + b, None))
 for name, body in [("{}", "{}"), ("[]", "[]"), ("nested", '{"board": {"a": 1}}'), ("true", '{"board": true}'),
                    ("unterminated", '{"board": "2,4'), ("bad escape", '{"board": "\\q"}'), ("control", '{"board": "\x01"}'),
                    ("long key", '{"' + "k" * 100000 + '": 1}'), ("deep", "[" * 5000), ("null board", '{"board": null}'),
@@ -364,9 +375,52 @@ for name, body in [("{}", "{}"), ("[]", "[]"), ("nested", '{"board": {"a": 1}}')
 post("Content-Length: abc", "board=x", length="abc")
 post("Content-Length: -5", "board=x", length="-5")
 post("Content-Length: 2^64", "board=x", length="18446744073709551616")
-for m in ["DELETE", "PUT", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"]:
-    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % m).encode()))
 rnd = random.Random(3434)
+for m in ["DELETE", "PUT", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"]:
+    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % m).encode(), None))
+# malformed at the protocol level: each refused with the status of its rule
+H = "Host: x\r\n"
+for name, req, status in [
+        ("request line with two spaces", "GET  /health HTTP/1.1\r\n" + H + "\r\n", 400),
+        ("request line with a space in the URI", "GET /a b HTTP/1.1\r\n" + H + "\r\n", 400),
+        ("URI with a control character", "GET /a\x01 HTTP/1.1\r\n" + H + "\r\n", 400),
+        ("URI with a fragment", "GET /health#x HTTP/1.1\r\n" + H + "\r\n", 400),
+        ("URI not a path", "GET health HTTP/1.1\r\n" + H + "\r\n", 400),
+        ("request line of garbage", "\x00\x00\x00\r\n\r\n", 400),
+        ("request line of 10,000 bytes", "GET /" + "a" * 10000 + " HTTP/1.1\r\n" + H + "\r\n", 414),
+        ("HTTP/2.0", "GET /health HTTP/2.0\r\n" + H + "\r\n", 505),
+        ("HTTP/0.9", "GET /health HTTP/0.9\r\n" + H + "\r\n", 505),
+        ("version http/1.1", "GET /health http/1.1\r\n" + H + "\r\n", 400),
+        ("no version", "GET /health\r\n" + H + "\r\n", 400),
+        ("no Host", "GET /health HTTP/1.1\r\n\r\n", 400),
+        ("two Hosts", "GET /health HTTP/1.1\r\n" + H + H + "\r\n", 400),
+        ("bare LF line ends", "GET /health HTTP/1.1\nHost: x\n\n", 400),
+        ("bare CR in a header", "GET /health HTTP/1.1\r\nHost: x\rX: y\r\n\r\n", 400),
+        ("header without a colon", "GET /health HTTP/1.1\r\n" + H + "Bad Header\r\n\r\n", 400),
+        ("space before a colon", "GET /health HTTP/1.1\r\nHost : x\r\n\r\n", 400),
+        ("obsolete line folding", "GET /health HTTP/1.1\r\n" + H + "X: a\r\n b\r\n\r\n", 400),
+        ("NUL in a header value", "GET /health HTTP/1.1\r\n" + H + "X: a\x00b\r\n\r\n", 400),
+        ("500 header fields", "GET /health HTTP/1.1\r\n" + H + "X: y\r\n" * 500 + "\r\n", 431),
+        ("a header of 400,000 bytes", "GET /health HTTP/1.1\r\n" + H + "X: " + "a" * 400000 + "\r\n\r\n", 431),
+        ("Content-Length twice, conflicting", "POST /move HTTP/1.1\r\n" + H + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nboard=", 400),
+        ("Content-Length 5, 5", "POST /move HTTP/1.1\r\n" + H + "Content-Length: 5, 5\r\n\r\nboard", 400),
+        ("Content-Length with Transfer-Encoding", "POST /move HTTP/1.1\r\n" + H + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ("Transfer-Encoding gzip", "POST /move HTTP/1.1\r\n" + H + "Transfer-Encoding: gzip\r\n\r\n", 501),
+        ("chunked size not hex", "POST /move HTTP/1.1\r\n" + H + "Transfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("chunked body over 64 KiB", "POST /move HTTP/1.1\r\n" + H + "Transfer-Encoding: chunked\r\n\r\n20000\r\n", 413),
+        ("Expect other than 100-continue", "GET /health HTTP/1.1\r\n" + H + "Expect: x\r\n\r\n", 417)]:
+    http.append((name, req.encode("latin-1"), status))
+# seeded random request heads, each mutated from a good one
+for i in range(120):
+    good = ["GET", " ", "/move?board=2,2/0,0", " ", "HTTP/1.1", "\r\n", "Host: x", "\r\n", "Connection: close", "\r\n", "\r\n"]
+    for _ in range(1 + rnd.randrange(3)):
+        k = rnd.randrange(len(good))
+        good[k] = rnd.choice(["", "\n", "\r", " ", "\t", "\x00", "%zz", "HTTP/9.9", "Content-Length: x", "Host: a b", "X : y",
+                              "\x7f", "\xff", "Transfer-Encoding: zip", good[k] * 2, good[k][::-1], good[k].upper()])
+    req = "".join(good)
+    if not req.endswith("\r\n\r\n"):
+        continue  # a head that never ends waits for the request timeout: the slow clients below cover that
+    http.append(("random head #%d" % i, req.encode("latin-1"), None))
 for i in range(40):
     q = "".join(rnd.choice(["%", "%2", "%zz", "&", "=", "board", "depth", "player", "2", ",", "/", "+", "%00", "%ff", "x"]) for _ in range(rnd.randrange(1, 30)))
     get("random query #%d" % i, "/move?" + q)
@@ -374,18 +428,18 @@ for i in range(40):
 results_http = []
 if port:
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        futs = [pool.submit(http_case, n, r) for n, r in http]
+        futs = [pool.submit(http_case, n, r, e) for n, r, e in http]
         # slow clients and deep searches alongside
         slow = []
         for i in range(30):
             s = socket.create_connection(("127.0.0.1", port))
             s.sendall(b"GET /move?board=2 HTTP/1.1\r\nX-Slow: ")
             slow.append(s)
-        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
+        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
         worst = 0.0
         for _ in range(40):
             t0 = time.time()
-            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nConnection: close\r\n\r\n" % B).encode())
+            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % B).encode())
             worst = max(worst, time.time() - t0)
             results_http.append(("http-probe", "depth-1 /move during the sweep", d.startswith(b"HTTP/1.1 200"), "%.0f ms" % ((time.time() - t0) * 1000)))
             time.sleep(0.05)
@@ -411,9 +465,13 @@ allr = results + results_http
 bad = [r for r in allr if not r[2]]
 for kind, name, ok, detail in bad:
     print("FAIL [%s] %s: %s" % (kind, name, detail))
+def hung(r):
+    return r[3].startswith("hung")
 kinds = sorted(set(r[0] for r in allr))
 for k in kinds:
     rs = [r for r in allr if r[0] == k]
-    print("%-12s %4d tried, %4d refused cleanly, %3d failures" % (k, len(rs), sum(r[2] for r in rs), sum(not r[2] for r in rs)))
-print("total        %4d tried, %4d refused cleanly, %3d failures" % (len(allr), len(allr) - len(bad), len(bad)))
+    print("%-12s %4d tried, %4d refused cleanly, %3d failures (%d hung, %d wrong)" % (k, len(rs), sum(r[2] for r in rs),
+          sum(not r[2] for r in rs), sum(not r[2] and hung(r) for r in rs), sum(not r[2] and not hung(r) for r in rs)))
+print("total        %4d tried, %4d refused cleanly, %3d failures (%d hung, %d wrong)" % (len(allr), len(allr) - len(bad), len(bad),
+      sum(hung(r) for r in bad), sum(not hung(r) for r in bad)))
 EOF

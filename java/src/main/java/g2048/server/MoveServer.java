@@ -2,17 +2,15 @@ package g2048.server;
 
 import static g2048.settings.BadSetting.field;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import g2048.json.JsonWriter;
 import g2048.play.PlayerKind;
+import g2048.server.http.HttpListener;
+import g2048.server.http.Request;
+import g2048.server.http.Response;
 import g2048.settings.BadSetting;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -28,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
- * The HTTP server of {@code g2048 serve}, on the JDK's {@link HttpServer}. Connections are handled on
+ * The HTTP server of {@code g2048 serve}, on {@link HttpListener}. Connections are handled on
  * virtual threads; the work of a request (a search, a game) runs on a fixed pool of search threads.
  *
  * <p><b>Limits.</b> At most {@code maxInFlight} requests are admitted at once (queued or running);
@@ -42,9 +40,9 @@ import java.util.function.Function;
  *
  * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
  * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
- * for a method the path does not take (HEAD is answered where GET is), 413 for a body over 64 KiB,
- * 503 when busy, timed out or serving a changed file, 500 for a fault of the server itself (its
- * class and detail go to the log, never to the client).
+ * for a method the path does not take (HEAD is answered where GET is), 503 when busy, timed out or
+ * serving a changed file, 500 for a fault of the server itself (its class and detail go to the log,
+ * never to the client); a malformed request is refused before it gets here, as {@code HeadParser} says.
  */
 public final class MoveServer implements AutoCloseable {
 
@@ -60,7 +58,6 @@ public final class MoveServer implements AutoCloseable {
         }
     }
 
-    private static final int MAX_BODY_BYTES = 64 * 1024;
     /** How often the served files are compared with what was loaded. */
     private static final long WATCH_MS = 500;
     private static final Map<String, String> VIEWER = Map.of(
@@ -69,8 +66,7 @@ public final class MoveServer implements AutoCloseable {
     private final MoveService service;
     private final Api api;
     private final Settings settings;
-    private final HttpServer http;
-    private final ExecutorService connections = Executors.newVirtualThreadPerTaskExecutor();
+    private HttpListener http;
     private final ExecutorService searches;
     /** Requests that cannot search deep (a depth-1 /move, /solve): their own threads, never queued behind deep ones. */
     private final ExecutorService quick;
@@ -85,11 +81,10 @@ public final class MoveServer implements AutoCloseable {
     /** Which served file no longer matches what was loaded; null while all do. Once set, it stays. */
     private volatile String changed;
 
-    private MoveServer(MoveService service, Settings settings, HttpServer http) {
+    private MoveServer(MoveService service, Settings settings) {
         this.service = service;
         this.api = new Api(service);
         this.settings = settings;
-        this.http = http;
         AtomicInteger n = new AtomicInteger();
         this.searches = Executors.newFixedThreadPool(settings.threads(), r -> {
             Thread t = new Thread(r, "g2048-serve-" + n.incrementAndGet());
@@ -120,69 +115,51 @@ public final class MoveServer implements AutoCloseable {
 
     /** Binds {@code settings.bind():settings.port()} (port 0: any free port) and starts answering. */
     public static MoveServer start(MoveService service, Settings settings) throws IOException {
-        HttpLimits.apply();
-        HttpServer http = HttpServer.create(new InetSocketAddress(settings.bind(), settings.port()), 64);
-        MoveServer server = new MoveServer(service, settings, http);
-        http.createContext("/", server::handle);
-        http.setExecutor(server.connections);
-        http.start();
+        MoveServer server = new MoveServer(service, settings);
+        try {
+            server.http = HttpListener.start(settings.bind(), settings.port(), server::handle);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
         return server;
     }
 
     /** The port it listens on (the one chosen when started with port 0). */
     public int port() {
-        return http.getAddress().getPort();
+        return http.port();
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            String path = ex.getRequestURI().getPath();
-            // HEAD is answered as GET is, without the body (send leaves it out)
-            String method = ex.getRequestMethod().equals("HEAD") ? "GET" : ex.getRequestMethod();
-            switch (path) {
-                case "/health" -> {
-                    if (allowed(ex, method, "GET")) {
-                        reply(ex, 200, health());
-                    }
-                }
-                case "/move" -> {
-                    if (allowed(ex, method, "GET", "POST")) {
-                        boolean post = method.equals("POST");
-                        String query = post ? body(ex) : ex.getRequestURI().getRawQuery();
-                        if (!post || query != null) { // null: a body too large, answered 413
-                            compute(ex, query, true, Api.MOVE_PARAMS, api::move);
-                        }
-                    }
-                }
-                case "/game" -> {
-                    if (allowed(ex, method, "GET")) {
-                        compute(ex, ex.getRequestURI().getRawQuery(), false, Api.GAME_PARAMS, api::game);
-                    }
-                }
-                case "/solve" -> {
-                    if (allowed(ex, method, "GET")) {
-                        compute(ex, ex.getRequestURI().getRawQuery(), true, Api.SOLVE_PARAMS, api::solve);
-                    }
-                }
-                default -> {
-                    String file = VIEWER.get(path);
-                    if (file == null) {
-                        reply(ex, 404, error("no such path: " + Params.shorten(path)
-                                + " (the API: /move, /game, /solve, /health; the viewer: /)"));
-                    } else if (allowed(ex, method, "GET")) {
-                        send(ex, 200, contentType(file), viewer.get(file));
-                    }
-                }
+    private Response handle(Request r) {
+        String path = r.path();
+        // HEAD is answered as GET is, without the body (the connection leaves it out)
+        String method = r.method().equals("HEAD") ? "GET" : r.method();
+        switch (path) {
+            case "/health" -> {
+                return allowed(method, "GET") ? Response.json(200, health()) : notAllowed(method, "GET");
             }
-        } catch (IOException | UncheckedIOException e) {
-            // the client went away: nothing to answer
-        } catch (RuntimeException e) {
-            // a fault of the server itself: one line to the log and to the client, if it can still be told
-            System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + e);
-            try {
-                reply(ex, 500, error("internal error (the server's log says more)"));
-            } catch (IOException | RuntimeException ignored) {
-                // headers already sent or the client gone
+            case "/move" -> {
+                if (!allowed(method, "GET", "POST")) {
+                    return notAllowed(method, "GET", "POST");
+                }
+                String query = method.equals("POST") ? r.bodyText() : r.rawQuery();
+                return compute(path, query, true, Api.MOVE_PARAMS, api::move);
+            }
+            case "/game" -> {
+                return allowed(method, "GET") ? compute(path, r.rawQuery(), false, Api.GAME_PARAMS, api::game)
+                        : notAllowed(method, "GET");
+            }
+            case "/solve" -> {
+                return allowed(method, "GET") ? compute(path, r.rawQuery(), true, Api.SOLVE_PARAMS, api::solve)
+                        : notAllowed(method, "GET");
+            }
+            default -> {
+                String file = VIEWER.get(path);
+                if (file == null) {
+                    return Response.error(404, "no such path: " + Params.shorten(path)
+                            + " (the API: /move, /game, /solve, /health; the viewer: /)");
+                }
+                return allowed(method, "GET") ? Response.of(200, contentType(file), viewer.get(file)) : notAllowed(method, "GET");
             }
         }
     }
@@ -194,17 +171,15 @@ public final class MoveServer implements AutoCloseable {
      * runs on the quick threads, so deep searches never delay it. Its work stops at its deadline
      * (admission plus the request timeout): waiting for a thread counts.
      */
-    private void compute(HttpExchange ex, String query, boolean quickPath, java.util.Set<String> names,
-                         Function<Params, String> work) throws IOException {
+    private Response compute(String path, String query, boolean quickPath, java.util.Set<String> names,
+                             Function<Params, String> work) {
         String gone = changed;
         if (gone != null) {
-            reply(ex, 503, error("unavailable: " + gone));
-            return;
+            return Response.error(503, "unavailable: " + gone);
         }
         if (!admitted.tryAcquire()) {
-            ex.getResponseHeaders().set("Retry-After", "1");
-            reply(ex, 503, error("busy: " + settings.maxInFlight() + " requests in flight, the most this server takes; retry later"));
-            return;
+            return Response.error(503, "busy: " + settings.maxInFlight() + " requests in flight, the most this server takes; retry later")
+                    .with("Retry-After", "1");
         }
         inFlight.incrementAndGet();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(settings.requestTimeoutMs());
@@ -243,7 +218,7 @@ public final class MoveServer implements AutoCloseable {
         }
         try {
             // a little past the deadline: the work stops itself there and says so
-            reply(ex, 200, f.get(settings.requestTimeoutMs() + 50, TimeUnit.MILLISECONDS));
+            return Response.json(200, f.get(settings.requestTimeoutMs() + 50, TimeUnit.MILLISECONDS));
         } catch (TimeoutException e) {
             f.cancel(true);
             if (started.compareAndSet(false, true)) {
@@ -252,28 +227,33 @@ public final class MoveServer implements AutoCloseable {
                 }
                 release(); // it never started: its permit is free now
             }
-            reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
+            return timedOut();
         } catch (InterruptedException e) {
             f.cancel(true);
             Thread.currentThread().interrupt();
+            return timedOut();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof BadRequest bad) {
-                reply(ex, bad.status(), error(bad.getMessage()));
+                return Response.error(bad.status(), bad.getMessage());
             } else if (cause instanceof CancellationException) {
-                reply(ex, 503, error("timed out: no answer within " + settings.requestTimeoutMs() + " ms"));
+                return timedOut();
             } else if (cause instanceof InternalError || cause instanceof UncheckedIOException) {
                 // a mapped file truncated under the server faults its reads; a database file read fails
-                System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + cause);
+                System.err.println("g2048 serve: " + path + ": " + cause);
                 String why = watch.changed();
                 changed = why != null ? why : changed;
-                reply(ex, 503, error("unavailable: " + (why != null ? why
-                        : "the model or database could not be read (restart the server)")));
+                return Response.error(503, "unavailable: " + (why != null ? why
+                        : "the model or database could not be read (restart the server)"));
             } else {
-                System.err.println("g2048 serve: " + ex.getRequestURI().getPath() + ": " + cause);
-                reply(ex, 500, error("internal error (the server's log says more)"));
+                System.err.println("g2048 serve: " + path + ": " + cause);
+                return Response.error(500, "internal error (the server's log says more)");
             }
         }
+    }
+
+    private Response timedOut() {
+        return Response.error(503, "timed out: no answer within " + settings.requestTimeoutMs() + " ms");
     }
 
     private void release() {
@@ -319,50 +299,14 @@ public final class MoveServer implements AutoCloseable {
         return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();
     }
 
-    /** Answers 405 (with the methods it takes) unless {@code method} is one of {@code methods}. */
-    private static boolean allowed(HttpExchange ex, String method, String... methods) throws IOException {
-        for (String m : methods) {
-            if (m.equals(method)) {
-                return true;
-            }
-        }
-        ex.getResponseHeaders().set("Allow", String.join(", ", methods) + (List.of(methods).contains("GET") ? ", HEAD" : ""));
-        reply(ex, 405, error("method " + Params.shorten(method) + " not allowed here, expected " + String.join(" or ", methods)));
-        return false;
+    private static boolean allowed(String method, String... methods) {
+        return List.of(methods).contains(method);
     }
 
-    /** The form body of a POST, or null after answering 413 when it is too large. */
-    private static String body(HttpExchange ex) throws IOException {
-        try (InputStream in = ex.getRequestBody()) {
-            byte[] b = in.readNBytes(MAX_BODY_BYTES + 1);
-            if (b.length > MAX_BODY_BYTES) {
-                reply(ex, 413, error("body: larger than " + MAX_BODY_BYTES + " bytes"));
-                return null;
-            }
-            return new String(b, StandardCharsets.UTF_8);
-        }
-    }
-
-    private static String error(String message) {
-        return new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("error", message).end().toString();
-    }
-
-    private static void reply(HttpExchange ex, int status, String json) throws IOException {
-        send(ex, status, "application/json; charset=utf-8", json.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
-        ex.getResponseHeaders().set("Content-Type", type);
-        ex.getResponseHeaders().set("Cache-Control", "no-store");
-        if (ex.getRequestMethod().equals("HEAD")) {
-            ex.sendResponseHeaders(status, -1);
-            ex.getResponseBody().close();
-            return;
-        }
-        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(body);
-        }
+    /** 405, with the methods the path takes. */
+    private static Response notAllowed(String method, String... methods) {
+        return Response.error(405, "method " + Params.shorten(method) + " not allowed here, expected " + String.join(" or ", methods))
+                .with("Allow", String.join(", ", methods) + (List.of(methods).contains("GET") ? ", HEAD" : ""));
     }
 
     private static String contentType(String file) {
@@ -383,13 +327,14 @@ public final class MoveServer implements AutoCloseable {
         }
     }
 
-    /** Stops listening (waiting at most a second for exchanges in progress) and stops the threads. */
+    /** Stops listening, closes the connections and stops the threads. */
     @Override
     public void close() {
-        http.stop(1);
+        if (http != null) {
+            http.close();
+        }
         searches.shutdownNow();
         quick.shutdownNow();
         watcher.shutdownNow();
-        connections.shutdownNow();
     }
 }

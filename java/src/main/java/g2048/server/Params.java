@@ -1,5 +1,6 @@
 package g2048.server;
 
+import g2048.server.http.ClientText;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -115,9 +116,6 @@ final class Params {
 
     /** At most 40 characters of a client's text, for an error message, control characters escaped. */
     static String shorten(String v) {
-        String s = v.length() <= 40 ? v : v.substring(0, 37) + "...";
-        StringBuilder sb = new StringBuilder(s.length());
-        s.chars().forEach(c -> sb.append(c < 0x20 || c == 0x7f ? String.format("\\x%02x", c) : String.valueOf((char) c)));
-        return sb.toString();
+        return ClientText.shorten(v);
     }
 }

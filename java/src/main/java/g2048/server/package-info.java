@@ -6,7 +6,7 @@
  * One loaded model is shared by every request; requests run in parallel on a fixed pool of
  * search threads, each with its own search scratch space ({@link g2048.server.MoveService}).
  *
- * <p>Built on the JDK's {@code com.sun.net.httpserver}; depends on {@code play} (players by name),
- * {@code search}, {@code solver} and {@code game}, and on nothing above them.
+ * <p>Built on its own small HTTP/1.1 server, {@code server.http}; depends on {@code play} (players by
+ * name), {@code search}, {@code solver} and {@code game}, and on nothing above them.
  */
 package g2048.server;

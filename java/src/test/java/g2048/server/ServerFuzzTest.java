@@ -10,6 +10,9 @@ import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
 import g2048.game.Shape;
+import g2048.server.http.HostileHeads;
+import g2048.server.http.HttpLimits;
+import g2048.server.http.ReferenceHead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,7 +37,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Hostile clients over loopback: malformed request lines, URIs and headers, clients that stall,
  * deep searches asked for in parallel; through all of it a depth-1 {@code /move} is answered within
- * 100 ms, and every answer the server composes is JSON naming no Java class.
+ * 100 ms, and every answer, a refusal of a malformed request included, is JSON naming no Java class.
  */
 class ServerFuzzTest {
 
@@ -197,7 +200,7 @@ class ServerFuzzTest {
             }
             return null;
         }));
-        // malformed at the protocol level: the JDK refuses these itself; the server must only stay up and answer
+        // malformed at the protocol level: refused before any handler runs, in JSON all the same
         byte[][] protocol = {
             "GET /move?board=% HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1),
             "GET /%zz HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1),
@@ -215,8 +218,8 @@ class ServerFuzzTest {
             int i = 0;
             while (!stop.get()) {
                 String a = raw(server.port(), protocol[i++ % protocol.length], 10_000);
-                // refused, or (headers the JDK takes) answered: never a hang or a crash
-                assertTrue(a.isEmpty() || status(a) >= 400 || a.contains("\"status\""), a);
+                assertTrue(status(a) >= 400, a);
+                assertOwnJson(a);
                 Thread.sleep(5);
             }
             return null;
@@ -279,9 +282,12 @@ class ServerFuzzTest {
                 .getBytes(StandardCharsets.ISO_8859_1), 5000);
         assertEquals(400, status(empty), empty);
         assertTrue(body(empty).contains("board: missing"), empty);
-        String longName = get("/move?" + "n".repeat(300_000) + "=1");
+        String longName = get("/move?" + "n".repeat(6_000) + "=1");
         assertEquals(400, status(longName), longName.substring(0, Math.min(300, longName.length())));
         assertTrue(body(longName).length() < 400, "the name is shortened in the echo");
+        String tooLong = get("/move?" + "n".repeat(300_000) + "=1");
+        assertEquals(414, status(tooLong), tooLong);
+        assertOwnJson(tooLong);
         String control = get("/move?board=" + BOARD + "&player=%1b[31mred%0a");
         assertFalse(body(control).contains("\u001b") || body(control).contains("\\n"), control);
         String deepGame = get("/game?depth=5&max_moves=1000");
@@ -295,7 +301,7 @@ class ServerFuzzTest {
         Files.copy(model, own);
         try (MoveService s = MoveService.open(own, null);
              MoveServer srv = MoveServer.start(s, new MoveServer.Settings("127.0.0.1", 0, 1, 8, TIMEOUT_MS))) {
-            String ok = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nConnection: close\r\n\r\n")
+            String ok = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1), 5000);
             assertEquals(200, status(ok), ok);
             Path other = dir.resolve("other.g2n");
@@ -304,15 +310,162 @@ class ServerFuzzTest {
             String health = "";
             for (int i = 0; i < 40 && !health.contains("degraded"); i++) {
                 Thread.sleep(100);
-                health = raw(srv.port(), "GET /health HTTP/1.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 5000);
+                health = raw(srv.port(), "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 5000);
             }
             assertTrue(health.contains("\"degraded\"") && health.contains("own.g2n changed on disk"), health);
             Files.write(own, new byte[10]); // truncated in place: never read again
-            String move = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nConnection: close\r\n\r\n")
+            String move = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1), 5000);
             assertEquals(503, status(move), move);
             assertOwnJson(move);
             assertTrue(body(move).contains("own.g2n"), move);
+        }
+    }
+
+    /** One exchange on a connection whose request is all sent (the client then half-closes): everything the server sent. */
+    private static String halfClosed(byte[] request) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", server.port())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(request);
+            s.getOutputStream().flush();
+            s.shutdownOutput();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /**
+     * A refusal as the rules say: one whole HTTP/1.1 answer of {@code status}, {@code Connection:
+     * close}, a Content-Length its body has, and a body of one JSON object {@code {"error": ...}}
+     * (read by the tests' JSON reader) whose message starts with {@code subject}, names no Java
+     * class and holds no control character. Returns the message.
+     */
+    private static String assertRefused(String answer, int status, String subject, String request) {
+        String shown = request.length() > 200 ? request.substring(0, 200) + "..." : request;
+        assertEquals(status, status(answer), shown + " -> " + answer);
+        int end = answer.indexOf("\r\n\r\n");
+        String head = answer.substring(0, end).toLowerCase(java.util.Locale.ROOT);
+        assertTrue(head.contains("\r\nconnection: close"), answer);
+        assertTrue(head.contains("\r\ncontent-type: application/json; charset=utf-8"), answer);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\r\ncontent-length: (\\d+)").matcher(head);
+        assertTrue(m.find(), answer);
+        String body = body(answer);
+        assertEquals(Integer.parseInt(m.group(1)), body.getBytes(StandardCharsets.ISO_8859_1).length, "one whole answer: " + answer);
+        java.util.Map<String, Object> json = TestJson.object(new String(body.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+        assertEquals(java.util.Set.of("error"), json.keySet(), answer);
+        String message = (String) json.get("error");
+        assertTrue(message.startsWith(subject), shown + " -> " + message + ", expected " + subject);
+        assertFalse(message.matches("(?s).*(Exception|Error\\b|java\\.|\\bat g2048\\.).*"), message);
+        assertTrue(message.chars().noneMatch(c -> c < 0x20 || c >= 0x7f && c < 0xa0), message);
+        assertTrue(message.length() < 200, message);
+        return message;
+    }
+
+    @Test
+    void everyMalformedRequestIsAnsweredInJsonNamingWhatWasWrong() throws IOException {
+        String h = "Host: 127.0.0.1\r\n";
+        String[][] cases = {
+            {"GET /move?board=% HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI \"/move?board=%\" (a '%' not followed"},
+            {"GET /%zz HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI \"/%zz\""},
+            {"GET /move board HTTP/1.1\r\n" + h + "\r\n", "400", "request line: \"GET /move board HTTP/1.1\" is not METHOD SP TARGET"},
+            {"GET  /health HTTP/1.1\r\n" + h + "\r\n", "400", "request line: "},
+            {"GET /a\u0001\u001b[31m HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI \"/a\\x01\\x1b[31m\" (byte 0x01"},
+            {"GET /a#frag HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI \"/a#frag\" ('#' is not allowed"},
+            {"GET /\u00ff HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI "},
+            {"GET move HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed URI \"move\" (expected a path beginning with '/')"},
+            {"G(T /health HTTP/1.1\r\n" + h + "\r\n", "400", "request line: malformed method \"G(T\""},
+            {"GARBAGE\r\n\r\n", "400", "request line: \"GARBAGE\" is not"},
+            {"\u0000\u0000\u0000\u0000\r\n\r\n", "400", "request line: \"\\x00\\x00\\x00\\x00\" is not"},
+            {"GET /" + "a".repeat(10_000) + " HTTP/1.1\r\n" + h + "\r\n", "414", "request line: longer than 8192 bytes"},
+            {"GET /health HTTP/2.0\r\n" + h + "\r\n", "505", "request line: HTTP version \"HTTP/2.0\" is not supported"},
+            {"GET /health HTTP/0.9\r\n" + h + "\r\n", "505", "request line: HTTP version \"HTTP/0.9\""},
+            {"GET /health HTTP/1.1x\r\n" + h + "\r\n", "400", "request line: malformed HTTP version \"HTTP/1.1x\""},
+            {"GET /health http/1.1\r\n" + h + "\r\n", "400", "request line: malformed HTTP version \"http/1.1\""},
+            {"GET /health\r\n" + h + "\r\n", "400", "request line: \"GET /health\" is not"},
+            {"GET /health HTTP/1.1\r\n\r\n", "400", "header Host: missing"},
+            {"GET /health HTTP/1.1\r\n" + h + "Host: other\r\n\r\n", "400", "header Host: given 2 times"},
+            {"GET /health HTTP/1.1\r\nHost: a b\r\n\r\n", "400", "header Host: malformed \"a b\""},
+            {"GET /health HTTP/1.1\n" + "Host: x\n\n", "400", "request line: a line ends in a bare LF, expected CRLF"},
+            {"GET /health HTTP/1.1\r\nHost: x\n\n", "400", "request head: a line ends in a bare LF, expected CRLF"},
+            {"GET /health HTTP/1.1\r\nHost: x\rX: y\r\n\r\n", "400", "request head: a bare CR inside a line"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: abc\r\n\r\n", "400", "header Content-Length: \"abc\" is not a number of bytes"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: -5\r\n\r\nboard", "400", "header Content-Length: \"-5\" is not a number"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 5, 5\r\n\r\nboard", "400", "header Content-Length: \"5, 5\""},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nboard=", "400", "header Content-Length: given 2 times"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 99999999999999999999\r\n\r\nboard=1", "413", "body: larger than 65536 bytes"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 70000\r\n\r\n" + "b".repeat(70_000), "413", "body: larger than 65536 bytes"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 9\r\n\r\nboard", "400", "body: incomplete (the connection ended after 5 of 9 bytes)"},
+            {"POST /move HTTP/1.1\r\n" + h + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nboard\r\n0\r\n\r\n",
+                "400", "header Transfer-Encoding: sent with Content-Length"},
+            {"POST /move HTTP/1.1\r\n" + h + "Transfer-Encoding: gzip\r\n\r\n", "501", "header Transfer-Encoding: \"gzip\" is not supported"},
+            {"POST /move HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", "501", "header Transfer-Encoding: "},
+            {"POST /move HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", "400", "header Transfer-Encoding: not in an HTTP/1.0 request"},
+            {"POST /move HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\n\r\nzz\r\n", "400", "body: malformed chunk size \"zz\""},
+            {"POST /move HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\n\r\n20000\r\n", "413", "body: larger than 65536 bytes"},
+            {"POST /move HTTP/1.1\r\n" + h + "Transfer-Encoding: chunked\r\n\r\n5\r\nboard", "400", "body: incomplete"},
+            {"GET /health HTTP/1.1\r\n" + h + "Expect: 200-ok\r\n\r\n", "417", "header Expect: \"200-ok\" is not supported"},
+            {"GET /health HTTP/1.1\r\n" + h + "Bad Header\r\n\r\n", "400", "header: \"Bad Header\" is not NAME: VALUE"},
+            {"GET /health HTTP/1.1\r\n" + h + "X-A : 1\r\n\r\n", "400", "header: malformed name \"X-A \" (white space before the colon)"},
+            {"GET /health HTTP/1.1\r\n" + h + "X-A: 1\r\n  folded\r\n\r\n", "400", "header: a line beginning with white space"},
+            {"GET /health HTTP/1.1\r\n" + h + "X-A: a\u0000b\r\n\r\n", "400", "header X-A: a control character in its value (0x00)"},
+            {"GET /health HTTP/1.1\r\n" + h + "X: y\r\n".repeat(500) + "\r\n", "431", "header fields: more than 100"},
+            {"GET /health HTTP/1.1\r\n" + h + "X" + "a".repeat(400_000) + ": 1\r\n\r\n", "431", "header fields: more than 65536 bytes"},
+            {"GET /health HTTP/1.1\r\n" + h, "400", "request head: incomplete"},
+            {"GET /health HTT", "400", "request line: incomplete"},
+        };
+        for (String[] c : cases) {
+            assertRefused(halfClosed(c[0].getBytes(StandardCharsets.ISO_8859_1)), Integer.parseInt(c[1]), c[2], c[0]);
+        }
+        // a well-formed request, then a malformed one on the same connection: the first answered, the second refused
+        String two = halfClosed(("GET /health HTTP/1.1\r\n" + h + "\r\nGET /%zz HTTP/1.1\r\n" + h + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        int second = two.indexOf("HTTP/1.1 400 ");
+        assertEquals(200, status(two), two);
+        assertTrue(second > 0 && two.substring(0, second).contains("\"status\""), two);
+        assertRefused(two.substring(second), 400, "request line: malformed URI \"/%zz\"", "pipelined");
+    }
+
+    @Test
+    void hundredsOfRandomMalformedHeadsAreRefusedInJsonWhileADepthOneMoveStaysQuick() throws Exception {
+        for (int i = 0; i < 50; i++) { // warm: the quick path compiled, its search's tables allocated
+            assertEquals(200, status(get("/move?depth=1&board=" + BOARD)));
+        }
+        int cases = 400;
+        java.util.Map<Integer, Integer> byStatus = new java.util.TreeMap<>();
+        AtomicBoolean done = new AtomicBoolean();
+        ExecutorService load = Executors.newVirtualThreadPerTaskExecutor();
+        Future<?> hostile = load.submit(() -> {
+            try {
+                for (int seed = 0; seed < cases; seed++) {
+                    byte[] request = HostileHeads.malformed(new Random(1000 + seed));
+                    ReferenceHead.Outcome want = ReferenceHead.read(request);
+                    String shown = "seed " + (1000 + seed) + ": " + g2048.server.http.ClientText.shorten(
+                            new String(request, StandardCharsets.ISO_8859_1));
+                    assertRefused(halfClosed(request), want.status(), want.subject(), shown);
+                    byStatus.merge(want.status(), 1, Integer::sum);
+                }
+            } finally {
+                done.set(true);
+            }
+            return null;
+        });
+        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        double loadPerCore = 0;
+        List<Long> all = new ArrayList<>();
+        while (!done.get()) {
+            long t0 = System.nanoTime();
+            String a = get("/move?depth=1&board=" + BOARD);
+            all.add((System.nanoTime() - t0) / 1_000_000);
+            assertEquals(200, status(a), a);
+            loadPerCore = Math.max(loadPerCore, os.getSystemLoadAverage() / os.getAvailableProcessors());
+            Thread.sleep(20);
+        }
+        hostile.get(60, TimeUnit.SECONDS);
+        load.shutdown();
+        long maxMs = all.stream().mapToLong(Long::longValue).max().orElse(0);
+        double boundMs = 100 * Math.max(1, loadPerCore);
+        assertTrue(maxMs < boundMs, "slowest depth-1 /move of " + all.size() + ": " + maxMs + " ms, bound " + boundMs
+                + " ms (load average per core " + loadPerCore + "); all: " + all);
+        for (int status : new int[] {400, 413, 414, 431, 501, 505}) {
+            assertTrue(byStatus.getOrDefault(status, 0) > 0, "no case answered " + status + ": " + byStatus);
         }
     }
 }
