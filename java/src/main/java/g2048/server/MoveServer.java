@@ -4,6 +4,7 @@ import static g2048.settings.BadSetting.field;
 
 import g2048.json.JsonWriter;
 import g2048.play.PlayerKind;
+import g2048.server.http.HttpLimits;
 import g2048.server.http.HttpListener;
 import g2048.server.http.Request;
 import g2048.server.http.Response;
@@ -117,7 +118,7 @@ public final class MoveServer implements AutoCloseable {
     public static MoveServer start(MoveService service, Settings settings) throws IOException {
         MoveServer server = new MoveServer(service, settings);
         try {
-            server.http = HttpListener.start(settings.bind(), settings.port(), server::handle);
+            server.http = HttpListener.start(settings.bind(), settings.port(), HttpLimits.MAX_CONNECTIONS, server::handle);
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;

@@ -103,6 +103,8 @@ final class HttpConnection implements Runnable {
     private Response answer(Request r) {
         try {
             return handler.apply(r);
+        } catch (HttpError e) {
+            return Response.error(e.status(), e.getMessage());
         } catch (RuntimeException e) {
             // a fault of the server itself: its class and detail to the log, never to the client
             System.err.println("g2048 serve: " + ClientText.shorten(r.path()) + ": " + e);
