@@ -94,10 +94,15 @@ public abstract class Learner implements Player {
 
     /** Moves {@code (entries)} towards {@code target} from {@code current} by α. */
     protected final void update(float current, float target) {
+        update(entries, current, target);
+    }
+
+    /** Moves the position whose features' entry numbers are {@code features} towards {@code target} from {@code current} by α. */
+    protected final void update(int[] features, float current, float target) {
         if (coherence == null) {
-            net.add(entries, alpha * (target - current));
+            net.add(features, alpha * (target - current));
         } else {
-            coherence.update(net, entries, net.features(), alpha, target - current);
+            coherence.update(net, features, net.features(), alpha, target - current);
         }
     }
 
