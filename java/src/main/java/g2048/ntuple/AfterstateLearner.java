@@ -36,6 +36,8 @@ class AfterstateLearner extends Learner {
     /** The entry numbers of the afterstate chosen last, and of the one chosen before it. */
     private int[] chosenEntries = new int[32];
     private int[] previousEntries = new int[32];
+    /** What {@link Coherence#readAhead} returned last (never used: see there). */
+    private float readAhead;
 
     AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         super(net, alpha, stages, coherence);
@@ -88,6 +90,10 @@ class AfterstateLearner extends Learner {
         chosenReward = moveRewards[best];
         chosenValue = moveValues[best];
         System.arraycopy(e, 32 * best, chosenEntries, 0, 32);
+        if (coherence != null) {
+            // kept in a field, so that the reads are not dropped as unused
+            readAhead = coherence.readAhead(chosenEntries, 32);
+        }
         return best;
     }
 

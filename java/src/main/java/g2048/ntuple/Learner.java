@@ -33,7 +33,7 @@ public abstract class Learner implements Player {
     protected final float alpha;
     protected final Stages stages;
     /** Temporal-coherence accumulators, or null for plain TD. */
-    private final Coherence coherence;
+    protected final Coherence coherence;
     /** Entry numbers of the features of the position being updated. */
     protected final int[] entries;
     private boolean recording;
