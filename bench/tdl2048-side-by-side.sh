@@ -16,6 +16,9 @@
 # --quick: a smoke run of a few minutes (small counts, one pair); the full run takes hours on a
 # loaded 2-core machine (300 games a side for strength). Writes bench/results/tdl2048-side-by-side-*.csv
 # (metric, pair, tdl2048, g2048, unit, ratio g2048/TDL2048) and prints a table of the medians.
+# A reduced run: the environment variables PAIRS, TRAIN (training games), NET_GAMES, PLAY1, PLAY2, PLAY3
+# and STRENGTH (0: no strength games) override the counts; NET_W reuses a TDL2048 4x6patt weight file
+# instead of training one; G2048 names another launcher (e.g. one of an older build); LABEL ends the CSV's name.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 TDL2048_DIR [--quick]" >&2; exit 2; }
 tdldir="$(cd "$1" && pwd)"; quick="${2:-}"
@@ -26,13 +29,15 @@ if [ "$quick" = --quick ]; then
 else
   pairs=3; train=50000; net_games=500000; play1=5000; play2=300; play3=40; strength=300
 fi
+pairs=${PAIRS:-$pairs}; train=${TRAIN:-$train}; net_games=${NET_GAMES:-$net_games}
+play1=${PLAY1:-$play1}; play2=${PLAY2:-$play2}; play3=${PLAY3:-$play3}; strength=${STRENGTH:-$strength}
 [ -x "$tdldir/2048" ] || (cd "$tdldir" && make native >/dev/null)
 tdl="$tdldir/2048"
-g2048="$here/g2048"
+g2048="${G2048:-$here/g2048}"
 "$g2048" --version >/dev/null
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 mkdir -p "$here/bench/results"
-csv="$here/bench/results/tdl2048-side-by-side-$(date -u +%Y%m%dT%H%M%SZ)${quick:+-quick}.csv"
+csv="$here/bench/results/tdl2048-side-by-side-$(date -u +%Y%m%dT%H%M%SZ)${quick:+-quick}${LABEL:+-$LABEL}.csv"
 echo "metric,pair,tdl2048,g2048,unit,ratio" >"$csv"
 board="2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"
 
@@ -55,10 +60,14 @@ row() { # metric pair tdl g unit
   awk -v m="$1" -v p="$2" -v t="$3" -v g="$4" -v u="$5" 'BEGIN { printf "%s,%s,%s,%s,%s,%.3f\n", m, p, t, g, u, (t > 0 ? g / t : 0) }' >>"$csv"
 }
 
-echo "training a 4x6 network with TDL2048 for $net_games games (the network both engines play) ..." >&2
-run net "$tdl" -n 4x6patt -t "$((net_games / 1000))x1000" -% -o "$work/net.w"
+if [ -n "${NET_W:-}" ]; then
+  cp "$NET_W" "$work/net.w"
+else
+  echo "training a 4x6 network with TDL2048 for $net_games games (the network both engines play) ..." >&2
+  run net "$tdl" -n 4x6patt -t "$((net_games / 1000))x1000" -% -o "$work/net.w"
+  echo "TDL2048's network: $(grep -m1 '^total:' <(tac "$work/net.out") || true)" >&2
+fi
 "$g2048" import tdl2048 --net 4x6patt --out "$work/net.g2n" "$work/net.w" >/dev/null
-echo "TDL2048's network: $(grep -m1 '^total:' <(tac "$work/net.out") || true)" >&2
 
 echo "idle runs (the CPU time of starting up) ..." >&2
 run tdl_idle "$tdl" -n 4x6patt -i "$work/net.w" -e 1x1 -%
@@ -98,6 +107,7 @@ for p in $(seq 1 "$pairs"); do
   row start_to_first_move_s "$p" "$(wall tdl_idle)" "$(wall g_idle)" s
 done
 
+if [ "$strength" -gt 0 ]; then
 echo "strength at equal time per move, $strength games each ..." >&2
 run tdl_strength "$tdl" -n 4x6patt -i "$work/net.w" -e "${strength}x1" -d 3p -%
 tdl_ms=$(awk -v m="$(tdl_moves tdl_strength)" '/^summary/ {printf "%.4f\n", ($2 + 0) / m}' "$work/tdl_strength.out")
@@ -112,6 +122,7 @@ row strength_mean_score 1 "$tdl_mean" "$g_mean" score
 row strength_standard_error 1 "$tdl_se" "$g_se" score
 row strength_ms_per_move 1 "$tdl_ms" "$tdl_ms" ms
 z=$(awk -v a="$g_mean" -v b="$tdl_mean" -v x="$g_se" -v y="$tdl_se" 'BEGIN { printf "%.2f\n", (a - b) / sqrt(x * x + y * y) }')
+fi
 
 echo
 echo "g2048 against TDL2048, one thread each, medians over $pairs alternated pair(s) ($csv):"
@@ -122,4 +133,6 @@ tail -n +2 "$csv" | sort -t, -k1,1 -s | awk -F, '
     for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
     return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2 }
   END { for (i = 1; i <= m; i++) { k = order[i]; printf "%-34s %14s %14s %8.2f\n", k, med(t, k, n[k]), med(g, k, n[k]), med(r, k, n[k]) } }'
-echo "strength: g2048 - TDL2048 = $(awk -v a="$g_mean" -v b="$tdl_mean" 'BEGIN { printf "%.0f", a - b }') points, $z standard errors ($strength games each, ${tdl_ms} ms per move)"
+if [ "$strength" -gt 0 ]; then
+  echo "strength: g2048 - TDL2048 = $(awk -v a="$g_mean" -v b="$tdl_mean" 'BEGIN { printf "%.0f", a - b }') points, $z standard errors ($strength games each, ${tdl_ms} ms per move)"
+fi

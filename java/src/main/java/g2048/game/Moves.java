@@ -127,6 +127,30 @@ public final class Moves {
         return 4 * rowReward[row];
     }
 
+    /**
+     * Up for a board given as its transpose {@code t} ({@link Board#transpose}): with {@link #right},
+     * {@link #downOfTransposed} and {@link #left}, the four afterstates from one transpose of the
+     * board instead of one per column move.
+     */
+    public long upOfTransposed(long t) {
+        return Board.transpose(slideRows(t, colUp));
+    }
+
+    /** Down for a board given as its transpose {@code t} (see {@link #upOfTransposed}). */
+    public long downOfTransposed(long t) {
+        return Board.transpose(slideRows(t, colDown));
+    }
+
+    /** The reward of moving {@code board} right or left (the same: see {@link #rowReward}). */
+    public int rowsReward(long board) {
+        return rowsReward(board, rowReward);
+    }
+
+    /** The reward of moving up or down the board whose transpose is {@code t} (the same either way). */
+    public int columnsRewardOfTransposed(long t) {
+        return rowsReward(t, colReward);
+    }
+
     /** True if moving in {@code dir} changes the board. */
     public boolean isLegal(long board, int dir) {
         return move(board, dir) != board;

@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
 import g2048.player.BestMove;
@@ -23,13 +24,80 @@ class AfterstateLearner extends Learner {
     private long chosenAfter;
     private int chosenReward;
     private float chosenValue;
+    /**
+     * The 4×6 network read unchecked ({@link FourBySix}): the entry numbers of every legal
+     * afterstate are computed before any is read, and the chosen one's are kept for its update.
+     */
+    private final boolean fourBySix;
+    private final long table;
+    private final long bankWeights;
+    /** The entry numbers of each direction's afterstate, 32 a direction. */
+    private final int[] candidates = new int[4 * 32];
+    /** The entry numbers of the afterstate chosen last, and of the one chosen before it. */
+    private int[] chosenEntries = new int[32];
+    private int[] previousEntries = new int[32];
+    /** What {@link Coherence#readAhead} returned last (never used: see there). */
+    private float readAhead;
 
     AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         super(net, alpha, stages, coherence);
+        this.fourBySix = net.fourBySix() && net.rawAccess();
+        this.table = net.address();
+        this.bankWeights = net.weights();
     }
 
     /** Picks the best move of {@code s} ({@link BestMove}), leaving its afterstate, reward and value in the fields. */
     final int choose(long s) {
+        return fourBySix ? chooseFourBySix(s) : chooseAny(s);
+    }
+
+    /**
+     * {@link #chooseAny} for the 4×6 network: the four afterstates from one transpose, the entry
+     * numbers of the legal ones, then their reads (the same values, summed in the same order).
+     */
+    private int chooseFourBySix(long s) {
+        long t = Board.transpose(s);
+        long[] after = moveAfters;
+        after[0] = moves.upOfTransposed(t);
+        after[1] = moves.right(s);
+        after[2] = moves.downOfTransposed(t);
+        after[3] = moves.left(s);
+        int legal = 0;
+        int[] e = candidates;
+        for (int d = 0; d < 4; d++) {
+            long a = after[d];
+            if (a != s) {
+                legal |= 1 << d;
+                FourBySix.indices((int) (stages.of(a) * bankWeights), a, e, 32 * d);
+            }
+        }
+        if (legal == 0) {
+            return -1;
+        }
+        int columnReward = moves.columnsRewardOfTransposed(t);
+        int rowReward = moves.rowsReward(s);
+        for (int d = 0; d < 4; d++) {
+            if ((legal >>> d & 1) != 0) {
+                int r = (d & 1) == 0 ? columnReward : rowReward;
+                float v = FourBySix.valueOf(table, e, 32 * d);
+                moveRewards[d] = r;
+                moveValues[d] = v;
+                moveTotals[d] = r + v;
+            }
+        }
+        int best = BestMove.of(moveTotals, legal);
+        chosenAfter = after[best];
+        chosenReward = moveRewards[best];
+        chosenValue = moveValues[best];
+        System.arraycopy(e, 32 * best, chosenEntries, 0, 32);
+        if (coherence != null) {
+            // kept in a field, so that the reads are not dropped as unused
+            readAhead = coherence.readAhead(chosenEntries, 32);
+        }
+        return best;
+    }
+
+    private int chooseAny(long s) {
         int legal = 0;
         for (int d = 0; d < 4; d++) {
             long after = moves.move(s, d);
@@ -87,10 +155,20 @@ class AfterstateLearner extends Learner {
      * {@link #chosenAfter()} and {@link #chosenReward()}.
      */
     boolean step(long after, long next, boolean learn) {
+        if (fourBySix) {
+            // the entry numbers of after, kept by the choice that made it, survive the next choice
+            int[] kept = chosenEntries;
+            chosenEntries = previousEntries;
+            previousEntries = kept;
+        }
         boolean over = choose(next) < 0;
         if (learn) {
             float target = over ? 0f : chosenReward + chosenValue;
-            update(net.indices(stages.of(after), after, entries), target);
+            if (fourBySix) {
+                update(previousEntries, net.sumOf(previousEntries), target);
+            } else {
+                update(entries, net.indices(stages.of(after), after, entries), target);
+            }
         }
         return !over;
     }

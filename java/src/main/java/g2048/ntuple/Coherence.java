@@ -57,6 +57,23 @@ public final class Coherence {
     }
 
     /**
+     * Reads the accumulators of the entries {@code entries[0..n)} and returns the sum of their E:
+     * called when an afterstate is chosen, so that the cache lines its update will need (cold: the
+     * choice read only the weights) are on their way while the next move is chosen. 0 without
+     * unchecked access.
+     */
+    float readAhead(int[] entries, int n) {
+        if (!raw) {
+            return 0f;
+        }
+        float sum = 0f;
+        for (int f = 0; f < n; f++) {
+            sum += RawMemory.get(address + 8L * entries[f]);
+        }
+        return sum;
+    }
+
+    /**
      * Adds {@code α · |E_i|/A_i · delta} to each entry {@code entries[0..n)} of {@code net}, then
      * {@code delta} to E_i and {@code |delta|} to A_i (an entry listed twice is updated twice, in order).
      */

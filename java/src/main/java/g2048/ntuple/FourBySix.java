@@ -88,15 +88,37 @@ final class FourBySix {
      * {@code out[0..32)}: image after image, tuple after tuple.
      */
     static void indices(int off, long b, int[] out) {
+        indices(off, b, out, 0);
+    }
+
+    /** {@link #indices(int, long, int[])} into {@code out[at..at+32)}. */
+    static void indices(int off, long b, int[] out, int at) {
         Images4x4 x = Images4x4.of(b);
-        put(off, x.s0(), out, 0);
-        put(off, x.s1(), out, 4);
-        put(off, x.s2(), out, 8);
-        put(off, x.s3(), out, 12);
-        put(off, x.s4(), out, 16);
-        put(off, x.s5(), out, 20);
-        put(off, x.s6(), out, 24);
-        put(off, x.s7(), out, 28);
+        put(off, x.s0(), out, at);
+        put(off, x.s1(), out, at + 4);
+        put(off, x.s2(), out, at + 8);
+        put(off, x.s3(), out, at + 12);
+        put(off, x.s4(), out, at + 16);
+        put(off, x.s5(), out, at + 20);
+        put(off, x.s6(), out, at + 24);
+        put(off, x.s7(), out, at + 28);
+    }
+
+    /**
+     * The value {@link #value(long, long)} gives, from the 32 entry numbers {@code e[at..at+32)} that
+     * {@link #indices} wrote, read unchecked from the float32 table whose first byte is at
+     * {@code table}, summed in the same tree. Computing the entry numbers of several afterstates
+     * first and reading them after puts the loads close together, so that more of them are in
+     * flight at once, and leaves the numbers for an update.
+     */
+    static float valueOf(long table, int[] e, int at) {
+        return ((image(table, e, at) + image(table, e, at + 4)) + (image(table, e, at + 8) + image(table, e, at + 12)))
+                + ((image(table, e, at + 16) + image(table, e, at + 20)) + (image(table, e, at + 24) + image(table, e, at + 28)));
+    }
+
+    private static float image(long table, int[] e, int at) {
+        return (RawMemory.get(table + 4L * e[at]) + RawMemory.get(table + 4L * e[at + 1]))
+                + (RawMemory.get(table + 4L * e[at + 2]) + RawMemory.get(table + 4L * e[at + 3]));
     }
 
     private static void put(int off, long x, int[] out, int at) {

@@ -33,7 +33,7 @@ public abstract class Learner implements Player {
     protected final float alpha;
     protected final Stages stages;
     /** Temporal-coherence accumulators, or null for plain TD. */
-    private final Coherence coherence;
+    protected final Coherence coherence;
     /** Entry numbers of the features of the position being updated. */
     protected final int[] entries;
     private boolean recording;
@@ -94,10 +94,15 @@ public abstract class Learner implements Player {
 
     /** Moves {@code (entries)} towards {@code target} from {@code current} by α. */
     protected final void update(float current, float target) {
+        update(entries, current, target);
+    }
+
+    /** Moves the position whose features' entry numbers are {@code features} towards {@code target} from {@code current} by α. */
+    protected final void update(int[] features, float current, float target) {
         if (coherence == null) {
-            net.add(entries, alpha * (target - current));
+            net.add(features, alpha * (target - current));
         } else {
-            coherence.update(net, entries, net.features(), alpha, target - current);
+            coherence.update(net, features, net.features(), alpha, target - current);
         }
     }
 

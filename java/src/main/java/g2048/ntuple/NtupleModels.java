@@ -34,8 +34,9 @@ import java.util.zip.InflaterInputStream;
  * Loading and saving models (layout: {@link ModelHeader}). Two forms share the header:
  * <ul>
  * <li><b>full</b> (any extension but {@code .g2nz}): the float32 tables as they are in memory.
- *     Loading for play maps the file read-only (no copy); loading to resume training copies the
- *     mapped tables once onto fresh huge-page memory, since training writes to every page.</li>
+ *     Loading reads the tables onto fresh huge-page memory (play's random look-ups miss the TLB
+ *     less often than on a mapped file's 4 KiB pages); play skips the accumulators after them,
+ *     reading them through a small buffer only to check them.</li>
  * <li><b>compact</b> ({@code .g2nz}, for shipping): each weight quantised to {@code step · q} with a
  *     16-bit {@code q} ({@code step = max|w| / 8191}: 14 bits used), then coded as runs
  *     {@code (zeros: varint, literals: varint, literals × int16)} and deflated. Most entries of a
@@ -253,27 +254,35 @@ public final class NtupleModels {
             Coherence coherence = null;
             long tableBytes = h.banks() * h.weights() * Float.BYTES;
             if (h.valueType() == ModelHeader.FLOAT32) {
-                MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, ModelHeader.HEADER_BYTES, h.dataBytes(),
-                        arena);
-                if (crc(mapped) != h.dataCrc()) {
+                // Read, not mapped: the tables land on huge pages (random look-ups miss the TLB far less
+                // often), and accumulators that play does not need pass through a small buffer, so that
+                // playing a checkpoint holds no more memory than its tables.
+                OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
+                CRC32C crc = new CRC32C();
+                ch.position(ModelHeader.HEADER_BYTES);
+                readFully(file, ch, t.segment(), crc);
+                checkFinite(file.toString(), t.segment());
+                long accumulatorBytes = h.dataBytes() - tableBytes;
+                long tableEntries = tableBytes / Float.BYTES;
+                if (writable && h.coherent()) {
+                    coherence = Coherence.fresh(h.banks() * h.weights(), arena);
+                    readFully(file, ch, coherence.segment(), crc);
+                    checkFinite(file.toString(), coherence.segment(), tableEntries);
+                } else if (accumulatorBytes > 0) {
+                    try (Arena scratch = Arena.ofConfined()) {
+                        MemorySegment buf = scratch.allocate(Math.min(CHUNK, accumulatorBytes), 64);
+                        for (long done = 0; done < accumulatorBytes; done += buf.byteSize()) {
+                            MemorySegment part = buf.asSlice(0, Math.min(buf.byteSize(), accumulatorBytes - done));
+                            readFully(file, ch, part, crc);
+                            checkFinite(file.toString(), part, tableEntries + done / Float.BYTES);
+                        }
+                    }
+                }
+                if ((int) crc.getValue() != h.dataCrc()) {
                     throw new ModelFileException(file, "corrupt data (checksum mismatch)");
                 }
-                MemorySegment tables = mapped.asSlice(0, tableBytes);
-                checkFinite(file.toString(), mapped);
-                if (writable) {
-                    // Training writes every page: one copy onto huge pages beats copy-on-write 4 KiB pages.
-                    OffHeap.Table t = OffHeap.allocate(tableBytes, arena);
-                    t.segment().copyFrom(tables);
-                    table = t.segment();
-                    huge = t.hugePages();
-                    if (h.coherent()) {
-                        coherence = Coherence.fresh(h.banks() * h.weights(), arena);
-                        coherence.segment().copyFrom(mapped.asSlice(tableBytes));
-                    }
-                } else {
-                    table = tables;
-                    huge = false;
-                }
+                table = t.segment();
+                huge = t.hugePages();
             } else {
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(file, "compact data of " + h.dataBytes() + " bytes is too large");
@@ -603,12 +612,31 @@ public final class NtupleModels {
 
     /** Refuses weights or accumulators that are NaN or infinite: a model that would choose no move. */
     private static void checkFinite(String file, MemorySegment data) {
+        checkFinite(file, data, 0);
+    }
+
+    /** {@link #checkFinite(String, MemorySegment)} of a part of the data whose first float is entry {@code first}. */
+    private static void checkFinite(String file, MemorySegment data, long first) {
         long n = data.byteSize() / Float.BYTES;
         for (long i = 0; i < n; i++) {
             if (!Float.isFinite(data.getAtIndex(F, i))) {
-                throw new ModelFileException(file, "value " + data.getAtIndex(F, i) + " at entry " + i
+                throw new ModelFileException(file, "value " + data.getAtIndex(F, i) + " at entry " + (first + i)
                         + ": weights must be finite numbers");
             }
+        }
+    }
+
+    /** Fills {@code into} from the channel's position on, adding what it read to {@code crc}. */
+    private static void readFully(Path file, FileChannel ch, MemorySegment into, CRC32C crc) throws IOException {
+        for (long off = 0; off < into.byteSize(); off += CHUNK) {
+            ByteBuffer b = into.asSlice(off, Math.min(CHUNK, into.byteSize() - off)).asByteBuffer();
+            while (b.hasRemaining()) {
+                if (ch.read(b) < 0) {
+                    // the header's sizes were checked against the file's; it shrank while being read
+                    throw new ModelFileException(file, "truncated while reading");
+                }
+            }
+            crc.update(b.flip());
         }
     }
 

@@ -1,6 +1,7 @@
 package g2048.search;
 
 import g2048.eval.Evaluator;
+import g2048.game.Board;
 import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.player.BestMove;
@@ -49,12 +50,20 @@ public final class GreedyPlayer implements Player {
     }
 
     private int chooseOneByOne(long board) {
+        // the four afterstates and the two axes' rewards from one transpose of the board
+        long t = Board.transpose(board);
+        long[] a = after;
+        a[0] = moves.upOfTransposed(t);
+        a[1] = moves.right(board);
+        a[2] = moves.downOfTransposed(t);
+        a[3] = moves.left(board);
+        int columnReward = moves.columnsRewardOfTransposed(t);
+        int rowReward = moves.rowsReward(board);
         int legal = 0;
         for (int d = 0; d < 4; d++) {
-            long a = moves.move(board, d);
-            if (a != board) {
+            if (a[d] != board) {
                 legal |= 1 << d;
-                moveValues[d] = moves.reward(board, d) + evaluator.value(a);
+                moveValues[d] = ((d & 1) == 0 ? columnReward : rowReward) + evaluator.value(a[d]);
             }
         }
         return BestMove.of(moveValues, legal);

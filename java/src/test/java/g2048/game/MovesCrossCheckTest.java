@@ -73,6 +73,14 @@ class MovesCrossCheckTest {
                     || moves.down(board) != moves.move(board, 2) || moves.left(board) != moves.move(board, 3)) {
                 fail("per-direction methods disagree with move() on " + BoardText.format(board, shape));
             }
+            long t = Board.transpose(board);
+            if (moves.upOfTransposed(t) != moves.move(board, 0) || moves.downOfTransposed(t) != moves.move(board, 2)
+                    || moves.columnsRewardOfTransposed(t) != moves.reward(board, 0)
+                    || moves.columnsRewardOfTransposed(t) != moves.reward(board, 2)
+                    || moves.rowsReward(board) != moves.reward(board, 1) || moves.rowsReward(board) != moves.reward(board, 3)) {
+                fail("the moves from the transpose or the line rewards disagree with move() and reward() on "
+                        + BoardText.format(board, shape));
+            }
             if (expectedMask == 0) {
                 terminal++;
             }

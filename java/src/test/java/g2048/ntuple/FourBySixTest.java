@@ -72,6 +72,7 @@ class FourBySixTest {
                     assertTrue(copies[bank].exact());
                 }
                 int[] fast = new int[32];
+                int[] wide = new int[128];
                 for (long board : boards) {
                     for (int bank = 0; bank < 4; bank++) {
                         long[] entries = reference(board, bank);
@@ -88,6 +89,14 @@ class FourBySixTest {
                         }
                         assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(net.value(bank, board)),
                                 "value of " + Long.toHexString(board) + " in bank " + bank + (checked ? " (checked)" : ""));
+                        if (!checked) {
+                            // entry numbers first, reads after: at any offset of a wider buffer, the same float
+                            int at = 32 * ((bank + (int) board) & 3);
+                            FourBySix.indices((int) (bank * SPEC.weights()), board, wide, at);
+                            assertArrayEquals(toInts(entries), java.util.Arrays.copyOfRange(wide, at, at + 32));
+                            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(FourBySix.valueOf(net.address(), wide, at)),
+                                    "value from entry numbers of " + Long.toHexString(board) + " in bank " + bank);
+                        }
                         float viaIndices = net.indices(bank, board, fast);
                         assertArrayEquals(toInts(entries), fast, "entries of " + Long.toHexString(board));
                         assertEquals(Float.floatToIntBits(byIndices), Float.floatToIntBits(viaIndices));
