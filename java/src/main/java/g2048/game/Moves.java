@@ -128,6 +128,20 @@ public final class Moves {
     }
 
     /**
+     * The four afterstates of {@code board} into {@code out[0..3]}, by direction (equal to the board
+     * where a move is illegal), from one transpose of the board; returns that transpose, for
+     * {@link #columnsRewardOfTransposed}.
+     */
+    public long afterstates(long board, long[] out) {
+        long t = Board.transpose(board);
+        out[0] = upOfTransposed(t);
+        out[1] = right(board);
+        out[2] = downOfTransposed(t);
+        out[3] = left(board);
+        return t;
+    }
+
+    /**
      * Up for a board given as its transpose {@code t} ({@link Board#transpose}): with {@link #right},
      * {@link #downOfTransposed} and {@link #left}, the four afterstates from one transpose of the
      * board instead of one per column move.

@@ -1,6 +1,5 @@
 package g2048.ntuple;
 
-import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
 import g2048.player.BestMove;
@@ -56,12 +55,8 @@ class AfterstateLearner extends Learner {
      * numbers of the legal ones, then their reads (the same values, summed in the same order).
      */
     private int chooseFourBySix(long s) {
-        long t = Board.transpose(s);
         long[] after = moveAfters;
-        after[0] = moves.upOfTransposed(t);
-        after[1] = moves.right(s);
-        after[2] = moves.downOfTransposed(t);
-        after[3] = moves.left(s);
+        long t = moves.afterstates(s, after);
         int legal = 0;
         int[] e = candidates;
         for (int d = 0; d < 4; d++) {

@@ -1,7 +1,6 @@
 package g2048.search;
 
 import g2048.eval.Evaluator;
-import g2048.game.Board;
 import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.player.BestMove;
@@ -51,12 +50,8 @@ public final class GreedyPlayer implements Player {
 
     private int chooseOneByOne(long board) {
         // the four afterstates and the two axes' rewards from one transpose of the board
-        long t = Board.transpose(board);
         long[] a = after;
-        a[0] = moves.upOfTransposed(t);
-        a[1] = moves.right(board);
-        a[2] = moves.downOfTransposed(t);
-        a[3] = moves.left(board);
+        long t = moves.afterstates(board, a);
         int columnReward = moves.columnsRewardOfTransposed(t);
         int rowReward = moves.rowsReward(board);
         int legal = 0;

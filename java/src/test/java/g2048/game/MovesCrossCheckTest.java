@@ -74,12 +74,21 @@ class MovesCrossCheckTest {
                 fail("per-direction methods disagree with move() on " + BoardText.format(board, shape));
             }
             long t = Board.transpose(board);
+            long[] four = new long[4];
             if (moves.upOfTransposed(t) != moves.move(board, 0) || moves.downOfTransposed(t) != moves.move(board, 2)
                     || moves.columnsRewardOfTransposed(t) != moves.reward(board, 0)
                     || moves.columnsRewardOfTransposed(t) != moves.reward(board, 2)
                     || moves.rowsReward(board) != moves.reward(board, 1) || moves.rowsReward(board) != moves.reward(board, 3)) {
                 fail("the moves from the transpose or the line rewards disagree with move() and reward() on "
                         + BoardText.format(board, shape));
+            }
+            if (moves.afterstates(board, four) != t) {
+                fail("afterstates() returns another transpose on " + BoardText.format(board, shape));
+            }
+            for (int d = 0; d < 4; d++) {
+                if (four[d] != moves.move(board, d)) {
+                    fail("afterstates() disagrees with move() in direction " + d + " on " + BoardText.format(board, shape));
+                }
             }
             if (expectedMask == 0) {
                 terminal++;
