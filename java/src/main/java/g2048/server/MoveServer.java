@@ -2,6 +2,7 @@ package g2048.server;
 
 import static g2048.settings.BadSetting.field;
 
+import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
 import g2048.play.PlayerKind;
 import g2048.server.http.HttpListener;
@@ -278,8 +279,16 @@ public final class MoveServer implements AutoCloseable {
         if (inFlight.get() >= settings.maxInFlight()) {
             problems.add("the most requests in flight (" + settings.maxInFlight() + ") are admitted: more are refused");
         }
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("status", problems.isEmpty() ? "ok" : "degraded")
-                .field("model", service.modelName())
+        JsonWriter j = JsonConventions.writer().begin().field("status", problems.isEmpty() ? "ok" : "degraded")
+                .beginArray("players");
+        for (PlayerKind p : service.served()) {
+            j.value(p.id());
+        }
+        j.endArray().object("models")
+                .field("ntuple", service.modelName())
+                .field("policy", service.policyName())
+                .field("cnn", service.cnnName())
+                .end()
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
                 .field("threads", settings.threads())
                 .field("max_requests_in_flight", settings.maxInFlight())
@@ -290,10 +299,6 @@ public final class MoveServer implements AutoCloseable {
                 .beginArray("problems");
         for (String p : problems) {
             j.value(p);
-        }
-        j.endArray().beginArray("players");
-        for (PlayerKind p : MoveService.SERVED) {
-            j.value(p.id());
         }
         // the viewer offers every depth up to this one
         return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();
