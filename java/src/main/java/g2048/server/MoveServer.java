@@ -39,7 +39,8 @@ import java.util.function.Function;
  * files are compared with what was loaded every half second ({@code FileWatch}); once one
  * changed, requests are answered 503 naming it and {@code /health} says {@code degraded}.
  *
- * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
+ * <p><b>Answers.</b> The command line's JSON ({@code g2048.answers}: {@code /move} is {@code move --json},
+ * {@code /solve} is {@code solve query --json}; the others in {@code schemas/serve-*.schema.json}); every error is {@code {"error": "..."}}, one line,
  * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
  * for a method the path does not take (HEAD is answered where GET is), 503 when busy, timed out or
  * serving a changed file, 500 for a fault of the server itself (its class and detail go to the log,
