@@ -50,6 +50,8 @@ final class Api {
         BoardText.Parsed parsed = board(p.required("board"));
         Shape shape = parsed.shape();
         long board = parsed.board();
+        // read for every player, so that a bad seed is refused whichever player was asked for
+        long seed = p.longValue("seed", 0);
         MoveService.Served s = service.served(p.text("player", "ntuple"), shape, depth(p), downgrade(p));
         if (s.player() instanceof ExpectimaxPlayer searcher) {
             SearchResult r = MoveService.search(searcher, board);
@@ -62,7 +64,7 @@ final class Api {
             return MoveAnswer.unsearched(board, shape, s.name(), NO_VALUES, probabilities, move, System.nanoTime() - t0).toString();
         }
         Player own = service.playing(s);
-        own.startGame(p.longValue("seed", 0));
+        own.startGame(seed);
         double[] values = new double[4];
         int move = own.chooseMove(board, values);
         return MoveAnswer.unsearched(board, shape, s.name(), values, null, move, System.nanoTime() - t0).toString();
