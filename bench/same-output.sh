@@ -74,7 +74,11 @@ for name in train-ntuple dataset train-policy; do
 done
 port=$((20000 + RANDOM % 20000))
 for side in A B; do
-  g "$side" serve --port "$port" --bind 127.0.0.1 --threads 1 >/dev/null 2>&1 & server_pid=$!
+  # java itself in the background (not the function g in a subshell), so that $! is the server's process:
+  # killed, it frees the port for the other side's server
+  "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
+    --add-modules jdk.incubator.vector -jar "$work/$side.jar" serve --port "$port" --bind 127.0.0.1 --threads 1 >/dev/null 2>&1 &
+  server_pid=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break; sleep 0.5; done
   for d in 1 2; do curl -s "http://127.0.0.1:$port/move?board=$board&depth=$d"; echo; done | strip >"$out/serve-move.$side.txt"
   kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=

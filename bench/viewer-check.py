@@ -8,7 +8,8 @@ in the editor, lets the engine play a game live, and checks the DOM against the 
      (a 2 or a 4 on a cell empty in the afterstate), the score grows by /move's reward; an illegal
      move changes nothing; the hints shown are /move's values, the engine's choice marked;
   3. a swipe on the board moves as the arrow key does;
-  4. the depths offered are 1../health's max_depth, the players /health's;
+  4. the depths offered are 1../health's max_depth, the players /health's; each player chosen in the page shows
+     its model (/health's) and /move's hints for that player (a policy network's probabilities);
   5. the editor: a typed board, clicked cells and a cell lowered by key give /move's values for that board;
   6. live play to game over: the final board, move count and score are /game's for that seed and
      player, and the score is the sum of the merges of that game (replayed here by the rules);
@@ -214,6 +215,36 @@ def check_hints(b, server, st, player, depth, where):
         r["move"] + "=" + (r["shown"] if r["legal"] else "illegal") + ("*" if r["chosen"] else "") for r in st["rows"]) + ")")
 
 
+SEARCHING = ("ntuple", "lines", "cnn")
+
+
+def check_choice(b, server, health, player):
+    """Choosing {player} in the page: its model shown, and the hints of /move for that player on the board shown."""
+    b.js("(() => { const s = document.getElementById('player'); s.value = '%s'; s.dispatchEvent(new Event('change')); })()" % player)
+    b.wait(READY + " && document.getElementById('values-caption').textContent.includes(': %s')" % player,
+           what=f"the hints of player {player}")
+    st = b.js(STATE)
+    models = b.js("[...document.getElementById('model').options].map((o) => o.textContent)")
+    want = health["models"].get(player) or "none"
+    check(models == [want], f"player {player}: model shown {models}, /health's {want}")
+    if player == "random":
+        # its choice is a seeded draw: the page asked, and every legal move is marked
+        check(st["hints"] == "ready" and any(r["chosen"] for r in st["rows"]), f"player random: a choice on {st['board']}")
+        return
+    depth = 1 if player in SEARCHING else None
+    if player != "policy":
+        check_hints(b, server, st, player, depth, f"player {player} on {st['board']}")
+        return
+    a = server.get("/move", board=st["board"], player="policy")
+    good = st["hints"] == "ready"
+    for r, m in zip(st["rows"], a["moves"]):
+        good &= r["chosen"] == (r["move"] == a["move"]) and r["legal"] == m["legal"]
+        if m["legal"]:
+            good &= abs(float(r["shown"][2:-1]) - 100 * m["probability"]) <= 0.051
+    check(good, f"player policy on {st['board']}: the probabilities and choice are /move's ("
+          + ", ".join(r["move"] + "=" + r["shown"] + ("*" if r["chosen"] else "") for r in st["rows"]) + ")")
+
+
 def is_afterstate_plus_spawn(before_after, shown):
     """The shown board is the afterstate with exactly one 2 or 4 on a cell empty in the afterstate."""
     a, s = cells_of(before_after), cells_of(shown)
@@ -293,7 +324,7 @@ def main():
 
 def run(b, server, health, args):
     base = server.base
-    player = "ntuple" if health.get("model") else "heuristic"
+    player = "ntuple" if "ntuple" in health["players"] else "heuristic"
     depth = 1 if player == "ntuple" else None
     q = "&depth=1" if depth else ""
 
@@ -360,7 +391,14 @@ def run(b, server, health, args):
     players = b.js("[...document.getElementById('player').options].map((o) => o.value)")
     check(players == health["players"], f"players offered {players}: /health's")
     models = b.js("[...document.getElementById('model').options].map((o) => o.textContent)")
-    check(models == [health["model"] or "none loaded"], f"model shown {models}: /health's {health['model']}")
+    want = health["models"].get(player) or "none"
+    check(models == [want], f"model shown {models}: /health's model of {player}, {want}")
+
+    # 4b: each player offered, chosen in the page, gives /move's choice for the board shown (and its values)
+    for other in health["players"]:
+        check_choice(b, server, health, other)
+    b.open(f"{base}/?seed={args.seed}&player={player}{q}")
+    b.wait(READY, what="the hints after the players' round")
 
     # 5: the editor, typed: depth 2 where the player searches
     edit_depth = 2 if depth else None
@@ -413,8 +451,8 @@ def run(b, server, health, args):
         check_hints(b, server, st, "optimal", None, f"{health['db_shape']} optimal")
 
     # 6: live play through a whole game
-    live_player = args.live_player if (args.live_player != "ntuple" or health.get("model")) else "lines"
-    lq = f"&depth={args.live_depth}" if live_player in ("ntuple", "lines") else ""
+    live_player = args.live_player if args.live_player in health["players"] else "lines"
+    lq = f"&depth={args.live_depth}" if live_player in SEARCHING else ""
     t0 = time.monotonic()
     b.open(f"{base}/?seed={args.live_seed}&shape={args.live_shape}&player={live_player}{lq}&speed=0&autoplay=1")
     b.wait("document.getElementById('state').textContent === 'game over'", timeout=args.live_timeout, what="game over in live play")
@@ -443,7 +481,7 @@ def run(b, server, health, args):
     check(all(r["disabled"] for r in st["rows"]), "live: at game over every move is marked illegal")
 
     # the screenshot: the shipped model playing live, paused mid-game with its hints
-    shot = f"player=ntuple&depth={args.live_depth}" if health.get("model") else "player=heuristic"
+    shot = f"player=ntuple&depth={args.live_depth}" if "ntuple" in health["players"] else "player=heuristic"
     b.open(f"{base}/?seed={args.live_seed}&{shot}&speed=0&autoplay=1")
     b.wait(f"Number(document.getElementById('moves').textContent) >= {args.screenshot_moves}"
            " || document.getElementById('state').textContent === 'game over'", timeout=600, what="moves for the screenshot")

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.eval.Evaluator;
 import g2048.files.AtomicFile;
 import g2048.game.Shape;

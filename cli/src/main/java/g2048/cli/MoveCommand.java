@@ -1,5 +1,7 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
+import g2048.answers.MoveAnswer;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
@@ -64,7 +66,7 @@ final class MoveCommand implements Callable<Integer> {
         // the heuristic reports under its own name; a value function under its evaluator's description
         String name = playerOptions.player.equals("heuristic") ? "heuristic" : searcher.evaluator().describe();
         SearchConfig config = searcher.configFor(b);
-        System.out.print(json ? json(b, shape, moves, JsonConventions.player(name), config, r) + "\n"
+        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r) + "\n"
                 : text(b, shape, moves, name, config, r));
         return 0;
     }
@@ -94,28 +96,9 @@ final class MoveCommand implements Callable<Integer> {
     private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy) {
         long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
-        Moves moves = Moves.of(shape);
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, shape)).field("shape", shape.toString())
-                .field("player", policy.name()).nullField("search").beginArray("moves");
-        for (Direction d : Direction.ALL) {
-            int i = d.ordinal();
-            boolean legal = moves.move(b, i) != b;
-            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
-            if (legal) {
-                j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
-                        .nullField("value").field("probability", p[i]);
-            } else {
-                j.nullField("reward").nullField("afterstate").nullField("value").nullField("probability");
-            }
-            j.end();
-        }
         int best = policy.chooseMove(b);
-        // the move schema: no search, so search and its work are null
-        return j.endArray().field("move", JsonConventions.move(best))
-                .nullField("depth_reached").field("cut_short", false)
-                .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
-                .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
-                .end();
+        double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0);
     }
 
     /** The optimal player's values: each legal move's exact value from the solution in --db, no search. */
@@ -141,29 +124,10 @@ final class MoveCommand implements Callable<Integer> {
             int best = sol.bestMove(b);
             String player = "optimal (" + playerOptions.db + ")";
             if (json) {
-                JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
-                        .field("board", BoardText.format(b, shape))
-                        .field("shape", shape.toString())
-                        .field("player", player)
-                        .nullField("search")
-                        .beginArray("moves");
-                for (Direction d : Direction.ALL) {
-                    int i = d.ordinal();
-                    boolean isLegal = (legal >>> i & 1) != 0;
-                    j.begin().field("move", String.valueOf(d.letter())).field("legal", isLegal);
-                    if (isLegal) {
-                        j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(moves.move(b, i), shape))
-                                .field("value", q[i]);
-                    } else {
-                        j.nullField("reward").nullField("afterstate").nullField("value");
-                    }
-                    j.end();
+                for (int i = 0; i < 4; i++) {
+                    q[i] = (legal >>> i & 1) != 0 ? q[i] : Double.NaN;
                 }
-                System.out.println(j.endArray().field("move", JsonConventions.move(best))
-                        .nullField("depth_reached").field("cut_short", false)
-                        .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
-                        .field("elapsed_us", (System.nanoTime() - t0) / 1e3)
-                        .end());
+                System.out.println(MoveAnswer.unsearched(b, shape, player, q, null, best, System.nanoTime() - t0));
             } else {
                 StringBuilder sb = new StringBuilder();
                 sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
@@ -210,39 +174,5 @@ final class MoveCommand implements Callable<Integer> {
                     r.nodes(), r.leaves(), r.ttHits(), r.nanos() / 1e3));
         }
         return sb.toString();
-    }
-
-    /** The JSON of one search's result (move.schema.json), also a session's answer to {@code move}. */
-    static JsonWriter json(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
-                .field("board", BoardText.format(b, shape))
-                .field("shape", shape.toString())
-                .field("player", player);
-        JsonConventions.search(j, "search", config)
-                .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
-                .beginArray("moves");
-        for (Direction d : Direction.ALL) {
-            int i = d.ordinal();
-            boolean legal = !Double.isNaN(r.value(i));
-            j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
-            if (legal) {
-                j.field("reward", moves.reward(b, i))
-                        .field("afterstate", BoardText.format(moves.move(b, i), shape))
-                        .field("value", r.value(i));
-            } else {
-                j.nullField("reward").nullField("afterstate").nullField("value");
-            }
-            j.end();
-        }
-        return j.endArray()
-                .field("move", JsonConventions.move(r.best()))
-                .field("depth_reached", r.depth())
-                .field("cut_short", r.cutShort())
-                .field("nodes", r.nodes())
-                .field("leaves", r.leaves())
-                .field("tt_probes", r.ttProbes())
-                .field("tt_hits", r.ttHits())
-                .field("elapsed_us", r.nanos() / 1e3)
-                .end();
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code g2048 serve}: the engine over HTTP, a JSON API and the viewer page, until stopped (Ctrl-C). */
@@ -17,7 +18,10 @@ import picocli.CommandLine.Option;
             "GET /game?seed=S[&player=P][&depth=D][&max_moves=N][&shape=RxC]: a seeded game's trace,"
                     + " game 0 of 'play --seed S'.",
             "GET /solve?board=B: exact values from the database of --db.  GET /health.",
-            "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db)."})
+            "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db), policy (needs --policy),"
+                    + " cnn (needs --cnn, searched as ntuple is).",
+            "Answers are the command line's JSON: /move is 'move --json' (schemas/move.schema.json), /solve 'solve query --json';"
+                    + " schemas/serve-*.schema.json describe the others."})
 final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--port", defaultValue = "8048", description = "TCP port; 0 takes any free port (default: ${DEFAULT-VALUE}).")
@@ -33,6 +37,17 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--db", description = "Solver database directory written by 'g2048 solve': /solve, the optimal player,"
             + " and exact values beside each move of a game of its shape.")
     Path db;
+
+    @Option(names = "--policy", paramLabel = "FILE",
+            description = "Policy network of the policy player (.g2pn, written by 'train policy'): the policy player is served only with it.")
+    Path policy;
+
+    @Option(names = "--cnn", paramLabel = "FILE",
+            description = "Value network of the cnn player (.g2nn, written by 'train cnn'), on --device: the cnn player is served only with it.")
+    Path cnn;
+
+    @Mixin
+    NetworkDeviceOptions devices = new NetworkDeviceOptions();
 
     @Option(names = "--threads", defaultValue = "2", description = "Search threads: requests computed at once (default: ${DEFAULT-VALUE}).")
     int threads;
@@ -53,7 +68,8 @@ final class ServeCommand implements Callable<Integer> {
         } catch (java.net.UnknownHostException e) {
             throw new Errors.BadInput("--bind: '" + bind + "' is not an address or host name this machine can resolve");
         }
-        MoveService service = MoveService.open(model, db);
+        MoveService service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policy)
+                .withCnn(cnn, devices.device, devices.settings()));
         MoveServer server;
         try {
             server = MoveServer.start(service, settings);
@@ -73,6 +89,8 @@ final class ServeCommand implements Callable<Integer> {
         }, "g2048-serve-stop"));
         System.out.println("g2048 serve: listening on http://" + bind + ":" + server.port() + "/ (model "
                 + (service.modelName() == null ? "none" : service.modelName())
+                + (service.policyName() == null ? "" : ", policy " + service.policyName())
+                + (service.cnnName() == null ? "" : ", cnn " + service.cnnName())
                 + (service.solutionShape() == null ? "" : ", " + service.solutionShape() + " database") + "); Ctrl-C stops");
         System.out.flush();
         stopped.await();

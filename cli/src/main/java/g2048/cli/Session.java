@@ -1,5 +1,8 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
+import g2048.answers.MoveAnswer;
+import g2048.answers.SolveAnswer;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
@@ -135,7 +138,7 @@ final class Session implements AutoCloseable {
             name = JsonConventions.player(e.describe());
         }
         SearchResult result = searcher.search(b);
-        return new Searched(MoveCommand.json(b, shape, Moves.of(shape), name, searcher.configFor(b), result).toString(),
+        return new Searched(MoveAnswer.searched(b, shape, name, searcher.configFor(b), result).toString(),
                 result.best());
     }
 
@@ -252,7 +255,7 @@ final class Session implements AutoCloseable {
     /** The settings, as {@code set} answers and the session's first line shows them. */
     JsonWriter settings() {
         return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
-                .field("model", model != null ? model.toString() : player.equals("ntuple") ? "shipped " + NtupleModels.DEFAULT_MODEL : null)
+                .field("model", model != null ? model.toString() : player.equals("ntuple") ? JsonConventions.SHIPPED_MODEL : null)
                 .field("shape", evaluator != null ? evaluator.shape().toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("downgrade", downgrade).end();
     }
@@ -284,7 +287,7 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException("board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
                     + " (not in the solution)");
         }
-        return SolveQueryCommand.json(sol, b).toString();
+        return SolveAnswer.of(sol, b).toString();
     }
 
     // ---- settings and players

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.game.BoardText;
 import g2048.game.Moves;
 import g2048.game.Rng;

@@ -2,7 +2,7 @@ package g2048.cli;
 
 import g2048.game.BoardText;
 import g2048.game.Direction;
-import g2048.json.JsonWriter;
+import g2048.answers.SolveAnswer;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,27 +25,6 @@ final class SolveQueryCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
 
-    /** The JSON of a query (solve-query.schema.json) on a state of the solution, also a session's answer to {@code solve-query}. */
-    static JsonWriter json(Solution sol, long b) {
-        double[] q = new double[4];
-        int legal = sol.moveValues(b, q);
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("board", BoardText.format(b, sol.shape()))
-                .field("shape", sol.shape().name())
-                .field("value", sol.stateValue(b))
-                .beginArray("moves");
-        for (int d = 0; d < 4; d++) {
-            boolean isLegal = (legal >>> d & 1) != 0;
-            j.begin().field("move", JsonConventions.move(d)).field("legal", isLegal);
-            if (isLegal) {
-                j.field("value", q[d]);
-            } else {
-                j.nullField("value");
-            }
-            j.end();
-        }
-        return j.endArray().field("move", JsonConventions.move(sol.bestMove(b))).end();
-    }
-
     @Override
     public Integer call() throws IOException {
         BoardText.Parsed parsed = BoardArgument.parse(board);
@@ -63,7 +42,7 @@ final class SolveQueryCommand implements Callable<Integer> {
             int legal = sol.moveValues(b, q);
             int best = sol.bestMove(b);
             if (json) {
-                System.out.println(json(sol, b));
+                System.out.println(SolveAnswer.of(sol, b));
             } else {
                 StringBuilder sb = new StringBuilder();
                 sb.append(BoardText.grid(b, sol.shape()));

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
 import g2048.play.Summary;
 import g2048.player.GameStats;

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.files.LockFile;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;

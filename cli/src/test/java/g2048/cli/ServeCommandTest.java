@@ -24,5 +24,7 @@ class ServeCommandTest {
         assertBadInput(CommandRun.of("serve", "--request-timeout-ms", "0"), "--request-timeout-ms");
         assertBadInput(CommandRun.of("serve", "--db", dir.toString()), "--db: solution directory " + dir + ": no solution there");
         assertBadInput(CommandRun.of("serve", "--model", dir.resolve("none.g2n").toString()), "none.g2n");
+        assertBadInput(CommandRun.of("serve", "--policy", dir.resolve("none.g2pn").toString()), "--policy: ");
+        assertBadInput(CommandRun.of("serve", "--cnn", dir.resolve("none.g2nn").toString(), "--device", "cpu"), "--cnn: ");
     }
 }

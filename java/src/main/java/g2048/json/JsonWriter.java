@@ -4,17 +4,15 @@ import java.util.Locale;
 
 /**
  * A small JSON writer: objects, arrays, numbers (NaN and infinities as {@code null}), strings and
- * {@code null}, keys written as given. Numbers are written in one of two {@link Numbers} styles:
- * the commands' reports round to six decimals, the server's answers read back exactly.
+ * {@code null}, keys written as given. Numbers are written in the one {@link Numbers} style of the
+ * commands' output and the server's answers alike: six decimals.
  */
 public final class JsonWriter {
 
     /** How a number that is not a whole number is written. */
     public enum Numbers {
         /** Six decimals without trailing zeros (tiny and huge values in full): for reports a person reads. */
-        SIX_DECIMALS,
-        /** The shortest text that reads back as the same double: for a client that compares values exactly. */
-        EXACT
+        SIX_DECIMALS
     }
 
     private final StringBuilder sb = new StringBuilder(256);

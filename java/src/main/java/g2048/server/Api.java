@@ -1,5 +1,8 @@
 package g2048.server;
 
+import g2048.answers.JsonConventions;
+import g2048.answers.MoveAnswer;
+import g2048.answers.SolveAnswer;
 import g2048.game.Board;
 import g2048.game.BoardText;
 import g2048.game.Direction;
@@ -10,7 +13,10 @@ import g2048.json.JsonWriter;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
 import g2048.player.Player;
+import g2048.policy.PolicyPlayer;
+import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
+import g2048.search.SearchResult;
 import g2048.solver.Solution;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -36,41 +42,36 @@ final class Api {
         this.service = service;
     }
 
-    /** {@code /move}: every legal move's value for the board and the player's choice. */
+    /**
+     * {@code /move}: every direction's value for the board and the player's choice, as
+     * {@code move --json} writes them ({@link MoveAnswer}, {@code schemas/move.schema.json}).
+     */
     String move(Params p) {
         BoardText.Parsed parsed = board(p.required("board"));
         Shape shape = parsed.shape();
         long board = parsed.board();
-        String player = p.text("player", "ntuple");
-        Player own = service.player(player, shape, depth(p), downgrade(p));
-        own.startGame(p.longValue("seed", 0));
-        double[] values = new double[4];
-        long t0 = System.nanoTime();
-        int move = own.chooseMove(board, values);
-        long nanos = System.nanoTime() - t0;
-        Moves moves = Moves.of(shape);
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin()
-                .field("board", BoardText.format(board, shape))
-                .field("shape", shape.toString())
-                .field("player", player);
-        depthField(j, p, player);
-        j.beginArray("moves");
-        for (Direction dir : Direction.ALL) {
-            int i = dir.ordinal();
-            long after = moves.move(board, i);
-            boolean legal = after != board;
-            j.begin().field("move", String.valueOf(dir.letter())).field("legal", legal);
-            if (legal) {
-                j.field("reward", moves.reward(board, i))
-                        .field("afterstate", BoardText.format(after, shape))
-                        .field("value", values[i]);
-            }
-            j.end();
+        // read for every player, so that a bad seed is refused whichever player was asked for
+        long seed = p.longValue("seed", 0);
+        MoveService.Served s = service.served(p.text("player", "ntuple"), shape, depth(p), downgrade(p));
+        if (s.player() instanceof ExpectimaxPlayer searcher) {
+            SearchResult r = MoveService.search(searcher, board);
+            return MoveAnswer.searched(board, shape, s.name(), searcher.configFor(board), r).toString();
         }
-        j.endArray();
-        j.field("move", letter(move));
-        return j.field("search_us", nanos / 1e3).end().toString();
+        long t0 = System.nanoTime();
+        if (s.player() instanceof PolicyPlayer policy) {
+            double[] probabilities = policy.probabilities(board);
+            int move = policy.chooseMove(board);
+            return MoveAnswer.unsearched(board, shape, s.name(), NO_VALUES, probabilities, move, System.nanoTime() - t0).toString();
+        }
+        Player own = service.playing(s);
+        own.startGame(seed);
+        double[] values = new double[4];
+        int move = own.chooseMove(board, values);
+        return MoveAnswer.unsearched(board, shape, s.name(), values, null, move, System.nanoTime() - t0).toString();
     }
+
+    /** The values of a player that has none: each null. */
+    private static final double[] NO_VALUES = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
 
     /**
      * {@code /game}: the trace of game 0 of a run seeded {@code seed}, as {@code g2048 play --seed S}
@@ -87,16 +88,21 @@ final class Api {
                     + " moves a game at depth " + depth + " may ask for (the work of one request is bounded)");
         }
         int maxMoves = p.intValue("max_moves", cap, 0, MAX_MOVES);
-        Player own = service.player(player, shape, depth, downgrade(p));
+        MoveService.Served served = service.served(player, shape, depth, downgrade(p));
+        Player own = service.playing(served);
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
         Moves moves = Moves.of(shape);
         long t0 = System.nanoTime();
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin()
+        JsonWriter j = JsonConventions.writer().begin()
                 .field("seed", seed)
                 .field("game_seed", Rng.gameSeed(seed, 0))
                 .field("shape", shape.toString())
-                .field("player", player);
-        depthField(j, p, player);
+                .field("player", served.name());
+        if (served.player() instanceof ExpectimaxPlayer searcher) {
+            JsonConventions.search(j, "search", searcher.config());
+        } else {
+            j.nullField("search");
+        }
         double[] q = new double[4];
         long[] score = {0};
         GameRunner runner = new GameRunner(shape);
@@ -114,16 +120,18 @@ final class Api {
                 if (exact != null) {
                     exact.moveValues(board, q);
                     values(j, "optimal_values", q);
+                } else {
+                    j.nullField("optimal_values");
                 }
                 long reward = moves.reward(board, move);
                 score[0] += reward;
                 int cell = Long.numberOfTrailingZeros(next ^ afterstate) >>> 2;
-                j.field("move", letter(move)).field("reward", reward)
+                j.field("move", JsonConventions.move(move)).field("reward", reward)
                         .field("afterstate", BoardText.format(afterstate, shape))
                         .object("spawn").field("row", cell / 4).field("col", cell % 4)
                         .field("tile", Board.tileValue(Board.code(next, cell))).end()
                         .field("score", score[0])
-                        .field("search_us", nanos / 1e3).end();
+                        .field("elapsed_us", nanos / 1e3).end();
                 if (Thread.currentThread().isInterrupted()) {
                     throw new CancellationException("timed out");
                 }
@@ -168,21 +176,7 @@ final class Api {
             throw BadRequest.of("board: " + BoardText.format(b, s.shape()) + " is not a reachable state of " + s.shape()
                     + " (a state has at least two tiles and a reachable tile sum)");
         }
-        double[] q = new double[4];
-        int legal = s.moveValues(b, q);
-        int best = s.bestMove(b);
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("board", BoardText.format(b, s.shape()))
-                .field("shape", s.shape().toString()).field("value", value).beginArray("moves");
-        for (Direction dir : Direction.ALL) {
-            int i = dir.ordinal();
-            boolean isLegal = (legal >>> i & 1) != 0;
-            j.begin().field("move", String.valueOf(dir.letter())).field("legal", isLegal);
-            if (isLegal) {
-                j.field("value", q[i]);
-            }
-            j.end();
-        }
-        return j.endArray().field("move", letter(best)).end().toString();
+        return SolveAnswer.of(s, b).toString();
     }
 
     private static void values(JsonWriter j, String key, double[] v) {
@@ -191,24 +185,6 @@ final class Api {
             j.field(String.valueOf(dir.letter()), v[dir.ordinal()]);
         }
         j.end();
-    }
-
-    /**
-     * The depth searched: the one asked for, 1 by default; null for players that do not search to a
-     * depth. Then the tile-downgrading threshold, null when off.
-     */
-    private static void depthField(JsonWriter j, Params p, String player) {
-        if (player.equals("ntuple") || player.equals("lines")) {
-            j.field("depth", p.longValue("depth", 1));
-        } else {
-            j.nullField("depth");
-        }
-        Integer downgrade = downgrade(p);
-        if (downgrade == null) {
-            j.nullField("downgrade");
-        } else {
-            j.field("downgrade", downgrade);
-        }
     }
 
     /** The tile-downgrading threshold asked for, null when absent or 0 (off). */
@@ -226,10 +202,6 @@ final class Api {
 
     private static Integer depth(Params p) {
         return p.has("depth") ? p.intValue("depth", 1, 1, MoveService.MAX_DEPTH) : null;
-    }
-
-    private static String letter(int move) {
-        return move < 0 ? null : String.valueOf(Direction.ALL[move].letter());
     }
 
     private static BoardText.Parsed board(String text) {

@@ -2,6 +2,7 @@ package g2048.server;
 
 import static g2048.settings.BadSetting.field;
 
+import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
 import g2048.play.PlayerKind;
 import g2048.server.http.HttpLimits;
@@ -39,7 +40,8 @@ import java.util.function.Function;
  * files are compared with what was loaded every half second ({@code FileWatch}); once one
  * changed, requests are answered 503 naming it and {@code /health} says {@code degraded}.
  *
- * <p><b>Answers.</b> JSON with snake_case keys; every error is {@code {"error": "..."}}, one line,
+ * <p><b>Answers.</b> The command line's JSON ({@code g2048.answers}: {@code /move} is {@code move --json},
+ * {@code /solve} is {@code solve query --json}; the others in {@code schemas/serve-*.schema.json}); every error is {@code {"error": "..."}}, one line,
  * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
  * for a method the path does not take (HEAD is answered where GET is), 503 when busy, timed out or
  * serving a changed file, 500 for a fault of the server itself (its class and detail go to the log,
@@ -279,8 +281,16 @@ public final class MoveServer implements AutoCloseable {
         if (inFlight.get() >= settings.maxInFlight()) {
             problems.add("the most requests in flight (" + settings.maxInFlight() + ") are admitted: more are refused");
         }
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("status", problems.isEmpty() ? "ok" : "degraded")
-                .field("model", service.modelName())
+        JsonWriter j = JsonConventions.writer().begin().field("status", problems.isEmpty() ? "ok" : "degraded")
+                .beginArray("players");
+        for (PlayerKind p : service.served()) {
+            j.value(p.id());
+        }
+        j.endArray().object("models")
+                .field("ntuple", service.modelName())
+                .field("policy", service.policyName())
+                .field("cnn", service.cnnName())
+                .end()
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())
                 .field("threads", settings.threads())
                 .field("max_requests_in_flight", settings.maxInFlight())
@@ -291,10 +301,6 @@ public final class MoveServer implements AutoCloseable {
                 .beginArray("problems");
         for (String p : problems) {
             j.value(p);
-        }
-        j.endArray().beginArray("players");
-        for (PlayerKind p : MoveService.SERVED) {
-            j.value(p.id());
         }
         // the viewer offers every depth up to this one
         return j.endArray().field("max_depth", MoveService.MAX_DEPTH).end().toString();

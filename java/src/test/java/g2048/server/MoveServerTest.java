@@ -154,8 +154,12 @@ class MoveServerTest {
         Answer a = get(server, "/health");
         assertEquals(200, a.status());
         assertEquals("ok", a.json().get("status"));
-        assertEquals("small.g2n", a.json().get("model"));
+        assertEquals("small.g2n", map(a.json().get("models")).get("ntuple"));
+        assertNull(map(a.json().get("models")).get("policy"));
+        assertNull(map(a.json().get("models")).get("cnn"));
         assertEquals("2x3", a.json().get("db_shape"));
+        // every player with what it plays from: no policy or value network was given
+        assertEquals(List.of("ntuple", "lines", "heuristic", "random", "optimal"), a.json().get("players"));
         assertFalse(a.body().contains(dir.toString()), a.body());
     }
 
@@ -179,7 +183,7 @@ class MoveServerTest {
                         assertEquals(String.valueOf(d.letter()), m.get("move"));
                         assertEquals(!Double.isNaN(r.value(d.ordinal())), m.get("legal"), text);
                         if (!Double.isNaN(r.value(d.ordinal()))) {
-                            assertEquals(r.value(d.ordinal()), (Double) m.get("value"), 0.0, player + " " + text + " " + d);
+                            assertEquals(TestJson.written(r.value(d.ordinal())), m.get("value"), player + " " + text + " " + d);
                         }
                     }
                     int chosen = own.chooseMove(board);
@@ -201,22 +205,24 @@ class MoveServerTest {
                 String text = BoardText.format(board, Shape.S4x4);
                 Answer a = get(server, "/move?board=" + enc(text) + "&depth=" + depth + "&downgrade=64");
                 assertEquals(200, a.status(), a.body());
-                assertEquals(64.0, a.json().get("downgrade"));
+                assertEquals(64.0, map(a.json().get("search")).get("downgrade"));
                 SearchResult r = search.search(board);
                 translated += r.searchedBoard() != board ? 1 : 0;
                 List<Map<String, Object>> moves = list(a.json().get("moves"));
                 for (Direction d : Direction.ALL) {
                     if (!Double.isNaN(r.value(d.ordinal()))) {
-                        assertEquals(r.value(d.ordinal()), (Double) moves.get(d.ordinal()).get("value"), 0.0, text + " " + d);
+                        assertEquals(TestJson.written(r.value(d.ordinal())), moves.get(d.ordinal()).get("value"), text + " " + d);
                     }
                 }
                 assertEquals(r.best() < 0 ? null : String.valueOf(Direction.ALL[r.best()].letter()), a.json().get("move"), text);
+                assertEquals(r.searchedBoard() == board ? null : BoardText.format(r.searchedBoard(), Shape.S4x4),
+                        a.json().get("searched_board"), text);
             }
         }
         assertTrue(translated > 20, "boards translated: " + translated);
         Answer game = get(server, "/game?seed=3&depth=1&downgrade=64&max_moves=50");
         assertEquals(200, game.status(), game.body());
-        assertEquals(64.0, game.json().get("downgrade"));
+        assertEquals(64.0, map(game.json().get("search")).get("downgrade"));
     }
 
     @Test
@@ -254,13 +260,16 @@ class MoveServerTest {
                 String letter = best < 0 ? null : String.valueOf(Direction.ALL[best].letter());
                 assertEquals(letter, a.json().get("move"));
                 assertEquals(letter, solve.json().get("move"));
-                assertEquals(s.stateValue(board), (Double) solve.json().get("value"), 0.0);
+                assertEquals(TestJson.written(s.stateValue(board)), solve.json().get("value"));
                 for (int d = 0; d < 4; d++) {
                     Map<String, Object> m = list(solve.json().get("moves")).get(d);
                     assertEquals((legal >>> d & 1) != 0, m.get("legal"));
                     if ((legal >>> d & 1) != 0) {
-                        assertEquals(q[d], (Double) m.get("value"), 0.0);
-                        assertEquals(q[d], (Double) list(a.json().get("moves")).get(d).get("value"), 0.0);
+                        assertEquals(TestJson.written(q[d]), m.get("value"));
+                        assertEquals(TestJson.written(q[d]), list(a.json().get("moves")).get(d).get("value"));
+                    } else {
+                        assertNull(m.get("value"));
+                        assertTrue(m.containsKey("value"), "an illegal move's value is null, not left out");
                     }
                 }
             }
@@ -302,14 +311,11 @@ class MoveServerTest {
                 Map<String, Object> o = map(step.get("optimal_values"));
                 for (Direction dir : Direction.ALL) {
                     Object v = o.get(String.valueOf(dir.letter()));
-                    if (Double.isNaN(optimal[dir.ordinal()])) {
-                        assertNull(v);
-                    } else {
-                        assertEquals(optimal[dir.ordinal()], (Double) v, 0.0);
-                    }
+                    assertEquals(TestJson.written(optimal[dir.ordinal()]), v);
                 }
             } else {
-                assertFalse(step.containsKey("optimal_values"));
+                assertTrue(step.containsKey("optimal_values"));
+                assertNull(step.get("optimal_values"));
             }
         }
         assertEquals(t.get("final_board"), BoardText.format(board, shape));
@@ -367,7 +373,7 @@ class MoveServerTest {
 
     /** An answer without its timings, which differ from run to run. */
     private static String withoutTimes(String json) {
-        return json.replaceAll("\"(search_us|elapsed_ms)\":[0-9.eE+-]+", "");
+        return json.replaceAll("\"(elapsed_us|elapsed_ms)\":[0-9.eE+-]+", "");
     }
 
     @Test
@@ -380,6 +386,10 @@ class MoveServerTest {
             {"/move?player=lines&depth=0" + b, "depth: 0 is out of range"},
             {"/move?player=lines&depth=two" + b, "depth: 'two' is not an integer"},
             {"/move?player=chess" + b, "player: 'chess' is not served"},
+            {"/move?player=policy&board=" + enc("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"),
+                "player: policy needs a policy network (start the server with --policy FILE"},
+            {"/move?player=cnn&depth=2&board=" + enc("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"),
+                "player: cnn needs a value network (start the server with --cnn FILE"},
             {"/move?player=heuristic&depth=2" + b, "depth: player 'heuristic' does not take a depth"},
             {"/move?player=ntuple" + b, "player: the n-tuple model plays 4x4 boards"},
             {"/move?colour=red" + b, "colour: unknown parameter"},

@@ -7,10 +7,17 @@ import java.util.Map;
 
 /**
  * A strict JSON reader for the server's tests: objects become {@code Map}s, arrays {@code List}s,
- * numbers {@code Double}s (read by {@link Double#parseDouble}, so the server's shortest round-trip
- * text reads back as the very double it wrote). Malformed text or trailing text throws.
+ * numbers {@code Double}s (read by {@link Double#parseDouble}). Malformed text or trailing text throws.
  */
 final class TestJson {
+
+    /**
+     * {@code v} as an answer writes it and this reader reads it back (six decimals; NaN as null):
+     * what an answer's number must equal exactly.
+     */
+    static Double written(double v) {
+        return (Double) object(g2048.answers.JsonConventions.writer().begin().field("v", v).end().toString()).get("v");
+    }
 
     private final String s;
     private int i;

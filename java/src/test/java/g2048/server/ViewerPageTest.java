@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The viewer page played in a real headless Chromium by {@code bench/viewer-check.py}: arrow keys,
- * a swipe, the editor and a live game to game over, the DOM checked against the server's answers.
+ * a swipe, the editor, each player the server serves (policy and value networks too) and a live game to
+ * game over, the DOM checked against the server's answers.
  * Skipped, saying so, where no Chromium or python3 is installed.
  */
 class ViewerPageTest {
@@ -52,7 +53,17 @@ class ViewerPageTest {
             public void backwardAge(int age, double bestAfterstateValue, double seconds) {
             }
         });
-        service = MoveService.open(model, db);
+        // tiny networks with random weights: the page offers the policy and cnn players too
+        Path policyFile = dir.resolve("p.g2pn");
+        g2048.nn.PolicySpec policy = new g2048.nn.PolicySpec("tiny", 1, 3);
+        g2048.policy.PolicyFile.save(policyFile, new g2048.policy.PolicyModel(policy,
+                g2048.nn.PolicyNetworkTest.randomWeights(policy, new g2048.game.Rng(5)), null, 0));
+        Path cnnFile = dir.resolve("v.g2nn");
+        g2048.nn.NetSpec cnn = g2048.nn.NetSpec.parse("name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1");
+        g2048.nn.NetworkFile.save(cnnFile, new g2048.nn.TrainedNetwork(cnn,
+                g2048.nn.Initializer.truncatedNormal(new g2048.nn.Network(cnn), 3), null, 0));
+        service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policyFile)
+                .withCnn(cnnFile, "cpu", g2048.nn.BackendOptions.NONE));
         server = MoveServer.start(service, new MoveServer.Settings("127.0.0.1", 0, 2, 64, 60_000));
     }
 
@@ -75,6 +86,7 @@ class ViewerPageTest {
     void healthNamesTheDeepestDepthTheViewerOffers() {
         MoveServerTest.Answer h = MoveServerTest.get(server, "/health");
         assertEquals(200, h.status());
+        assertEquals(java.util.List.of("ntuple", "lines", "heuristic", "random", "optimal", "policy", "cnn"), h.json().get("players"));
         assertEquals((long) MoveService.MAX_DEPTH, ((Number) h.json().get("max_depth")).longValue(), h.body());
         assertEquals(400, MoveServerTest.get(server, "/move?board=2,2/0,0&depth=" + (MoveService.MAX_DEPTH + 1)).status());
     }

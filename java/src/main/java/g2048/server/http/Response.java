@@ -24,7 +24,7 @@ public record Response(int status, String contentType, byte[] body, List<HeaderF
 
     /** {@code {"error": "message"}}: every error the server answers has this form. */
     public static Response error(int status, String message) {
-        return json(status, new JsonWriter(JsonWriter.Numbers.EXACT).begin().field("error", message).end().toString());
+        return json(status, new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("error", message).end().toString());
     }
 
     /** This answer with one more header field. */

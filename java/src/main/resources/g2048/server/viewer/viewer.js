@@ -8,7 +8,8 @@ const DIRS = ["U", "R", "D", "L"];
 const NAMES = { U: "up", R: "right", D: "down", L: "left" };
 const ARROWS = { U: "\u2191", R: "\u2192", D: "\u2193", L: "\u2190" };
 const KEYS = { ArrowUp: "U", ArrowRight: "R", ArrowDown: "D", ArrowLeft: "L" };
-const SEARCHING = new Set(["ntuple", "lines"]);   // the players that take a depth and tile-downgrading
+const SEARCHING = new Set(["ntuple", "lines", "cnn"]);   // the players that take a depth and tile-downgrading
+const FOUR_BY_FOUR = new Set(["ntuple", "policy", "cnn"]);   // the players whose model plays 4x4 boards only
 const MAX_TILE = 32768;                            // two of these do not merge (g2048.game.RowTables)
 
 // ---- the engine's random generator: SplitMix64 (g2048.game.Rng), in BigInt for exact 64-bit arithmetic
@@ -425,8 +426,11 @@ function renderValues() {
     } else {
       cells[1].textContent = slide(game.cells, game.rows, game.cols, m).reward;
       const v = entry && entry.legal ? entry.value : null;
+      // a policy network gives each legal move's probability instead of a value
+      const p = entry && entry.legal && entry.probability !== undefined ? entry.probability : null;
       if (v !== null && v !== undefined) tr.dataset.value = v;
-      cells[2].textContent = !showHints ? "hidden" : answer ? format(v) : a && a.error ? "?" : "\u2026";
+      if (p !== null) tr.dataset.probability = p;
+      cells[2].textContent = !showHints ? "hidden" : answer ? (p !== null ? percent(p) : format(v)) : a && a.error ? "?" : "\u2026";
     }
     cells[2].className = "value";
     if (showHints && exact) {
@@ -444,7 +448,7 @@ function renderValues() {
   if (game.over) chosen.textContent = "game over: no legal move";
   else if (a && a.error) chosen.textContent = a.error.name === "AbortError" ? "" : "the engine: " + a.error.message;
   else if (!showHints) chosen.textContent = "";
-  else if (answer) chosen.textContent = answer.player + " chooses " + NAMES[answer.move]
+  else if (answer) chosen.textContent = answer.player + " chooses " + (answer.move ? NAMES[answer.move] : "nothing")
     + (a.exact && a.exact.error ? " (no exact values: " + a.exact.error + ")" : "");
   else chosen.textContent = a ? "the engine is thinking\u2026" : "";
 }
@@ -461,6 +465,10 @@ function flashIllegal(dir) {
   row.classList.add("refused");
   clearTimeout(flashTimer);
   flashTimer = setTimeout(() => row.classList.remove("refused"), 400);
+}
+
+function percent(p) {
+  return "p " + (100 * p).toLocaleString("en", { maximumFractionDigits: 1 }) + "%";
 }
 
 function format(v) {
@@ -495,14 +503,23 @@ function playerChanged() {
   const searches = SEARCHING.has(player);
   $("depth").disabled = !searches;
   $("downgrade").disabled = !searches;
-  // the n-tuple model plays 4x4 boards, the optimal player the database's shape: start such a game
-  const need = player === "ntuple" ? "4x4" : player === "optimal" && health && health.db_shape ? health.db_shape : null;
+  showModel();
+  // the networks and the n-tuple model play 4x4 boards, the optimal player the database's shape: start such a game
+  const need = FOUR_BY_FOUR.has(player) ? "4x4" : player === "optimal" && health && health.db_shape ? health.db_shape : null;
   if (need && need !== game.rows + "x" + game.cols) {
     $("shape").value = need;
     newGame();
   } else {
     changed();
   }
+}
+
+/** The model file the chosen player plays from, as /health names it (the server loads each once). */
+function showModel() {
+  const models = (health && health.models) || {};
+  const name = $("player").value in models ? models[$("player").value] : null;
+  $("model").replaceChildren(new Option(name || "none", name || ""));
+  $("model").disabled = true;
 }
 
 function onKey(ev) {
@@ -557,13 +574,11 @@ async function init() {
     health = await fetchJson("/health");
   } catch (e) {
     showError(e);
-    health = { players: ["ntuple"], max_depth: 1 };
+    health = { players: ["heuristic"], models: {}, max_depth: 1 };
   }
+  // the players the server serves: each with what it plays from loaded
   for (const p of health.players) $("player").add(new Option(p, p));
-  $("player").value = health.model ? "ntuple" : "heuristic";
-  // the server loads one n-tuple model (serve --model): shown, the only one to choose
-  $("model").add(new Option(health.model || "none loaded", health.model || ""));
-  $("model").disabled = true;
+  $("player").value = health.players.includes("ntuple") ? "ntuple" : "heuristic";
   for (let d = 1; d <= (health.max_depth || 1); d++) $("depth").add(new Option(String(d), String(d)));
 
   $("engine").addEventListener("submit", (ev) => ev.preventDefault());
@@ -593,6 +608,7 @@ async function init() {
   }
   if (params.get("hints") === "0") $("hints").checked = false;
   $("depth").disabled = $("downgrade").disabled = !SEARCHING.has($("player").value);
+  showModel();
   newGame();
   if (params.has("board")) {
     try {

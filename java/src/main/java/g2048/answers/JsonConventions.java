@@ -1,4 +1,4 @@
-package g2048.cli;
+package g2048.answers;
 
 import g2048.game.Direction;
 import g2048.json.JsonWriter;
@@ -7,22 +7,31 @@ import g2048.search.SearchConfig;
 import java.nio.file.Path;
 
 /**
- * The conventions every command's {@code --json} follows (schemas in {@code schemas/}): snake_case
- * keys, units in the key ({@code _us}, {@code _ms}, {@code _s}), a move as its letter or null when
- * there is none, one shape for {@code search}, files as the user named them.
+ * The conventions every command's {@code --json} and every answer of the server follow (schemas in
+ * {@code schemas/}): snake_case keys, units in the key ({@code _us}, {@code _ms}, {@code _s}), a
+ * missing value written as null rather than left out, numbers to six decimals, a move as its letter
+ * or null when there is none, one shape for {@code search}, files as the user named them.
  */
-final class JsonConventions {
+public final class JsonConventions {
+
+    /** The shipped n-tuple model, as the answers name it: the user never typed its path. */
+    public static final String SHIPPED_MODEL = "shipped " + NtupleModels.DEFAULT_MODEL;
 
     private JsonConventions() {
     }
 
+    /** A writer of the one number style: six decimals, whole numbers without a point. */
+    public static JsonWriter writer() {
+        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS);
+    }
+
     /** A direction index as its letter, or null (no legal move: the game is over). */
-    static String move(int direction) {
+    public static String move(int direction) {
         return direction < 0 ? null : String.valueOf(Direction.ALL[direction].letter());
     }
 
     /** A path as the user gave it (picocli keeps the text), or null. */
-    static String path(Path p) {
+    public static String path(Path p) {
         return p == null ? null : p.toString();
     }
 
@@ -30,13 +39,13 @@ final class JsonConventions {
      * A player's description without the absolute path of the shipped model, which the user never
      * typed: it is named as the shipped model instead.
      */
-    static String player(String description) {
+    public static String player(String description) {
         String shipped = NtupleModels.defaultModelPath().toString();
-        return description.replace(shipped, "shipped " + NtupleModels.DEFAULT_MODEL);
+        return description.replace(shipped, SHIPPED_MODEL);
     }
 
     /** The one shape of {@code search}: the configuration a search ran with. */
-    static JsonWriter search(JsonWriter j, String key, SearchConfig c) {
+    public static JsonWriter search(JsonWriter j, String key, SearchConfig c) {
         return j.object(key)
                 .field("depth", c.depth())
                 .field("time_budget_ms", c.timeBudgetNanos() / 1e6)
