@@ -71,9 +71,9 @@ public interface Backend {
      * Policy training: an optimiser that starts from {@code weights} and {@code adam}'s state (its
      * moments, steps and hyper-parameters) and takes steps of up to {@code batch} positions. The
      * caller's arrays may be used in place (the CPU) or copied (the GPU): read the state back
-     * through {@link PolicyOptimiser#weights} and {@link PolicyOptimiser#adam}.
+     * through {@link Optimiser#weights} and {@link Optimiser#adam}.
      *
      * @param threads the CPU's threads of a step (backends that do not use them ignore them)
      */
-    PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads);
+    Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads);
 }
