@@ -6,6 +6,7 @@ import g2048.nn.Adam;
 import g2048.nn.Backend;
 import g2048.nn.BackendOption;
 import g2048.nn.BackendOptions;
+import g2048.nn.Backends;
 import g2048.nn.NetSpec;
 import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkModel;
@@ -15,6 +16,7 @@ import g2048.nn.PolicyGradient;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.UnusableBackendException;
 import g2048.nn.ValueTraining;
+import g2048.settings.BadSetting;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +36,7 @@ import java.util.Set;
 public final class CudaBackend implements Backend {
 
     /** {@code --gemm}: who computes the layers' products; the libraries only exist on the GPU. */
-    public static final BackendOption GEMM = new BackendOption("gemm", List.of("kernels", "cublas", "tf32"), "kernels",
+    public static final BackendOption GEMM = new BackendOption(GemmMode.FIELD, List.of("kernels", "cublas", "tf32"), "kernels",
             Set.of("cublas", "tf32"));
 
     /** {@code --cuda-graphs}: small forwards recorded and replayed (kernels' products only); off is what the CPU does anyway. */
@@ -121,7 +123,7 @@ public final class CudaBackend implements Backend {
             throw new UnusableBackendException("the GPU's values " + check.line());
         }
         String graphed = gpu.replays() ? ", forwards of up to " + CudaPass.RECORDED_MAX_BATCH + " boards as CUDA graphs"
-                : replay ? ", no CUDA graphs (--gemm " + products.label() + ")" : "";
+                : replay ? ", no CUDA graphs (" + GEMM.name() + " " + products.label() + ")" : "";
         notes.println("device: cuda" + (products == GemmMode.KERNELS ? "" : ", gemm " + products.label()) + graphed + ", " + check.line());
         return gpu;
     }
@@ -143,9 +145,9 @@ public final class CudaBackend implements Backend {
         try {
             double e = policyGradientError(t, spec, weights);
             if (!(e <= GemmMode.FP32_TOLERANCE)) {
-                throw new IllegalStateException(String.format(Locale.ROOT,
-                        "--device cuda: the GPU's policy gradient differs from the CPU's by %.2e (tolerance %.0e) on %d positions", e,
-                        GemmMode.FP32_TOLERANCE, POLICY_CHECK_POSITIONS));
+                throw new UnusableBackendException(new BadSetting(BadSetting.field(Backends.DEVICE), String.format(Locale.ROOT,
+                        " %s: the GPU's policy gradient differs from the CPU's by %.2e (tolerance %.0e) on %d positions", name(), e,
+                        GemmMode.FP32_TOLERANCE, POLICY_CHECK_POSITIONS)), null);
             }
         } catch (RuntimeException e) {
             t.close();

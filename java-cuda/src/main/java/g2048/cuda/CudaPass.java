@@ -4,6 +4,7 @@ import g2048.nn.Head;
 import g2048.nn.InputKind;
 import g2048.nn.NetSpec;
 import g2048.nn.Optimiser;
+import g2048.settings.BadSetting;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,8 +102,8 @@ public final class CudaPass implements AutoCloseable {
      */
     public CudaPass(CudaNetwork net, int capacity, boolean training, GemmMode gemm, boolean replay) {
         if (replay && (training || gemm != GemmMode.KERNELS)) {
-            throw new IllegalArgumentException("replayed forwards need an evaluation pass with the kernels' products, not "
-                    + (training ? "a training pass" : "--gemm " + gemm.label()));
+            throw new BadSetting("replayed forwards need an evaluation pass with the kernels' products, not ",
+                    training ? "a training pass" : BadSetting.field(GemmMode.FIELD), training ? "" : " " + gemm.label());
         }
         this.recordings = replay ? new Driver.Recording[Math.min(capacity, RECORDED_MAX_BATCH) + 1] : null;
         if (capacity < 1) {

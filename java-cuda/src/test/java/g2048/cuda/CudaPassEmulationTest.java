@@ -11,6 +11,7 @@ import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.Optimiser;
+import g2048.settings.BadSetting;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
@@ -150,9 +151,9 @@ class CudaPassEmulationTest {
             IllegalArgumentException training = assertThrows(IllegalArgumentException.class,
                     () -> new CudaPass(dn, 8, true, GemmMode.KERNELS, true));
             assertTrue(training.getMessage().contains("a training pass"), training.getMessage());
-            IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                    () -> new CudaPass(dn, 8, false, GemmMode.CUBLAS, true));
-            assertTrue(library.getMessage().contains("--gemm cublas"), library.getMessage());
+            BadSetting library = assertThrows(BadSetting.class, () -> new CudaPass(dn, 8, false, GemmMode.CUBLAS, true));
+            assertTrue(library.getMessage().endsWith("not gemm cublas"), library.getMessage());
+            assertTrue(library.message(f -> "--" + f).endsWith("not --gemm cublas"), "the field, as a front end names it");
         }
         assertEquals(0, driver.live());
     }

@@ -17,6 +17,7 @@ import g2048.nn.PackedWeights;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.SoftmaxCrossEntropy;
+import g2048.nn.UnusableBackendException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -257,9 +258,10 @@ class CudaPolicyEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         driver.broken = "col_to_input";
         try (CudaContext ctx = new CudaContext(driver)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
+            UnusableBackendException e = assertThrows(UnusableBackendException.class,
                     () -> new CudaBackend(ctx).policyTraining(spec, w, new Adam(w.length), 32, 1));
-            assertTrue(e.getMessage().startsWith("--device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
+            assertTrue(e.words().message(f -> "--" + f).startsWith("--device cuda: "), "the field, as the command line names it");
         }
         assertEquals(0, driver.live(), "a refused trainer is closed");
     }

@@ -318,7 +318,7 @@ public final class CudaConformance {
      */
     public Outcome replayedForward(NetSpec spec, long seed, int n) {
         if (gemm != GemmMode.KERNELS) {
-            throw new IllegalStateException("replayed forwards run with the kernels' products, not --gemm " + gemm.label());
+            throw new IllegalStateException("replayed forwards run with the kernels' products, not " + gemm.label() + "'s");
         }
         if (n > CudaPass.RECORDED_MAX_BATCH) {
             throw new IllegalArgumentException("a forward of " + n + " boards is not replayed");
