@@ -5,12 +5,13 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.nn.GemmKernel;
-import g2048.nn.PackedWeights;
 import g2048.nn.Architectures;
+import g2048.nn.GemmKernel;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
+import g2048.nn.PackedWeights;
 import g2048.nn.PolicyGradient;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicySpec;
 import g2048.nn.PolicyWorkspace;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -58,7 +59,7 @@ public class PolicyBench {
     @Param({"VECTOR", "SCALAR"})
     public String kernel;
 
-    private PolicySpec spec;
+    private NetSpec spec;
     private PolicyNetwork net;
     private float[] weights;
     private float[] grad;
@@ -72,7 +73,7 @@ public class PolicyBench {
 
     @Setup
     public void setup() {
-        spec = Architectures.policy(arch);
+        spec = Architectures.named(Head.POLICY, arch);
         net = new PolicyNetwork(spec, GemmKernel.valueOf(kernel));
         weights = net.initialWeights(1);
         grad = new float[weights.length];

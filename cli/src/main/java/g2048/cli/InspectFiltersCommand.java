@@ -3,10 +3,10 @@ package g2048.cli;
 import g2048.files.AtomicFile;
 import g2048.json.JsonWriter;
 import g2048.nn.Adam;
+import g2048.nn.NetSpec;
 import g2048.policy.FirstLayerFilters;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.nn.PolicySpec;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -56,7 +56,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
             OutputDirectory.checkFileWritable("--png", png);
         }
         PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
-        PolicySpec spec = m.spec();
+        NetSpec spec = m.spec();
         List<FirstLayerFilters.Filter> ranked = FirstLayerFilters.ranked(spec, m.weights());
         List<FirstLayerFilters.Filter> shown;
         if (filter != null) {
@@ -78,9 +78,9 @@ final class InspectFiltersCommand implements Callable<Integer> {
                 j.begin().field("filter", f.index()).field("rank", rankOf(ranked, f.index())).field("importance", f.importance())
                         .field("max_output", f.maxOutput()).field("outgoing_norm", f.outgoingNorm()).field("bias", f.bias())
                         .object("weights");
-                for (int t = 0; t < PolicySpec.TAPS; t++) {
-                    j.beginArray(PolicySpec.TAP_NAMES.get(t));
-                    for (int v = 0; v < PolicySpec.PLANES; v++) {
+                for (int t = 0; t < NetSpec.TAPS; t++) {
+                    j.beginArray(NetSpec.TAP_NAMES.get(t));
+                    for (int v = 0; v < NetSpec.VALUE_PLANES; v++) {
                         j.value(f.weights()[t][v]);
                     }
                     j.endArray();
@@ -99,9 +99,9 @@ final class InspectFiltersCommand implements Callable<Integer> {
                     head.append(String.format(Locale.ROOT, "%6s", c));
                 }
                 System.out.println(head);
-                for (int t = 0; t < PolicySpec.TAPS; t++) {
-                    StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-4s", PolicySpec.TAP_NAMES.get(t)));
-                    for (int v = 0; v < PolicySpec.PLANES; v++) {
+                for (int t = 0; t < NetSpec.TAPS; t++) {
+                    StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "  %-4s", NetSpec.TAP_NAMES.get(t)));
+                    for (int v = 0; v < NetSpec.VALUE_PLANES; v++) {
                         row.append(String.format(Locale.ROOT, "%6.2f", f.weights()[t][v]));
                     }
                     System.out.println(row);
@@ -133,9 +133,9 @@ final class InspectFiltersCommand implements Callable<Integer> {
         int cell = 36;
         int left = 48;
         int top = 40;
-        int gridH = PolicySpec.TAPS * cell;
+        int gridH = NetSpec.TAPS * cell;
         int blockH = top + gridH + 16;
-        int width = left + PolicySpec.PLANES * cell + 16;
+        int width = left + NetSpec.VALUE_PLANES * cell + 16;
         int height = 24 + blockH * shown.size();
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
@@ -150,13 +150,13 @@ final class InspectFiltersCommand implements Callable<Integer> {
             g.setColor(Color.BLACK);
             g.drawString(String.format(Locale.ROOT, "#%d (rank %d, importance %.3f, bias %.2f); colour scale +-%.2f", f.index(),
                     rankOf(ranked, f.index()), f.importance(), f.bias(), scaleOf(f)), 8, y0);
-            for (int v = 0; v < PolicySpec.PLANES; v++) {
+            for (int v = 0; v < NetSpec.VALUE_PLANES; v++) {
                 g.drawString(COLUMNS[v], left + v * cell + 4, y0 + top - 6);
             }
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 g.setColor(Color.BLACK);
-                g.drawString(PolicySpec.TAP_NAMES.get(t), 8, y0 + top + t * cell + cell / 2 + 4);
-                for (int v = 0; v < PolicySpec.PLANES; v++) {
+                g.drawString(NetSpec.TAP_NAMES.get(t), 8, y0 + top + t * cell + cell / 2 + 4);
+                for (int v = 0; v < NetSpec.VALUE_PLANES; v++) {
                     double x = f.weights()[t][v] / scale;
                     int fade = (int) Math.round(255 * (1 - Math.min(1, Math.abs(x))));
                     g.setColor(x >= 0 ? new Color(255, fade, fade) : new Color(fade, fade, 255));

@@ -2,9 +2,10 @@ package g2048.cli;
 
 import g2048.json.JsonWriter;
 import g2048.nn.Architectures;
+import g2048.nn.Head;
 import g2048.nn.Layer;
+import g2048.nn.NetSpec;
 import g2048.nn.Network;
-import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,23 +35,21 @@ final class NetInfoCommand implements Callable<Integer> {
         String kind;
         long weights;
         List<Row> rows = new ArrayList<>();
-        if (Architectures.isPolicy(arch)) {
-            PolicySpec spec = Architectures.policy(arch);
-            name = spec.name();
+        NetSpec spec;
+        try {
+            spec = Architectures.named(arch);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--arch: " + e.getMessage());
+        }
+        name = spec.name();
+        if (spec.head() == Head.POLICY) {
             kind = "policy";
             weights = spec.weightCount();
-            for (PolicySpec.LayerInfo l : spec.layers()) {
+            for (NetSpec.LayerInfo l : spec.layers()) {
                 rows.add(new Row(l.kind(), l.in(), l.out(), l.weights(), l.relu()));
             }
         } else {
-            Network net;
-            try {
-                net = new Network(Architectures.named(arch));
-            } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput("--arch: unknown architecture '" + arch + "', expected one of "
-                        + String.join(", ", Architectures.NAMES) + ", " + String.join(", ", Architectures.POLICY_NAMES));
-            }
-            name = net.spec().name();
+            Network net = new Network(spec);
             kind = "value";
             weights = net.paramCount();
             for (Layer l : net.layers()) {

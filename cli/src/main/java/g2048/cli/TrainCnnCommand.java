@@ -1,14 +1,15 @@
 package g2048.cli;
 
 import g2048.cuda.CudaBackend;
-import g2048.nn.BackendOptions;
 import g2048.files.LockFile;
 import g2048.json.JsonWriter;
 import g2048.nn.Architectures;
-import g2048.nn.CpuBackend;
-import g2048.nn.NetSpec;
 import g2048.nn.Backend;
+import g2048.nn.BackendOptions;
 import g2048.nn.Backends;
+import g2048.nn.CpuBackend;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
 import g2048.nn.NetworkModel;
 import g2048.nn.TrainedNetwork;
 import g2048.train.GreedyCells;
@@ -17,8 +18,8 @@ import g2048.train.cnn.Batching;
 import g2048.train.cnn.CnnCurve;
 import g2048.train.cnn.JumpStart;
 import g2048.train.cnn.SymmetryMode;
-import g2048.train.cnn.TrainConfig;
 import g2048.train.cnn.TimeSplit;
+import g2048.train.cnn.TrainConfig;
 import g2048.train.cnn.TrainingRun;
 import g2048.train.cnn.TrainingStats;
 import java.io.PrintStream;
@@ -117,7 +118,7 @@ public final class TrainCnnCommand implements Callable<Integer> {
     static final class ArchNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return Architectures.NAMES.iterator();
+            return Architectures.names(Head.VALUE).iterator();
         }
     }
 
@@ -271,6 +272,6 @@ public final class TrainCnnCommand implements Callable<Integer> {
     }
 
     private static NetSpec parseArch(String text) {
-        return text.contains("=") ? NetSpec.parse(text) : Architectures.named(text);
+        return text.contains("=") ? NetSpec.parse(Head.VALUE, text) : Architectures.named(Head.VALUE, text);
     }
 }

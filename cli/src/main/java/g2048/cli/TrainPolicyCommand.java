@@ -4,9 +4,10 @@ import g2048.files.LockFile;
 import g2048.nn.Architectures;
 import g2048.nn.Backend;
 import g2048.nn.Backends;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.nn.PolicySpec;
 import g2048.train.StopSignal;
 import g2048.train.policy.PolicyCurve;
 import g2048.train.policy.PolicyTrainer;
@@ -96,9 +97,9 @@ final class TrainPolicyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PolicySpec spec;
+        NetSpec spec;
         try {
-            spec = arch.contains("=") ? PolicySpec.parse(arch) : Architectures.policy(arch);
+            spec = arch.contains("=") ? NetSpec.parse(Head.POLICY, arch) : Architectures.named(Head.POLICY, arch);
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--arch: " + Errors.text(e));
         }

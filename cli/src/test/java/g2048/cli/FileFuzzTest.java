@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.nn.Head;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -182,7 +183,7 @@ class FileFuzzTest {
 
     @Test
     void damagedValueNetworksAreRefusedOrReadIdentical() throws IOException {
-        NetSpec spec = NetSpec.parse(TINY);
+        NetSpec spec = NetSpec.parse(Head.VALUE, TINY);
         Network net = new Network(spec);
         float[] w = Initializer.truncatedNormal(net, 7);
         Adam adam = new Adam(net.paramCount());

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.nn.Head;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -40,7 +41,7 @@ class ModelInputTest {
     }
 
     private Path tinyNetwork() throws IOException {
-        NetSpec spec = NetSpec.parse(TINY);
+        NetSpec spec = NetSpec.parse(Head.VALUE, TINY);
         Path f = dir.resolve("tiny.g2nn");
         NetworkFile.save(f, new TrainedNetwork(spec, Initializer.truncatedNormal(new Network(spec), 1), null, 0));
         return f;

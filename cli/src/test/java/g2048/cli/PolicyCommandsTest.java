@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.nn.Head;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,7 +42,7 @@ class PolicyCommandsTest {
             assertEquals((double) expected[k - 2], ((Number) j.get("weights")).doubleValue());
             assertEquals(k + 1, ((List<?>) j.get("layers")).size());
         }
-        for (String name : Architectures.NAMES) {
+        for (String name : Architectures.names(Head.VALUE)) {
             CommandRun r = CommandRun.of("net", "info", "--arch", name, "--json");
             assertEquals(0, r.exit(), r.err());
             Map<String, Object> j = MiniJson.object(r.out().strip());

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.networknt.schema.Error;
 import g2048.game.Rng;
 import g2048.nn.BackendOptions;
+import g2048.nn.Head;
 import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
-import g2048.nn.PolicySpec;
 import g2048.nn.TrainedNetwork;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
@@ -58,7 +58,7 @@ class ServeSchemaTest {
         CommandRun solved = CommandRun.of("solve", "--shape", "2x2", "--out", db.toString(), "--quiet");
         assertEquals(0, solved.exit(), solved.err());
         policy = tmp.resolve("p.g2pn");
-        PolicySpec p = new PolicySpec("tiny", 1, 3);
+        NetSpec p = NetSpec.policy("tiny", 1, 3);
         float[] w = new float[p.weightCount()];
         Rng rng = new Rng(5);
         for (int i = 0; i < w.length; i++) {
@@ -66,7 +66,7 @@ class ServeSchemaTest {
         }
         PolicyFile.save(policy, new PolicyModel(p, w, null, 0));
         cnn = tmp.resolve("v.g2nn");
-        NetSpec spec = NetSpec.parse("name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1");
+        NetSpec spec = NetSpec.parse(Head.VALUE, "name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1");
         NetworkFile.save(cnn, new TrainedNetwork(spec, Initializer.truncatedNormal(new Network(spec), 3), null, 0));
         // the shipped model, as 'serve' loads it by default
         service = MoveService.open(MoveService.Sources.of(null, db).withPolicy(policy).withCnn(cnn, "cpu", BackendOptions.NONE));

@@ -1,5 +1,7 @@
 package g2048.cuda;
 
+import g2048.settings.BadSetting;
+
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 
@@ -22,7 +24,7 @@ final class CublasGemm implements LibraryGemm {
     /** Opens cuBLAS in {@code mode} ({@link GemmMode#CUBLAS} or {@link GemmMode#CUBLAS_TF32}); bind the context first. */
     static CublasGemm open(GemmMode mode) {
         if (mode == GemmMode.KERNELS) {
-            throw new IllegalArgumentException("--gemm kernels needs no library");
+            throw new BadSetting(BadSetting.field(GemmMode.FIELD), " kernels needs no library");
         }
         Cublas c = Cublas.open();
         try {

@@ -1,20 +1,22 @@
 package g2048.cuda;
 
-import g2048.nn.BackendOption;
-import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
 import g2048.game.Rng;
 import g2048.nn.Adam;
+import g2048.nn.Backend;
+import g2048.nn.BackendOption;
+import g2048.nn.BackendOptions;
+import g2048.nn.Backends;
+import g2048.nn.NetSpec;
+import g2048.nn.NetworkEvaluator;
+import g2048.nn.NetworkModel;
+import g2048.nn.Optimiser;
 import g2048.nn.PackedWeights;
 import g2048.nn.PolicyGradient;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyOptimiser;
-import g2048.nn.PolicySpec;
 import g2048.nn.UnusableBackendException;
-import g2048.nn.Backend;
-import g2048.nn.NetworkEvaluator;
-import g2048.nn.NetworkModel;
 import g2048.nn.ValueTraining;
+import g2048.settings.BadSetting;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +28,7 @@ import java.util.Set;
  * evaluators are {@link CudaEvaluator}s on the shared context, each compared with the CPU
  * reference before it is handed out ({@link SelfCheck}: refused when it disagrees); value training
  * runs through a {@link CudaValueTraining}. It reads {@code --gemm} and {@code --cuda-graphs}.
- * Its policy optimisers are {@link CudaPolicyTrainer}s, each checked before it is handed out: the
+ * Its policy optimisers are {@link CudaTrainer}s, each checked before it is handed out: the
  * gradient of {@value #POLICY_CHECK_POSITIONS} seeded random positions at the starting weights
  * against the CPU's ({@link PolicyGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
  * else refused.
@@ -34,7 +36,7 @@ import java.util.Set;
 public final class CudaBackend implements Backend {
 
     /** {@code --gemm}: who computes the layers' products; the libraries only exist on the GPU. */
-    public static final BackendOption GEMM = new BackendOption("gemm", List.of("kernels", "cublas", "tf32"), "kernels",
+    public static final BackendOption GEMM = new BackendOption(GemmMode.FIELD, List.of("kernels", "cublas", "tf32"), "kernels",
             Set.of("cublas", "tf32"));
 
     /** {@code --cuda-graphs}: small forwards recorded and replayed (kernels' products only); off is what the CPU does anyway. */
@@ -121,7 +123,7 @@ public final class CudaBackend implements Backend {
             throw new UnusableBackendException("the GPU's values " + check.line());
         }
         String graphed = gpu.replays() ? ", forwards of up to " + CudaPass.RECORDED_MAX_BATCH + " boards as CUDA graphs"
-                : replay ? ", no CUDA graphs (--gemm " + products.label() + ")" : "";
+                : replay ? ", no CUDA graphs (" + GEMM.name() + " " + products.label() + ")" : "";
         notes.println("device: cuda" + (products == GemmMode.KERNELS ? "" : ", gemm " + products.label()) + graphed + ", " + check.line());
         return gpu;
     }
@@ -137,15 +139,15 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
-        CudaPolicyTrainer t = new CudaPolicyTrainer(context(), spec, weights, adam, adam.alpha(), adam.beta1(), adam.beta2(),
-                adam.epsilon(), Math.min(batch, POLICY_SLICE));
+    public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+        CudaTrainer t = new CudaTrainer(context(), spec, weights, adam, adam.alpha(), adam.beta1(), adam.beta2(), adam.epsilon(),
+                Math.min(batch, POLICY_SLICE), GemmMode.KERNELS);
         try {
             double e = policyGradientError(t, spec, weights);
             if (!(e <= GemmMode.FP32_TOLERANCE)) {
-                throw new IllegalStateException(String.format(Locale.ROOT,
-                        "--device cuda: the GPU's policy gradient differs from the CPU's by %.2e (tolerance %.0e) on %d positions", e,
-                        GemmMode.FP32_TOLERANCE, POLICY_CHECK_POSITIONS));
+                throw new UnusableBackendException(new BadSetting(BadSetting.field(Backends.DEVICE), String.format(Locale.ROOT,
+                        " %s: the GPU's policy gradient differs from the CPU's by %.2e (tolerance %.0e) on %d positions", name(), e,
+                        GemmMode.FP32_TOLERANCE, POLICY_CHECK_POSITIONS)), null);
             }
         } catch (RuntimeException e) {
             t.close();
@@ -158,7 +160,7 @@ public final class CudaBackend implements Backend {
      * The norm-wise error of the trainer's gradient against the CPU's on seeded random boards,
      * every move legal, the target move s mod 4; leaves the trainer's weights and Adam state as they were.
      */
-    static double policyGradientError(CudaPolicyTrainer t, PolicySpec spec, float[] weights) {
+    static double policyGradientError(CudaTrainer t, NetSpec spec, float[] weights) {
         int n = POLICY_CHECK_POSITIONS;
         long[] boards = SelfCheck.randomBoards(new Rng(20_481), n);
         int[] legal = new int[n];
@@ -171,7 +173,7 @@ public final class CudaBackend implements Backend {
         try (PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), 1, 32)) {
             pg.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, n, cpu);
         }
-        t.gradient(boards, legal, targets, n);
+        t.gradient(new Optimiser.Moves(boards, legal, targets), 0, n);
         float[] gpu = new float[weights.length];
         t.gradient(gpu);
         return SelfCheck.error(gpu, cpu);

@@ -81,7 +81,7 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
     public double value(long afterstate) {
         one[0] = afterstate;
         pass.forward(one, 0, 1);
-        pass.values(oneValue);
+        pass.outputs(oneValue);
         return oneValue[0];
     }
 
@@ -113,7 +113,7 @@ public final class CudaEvaluator implements Evaluator, AutoCloseable {
     public String describe() {
         String products = pass.gemm() == GemmMode.KERNELS ? "" : ", gemm " + pass.gemm().label();
         String graphs = pass.replays() ? ", cuda graphs" : "";
-        return "cnn " + net.network().spec().name() + " cuda" + products + graphs + " (" + source + ")";
+        return "cnn " + net.spec().name() + " cuda" + products + graphs + " (" + source + ")";
     }
 
     @Override

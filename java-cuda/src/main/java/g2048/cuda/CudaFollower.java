@@ -60,7 +60,7 @@ public final class CudaFollower extends GeneratorThreadEvaluator implements Auto
     @Override
     public String describe() {
         String products = pass.gemm() == GemmMode.KERNELS ? "" : ", gemm " + pass.gemm().label();
-        return "cnn " + net.network().spec().name() + " cuda" + products + " (following the trainer's weights)";
+        return "cnn " + net.spec().name() + " cuda" + products + " (following the trainer's weights)";
     }
 
     @Override

@@ -1,7 +1,10 @@
 package g2048.cuda;
 
+import g2048.nn.Head;
 import g2048.nn.InputKind;
 import g2048.nn.NetSpec;
+import g2048.nn.Optimiser;
+import g2048.settings.BadSetting;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +12,19 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 
 /**
- * One thread's forward (and, for training, backward) pass over a {@link CudaNetwork}: a stream,
- * the activations of every layer for up to {@link #capacity()} samples in the CPU layout
- * ({@code [sample][cell][channel]}), their gradients, and pinned buffers for boards, targets and
- * values. The device-side mirror of {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s
- * passes; not thread-safe.
+ * One thread's forward (and, for training, backward) pass over a {@link CudaNetwork}, value or
+ * policy: a stream, the activations of every layer for up to {@link #capacity()} samples in the
+ * layout of its plans ({@code [sample][cell][channel]}; a policy network's padded to 5 × 5 cells,
+ * see {@link PolicyPlan}, whose padding cells are zeroed once here and never written), their
+ * gradients, and pinned buffers for boards, targets and outputs. The device-side mirror of
+ * {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s passes and of
+ * {@link g2048.nn.PolicyWorkspace} with {@link g2048.nn.PolicyNetwork}'s; not thread-safe.
+ *
+ * <p>Forward: boards up (8 bytes a sample), the encoding ({@code encode_boards} per input kind,
+ * or {@code policy_encode} into the padded layout), every layer. Backward: the head's targets up
+ * and its loss's gradient at the last layer ({@code mse_grad} for a value head,
+ * {@code policy_softmax_xent} over the legal moves for a policy head), then every layer from the
+ * last. Only the head differs; buffers, layers and launches are shared.
  *
  * <p>The layers' products are the kernels of cuda/gemm.cu, which read each window in place (a
  * forward of few rows by the skinny kernel, whose scratch the pass owns), or,
@@ -53,15 +64,22 @@ public final class CudaPass implements AutoCloseable {
     private final DeviceBuffer[] embedGrads;
     private final DeviceBuffer[] trunkGrads;
     private final DeviceBuffer col;
+    /** The head's targets: a value per sample, or a distribution over the moves per position. */
     private final DeviceBuffer targets;
-    private final DeviceBuffer sse;
+    /** The batch's summed loss (a double): the squared errors, or the cross-entropies. */
+    private final DeviceBuffer loss;
+    /** A policy head's legal moves (a bit mask per position) and its softmax over them. */
+    private final DeviceBuffer legal;
+    private final DeviceBuffer probs;
     private final SkinnyScratch skinny;
     private final PinnedBuffer hostBoards;
-    private final PinnedBuffer hostValues;
+    /** The last layer's outputs (values or logits), the loss and the probabilities on their way to the host. */
+    private final PinnedBuffer hostOut;
     private final PinnedBuffer hostTargets;
+    private final PinnedBuffer hostLegal;
     private final Driver.Recording[] recordings;
     private int forwardCount = -1;
-    private boolean valuesQueued;
+    private boolean outputsQueued;
     private boolean streamCreated;
 
     /** A pass whose products are the hand-written kernels. */
@@ -84,8 +102,8 @@ public final class CudaPass implements AutoCloseable {
      */
     public CudaPass(CudaNetwork net, int capacity, boolean training, GemmMode gemm, boolean replay) {
         if (replay && (training || gemm != GemmMode.KERNELS)) {
-            throw new IllegalArgumentException("replayed forwards need an evaluation pass with the kernels' products, not "
-                    + (training ? "a training pass" : "--gemm " + gemm.label()));
+            throw new BadSetting("replayed forwards need an evaluation pass with the kernels' products, not ",
+                    training ? "a training pass" : BadSetting.field(GemmMode.FIELD), training ? "" : " " + gemm.label());
         }
         this.recordings = replay ? new Driver.Recording[Math.min(capacity, RECORDED_MAX_BATCH) + 1] : null;
         if (capacity < 1) {
@@ -99,16 +117,17 @@ public final class CudaPass implements AutoCloseable {
         this.gemm = gemm;
         List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
         List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
+        boolean policy = net.spec().head() == Head.POLICY;
+        int outputs = net.spec().head().outputs();
         long most = 0;
         for (CudaNetwork.DeviceLayer l : net.embedLayers()) {
-            most = Math.max(most, Math.max(l.layer().inSize(), Math.max(l.layer().outSize(), l.plan().colSize())));
-            most = Math.max(most, (long) l.layer().outMaps().cells() * l.plan().cout());
+            most = Math.max(most, Math.max(l.plan().inSize(), Math.max(l.plan().outSize(), l.plan().colSize())));
         }
         for (CudaNetwork.DeviceLayer l : trunk) {
-            most = Math.max(most, Math.max(l.layer().inSize(), Math.max(l.layer().outSize(), l.plan().colSize())));
+            most = Math.max(most, Math.max(l.plan().inSize(), Math.max(l.plan().outSize(), l.plan().colSize())));
         }
         if ((long) capacity * most >= Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(net.network().spec().name() + ": a pass of " + capacity
+            throw new IllegalArgumentException(net.spec().name() + ": a pass of " + capacity
                     + " samples would index more than 2^31 floats in one buffer; use a smaller batch");
         }
         try {
@@ -121,23 +140,28 @@ public final class CudaPass implements AutoCloseable {
             embedGrads = new DeviceBuffer[embedActs.length];
             for (int i = 0; i < embed.size(); i++) {
                 if (i == 0) {
-                    embedActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(0).layer().inSize()));
+                    embedActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(0).plan().inSize()));
                 }
-                embedActs[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).layer().outSize()));
+                embedActs[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).plan().outSize()));
                 if (training) {
-                    embedGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).layer().outSize()));
+                    embedGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * embed.get(i).plan().outSize()));
                 }
             }
             trunkActs = new DeviceBuffer[trunk.size() + 1];
             trunkGrads = new DeviceBuffer[trunk.size() + 1];
-            trunkActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).layer().inSize()));
+            trunkActs[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).plan().inSize()));
             if (training && !embed.isEmpty()) {
-                trunkGrads[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).layer().inSize()));
+                trunkGrads[0] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(0).plan().inSize()));
             }
             for (int i = 0; i < trunk.size(); i++) {
-                trunkActs[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(i).layer().outSize()));
+                long floats = (long) capacity * trunk.get(i).plan().outSize();
+                trunkActs[i + 1] = own(DeviceBuffer.floats(ctx, floats));
+                if (trunk.get(i).plan().leavesCellsUnwritten()) {
+                    // the padding cells are read as zeros by every window of the last row and column
+                    trunkActs[i + 1].zero(floats, stream);
+                }
                 if (training) {
-                    trunkGrads[i + 1] = own(DeviceBuffer.floats(ctx, (long) capacity * trunk.get(i).layer().outSize()));
+                    trunkGrads[i + 1] = own(DeviceBuffer.floats(ctx, floats));
                 }
             }
             // Sized for every layer, also those whose input gradient a network pass never needs
@@ -151,12 +175,15 @@ public final class CudaPass implements AutoCloseable {
                 }
             }
             col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
-            targets = training ? own(DeviceBuffer.floats(ctx, capacity)) : null;
-            sse = training ? own(new DeviceBuffer(ctx, 8)) : null;
+            targets = training ? own(DeviceBuffer.floats(ctx, (long) outputs * capacity)) : null;
+            loss = training ? own(new DeviceBuffer(ctx, 8)) : null;
+            legal = training && policy ? own(new DeviceBuffer(ctx, 4L * capacity)) : null;
+            probs = training && policy ? own(DeviceBuffer.floats(ctx, (long) outputs * capacity)) : null;
             skinny = own(new SkinnyScratch(ctx));
             hostBoards = own(new PinnedBuffer(ctx, 8L * capacity));
-            hostValues = own(new PinnedBuffer(ctx, Math.max(8L, 4L * capacity)));
-            hostTargets = training ? own(new PinnedBuffer(ctx, 4L * capacity)) : null;
+            hostOut = own(new PinnedBuffer(ctx, Math.max(8L, 4L * outputs * capacity)));
+            hostTargets = training ? own(new PinnedBuffer(ctx, 4L * outputs * capacity)) : null;
+            hostLegal = training && policy ? own(new PinnedBuffer(ctx, 4L * capacity)) : null;
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -195,9 +222,14 @@ public final class CudaPass implements AutoCloseable {
         return stream;
     }
 
+    /** Outputs of the last layer per sample: 1 value, or 4 logits. */
+    private int outputs() {
+        return net.spec().head().outputs();
+    }
+
     /**
      * Queues the forward pass of {@code boards[from..from+n)}: 8 bytes a board up, encoding and
-     * every layer on the device. The values stay on the device until {@link #values}.
+     * every layer on the device. The outputs stay on the device until {@link #outputs}.
      */
     public void forward(long[] src, int from, int n) {
         checkBatch(n);
@@ -209,7 +241,7 @@ public final class CudaPass implements AutoCloseable {
         } else {
             queueForward(n);
         }
-        valuesQueued = r != null;
+        outputsQueued = r != null;
         forwardCount = n;
     }
 
@@ -218,7 +250,7 @@ public final class CudaPass implements AutoCloseable {
         return recordings != null;
     }
 
-    /** The recording of a forward of n boards with its values' copy down, made on first use; null where forwards are not replayed. */
+    /** The recording of a forward of n boards with its outputs' copy down, made on first use; null where forwards are not replayed. */
     private Driver.Recording recording(int n) {
         if (recordings == null || n >= recordings.length) {
             return null;
@@ -226,7 +258,7 @@ public final class CudaPass implements AutoCloseable {
         if (recordings[n] == null) {
             recordings[n] = own(ctx.driver().record(stream, () -> {
                 queueForward(n);
-                hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+                hostOut.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * outputs() * n, stream);
             }));
         }
         return recordings[n];
@@ -242,7 +274,7 @@ public final class CudaPass implements AutoCloseable {
             layerForward(embed.get(i), embedActs[i], embedActs[i + 1], n);
         }
         if (!embed.isEmpty()) {
-            int k = net.network().spec().embedChannels();
+            int k = net.spec().embedChannels();
             kernels.copyChannels(stream, n, NetSpec.CELLS, k, embedActs[embed.size()].ptr(), k, 0, trunkActs[0].ptr(),
                     NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES);
         }
@@ -251,67 +283,141 @@ public final class CudaPass implements AutoCloseable {
         }
     }
 
-    /** Waits for the last forward pass and copies its {@code n} values to {@code out[0..n)}. */
-    public void values(float[] out) {
-        int n = lastCount();
-        fetchValues(n);
-        hostValues.buffer().clear();
-        hostValues.buffer().asFloatBuffer().get(out, 0, n);
+    /**
+     * Waits for the last forward pass and copies its outputs to {@code out}: a value network's
+     * {@code n} values, or a policy network's {@code 4n} logits (position s, move m at 4s + m).
+     */
+    public void outputs(float[] out) {
+        int count = outputs() * lastCount();
+        fetchOutputs(count);
+        hostOut.buffer().clear();
+        hostOut.buffer().asFloatBuffer().get(out, 0, count);
     }
 
-    /** As {@link #values(float[])} into doubles at {@code out[from..from+n)}. */
+    /** A value network's last forward pass's values, as doubles at {@code out[from..from+n)}. */
     public void values(double[] out, int from) {
+        requireHead(Head.VALUE);
         int n = lastCount();
-        fetchValues(n);
-        java.nio.FloatBuffer f = hostValues.buffer().clear().asFloatBuffer();
+        fetchOutputs(n);
+        java.nio.FloatBuffer f = hostOut.buffer().clear().asFloatBuffer();
         for (int s = 0; s < n; s++) {
             out[from + s] = f.get(s);
         }
     }
 
-    private void fetchValues(int n) {
+    private void fetchOutputs(int count) {
         ctx.bind();
-        if (!valuesQueued) {
-            hostValues.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * n, stream);
+        if (!outputsQueued) {
+            hostOut.fromDevice(trunkActs[trunkActs.length - 1].ptr(), 4L * count, stream);
         }
         synchronize();
     }
 
+    /** The softmax over the legal moves that the last {@link #backward(int[], float[], int, int, float, DeviceBuffer)} computed, as {@link #outputs}. */
+    public void probabilities(float[] out) {
+        requireHead(Head.POLICY);
+        int count = outputs() * lastCount();
+        ctx.bind();
+        hostOut.fromDevice(probs.ptr(), 4L * count, stream);
+        ctx.driver().synchronize(stream);
+        hostOut.buffer().clear();
+        hostOut.buffer().asFloatBuffer().get(out, 0, count);
+    }
+
+    /** The backward of samples {@code [from, from + n)} of {@code batch}, as its head reads them (one of the two below). */
+    public double backward(Optimiser.Batch batch, int from, int n, float scale, DeviceBuffer grad) {
+        return switch (batch) {
+            case Optimiser.Values v -> backward(v.targets(), from, n, scale, grad);
+            case Optimiser.Moves m -> backward(m.legal(), m.targets(), from, n, scale, grad);
+        };
+    }
+
     /**
-     * After {@link #forward} of the same samples: back-propagates dL/dV = {@code scale · (V − target)}
-     * for {@code targets[from..from+n)} and adds the parameter gradient into {@code grad} (the
-     * parameters' layout). Returns the sum of squared errors (waits for the device).
+     * After {@link #forward} of the same samples, for a value network: back-propagates dL/dV =
+     * {@code scale · (V − target)} for {@code targets[from..from+n)} and adds the parameter gradient
+     * into {@code grad} (the parameters' layout). Returns the sum of squared errors (waits for the device).
      */
     public double backward(float[] targetValues, int from, int n, float scale, DeviceBuffer grad) {
-        if (!training) {
-            throw new IllegalStateException("backward needs a training pass");
-        }
-        if (n != lastCount()) {
-            throw new IllegalArgumentException("backward of " + n + " samples after a forward of " + forwardCount);
-        }
+        checkBackward(Head.VALUE, n);
         ctx.bind();
         ByteBuffer t = hostTargets.buffer();
         t.clear();
         t.asFloatBuffer().put(targetValues, from, n);
         hostTargets.toDevice(targets.ptr(), 4L * n, stream);
+        int last = net.trunkLayers().size();
+        kernels.mseGradient(stream, n, trunkActs[last].ptr(), targets.ptr(), scale, trunkGrads[last].ptr(), loss.ptr());
+        backwardLayers(grad, n);
+        hostOut.fromDevice(loss.ptr(), 8, stream);
+        synchronize();
+        return hostOut.buffer().getDouble(0);
+    }
+
+    /**
+     * After {@link #forward} of the same positions, for a policy network: the softmax
+     * cross-entropy of each position against {@code targetValues[(from + s)·4 ..]} over the moves in
+     * {@code legalMoves[from + s]}, its gradient scaled by {@code scale} back-propagated and added
+     * into {@code grad} (the parameters' layout). Returns the summed loss (waits for the device). A
+     * target with weight on an illegal move is an {@link IllegalArgumentException}, as on the CPU.
+     */
+    public double backward(int[] legalMoves, float[] targetValues, int from, int n, float scale, DeviceBuffer grad) {
+        checkBackward(Head.POLICY, n);
+        for (int s = 0; s < n; s++) {
+            for (int m = 0; m < NetSpec.MOVES; m++) {
+                float t = targetValues[(from + s) * NetSpec.MOVES + m];
+                if ((legalMoves[from + s] >>> m & 1) == 0 && t != 0f) {
+                    throw new IllegalArgumentException("target puts " + t + " on illegal move " + m);
+                }
+            }
+        }
+        ctx.bind();
+        // the previous backward's copies have been waited for (it returns after a synchronisation)
+        hostLegal.buffer().clear();
+        hostLegal.buffer().asIntBuffer().put(legalMoves, from, n);
+        hostLegal.toDevice(legal.ptr(), 4L * n, stream);
+        hostTargets.buffer().clear();
+        hostTargets.buffer().asFloatBuffer().put(targetValues, from * NetSpec.MOVES, n * NetSpec.MOVES);
+        hostTargets.toDevice(targets.ptr(), 16L * n, stream);
+        int last = net.trunkLayers().size();
+        kernels.policySoftmaxCrossEntropy(stream, n, trunkActs[last].ptr(), legal.ptr(), targets.ptr(), scale, trunkGrads[last].ptr(),
+                probs.ptr(), loss.ptr());
+        backwardLayers(grad, n);
+        hostOut.fromDevice(loss.ptr(), 8, stream);
+        ctx.driver().synchronize(stream);
+        return hostOut.buffer().getDouble(0);
+    }
+
+    private void checkBackward(Head head, int n) {
+        if (!training) {
+            throw new IllegalStateException("backward needs a training pass");
+        }
+        requireHead(head);
+        if (n != lastCount()) {
+            throw new IllegalArgumentException("backward of " + n + " samples after a forward of " + forwardCount);
+        }
+    }
+
+    private void requireHead(Head head) {
+        if (net.spec().head() != head) {
+            throw new IllegalStateException(net.spec().name() + " is not a " + head.name().toLowerCase(java.util.Locale.ROOT) + " network");
+        }
+    }
+
+    /** Every layer backward from the last, whose output gradient the head has written; the parameter gradient is added into {@code grad}. */
+    private void backwardLayers(DeviceBuffer grad, int n) {
         List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
         List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
-        kernels.mseGradient(stream, n, trunkActs[trunk.size()].ptr(), targets.ptr(), scale, trunkGrads[trunk.size()].ptr(), sse.ptr());
         for (int i = trunk.size() - 1; i >= 0; i--) {
             DeviceBuffer dIn = i > 0 ? trunkGrads[i] : (embed.isEmpty() ? null : trunkGrads[0]);
             layerBackward(trunk.get(i), trunkActs[i], trunkActs[i + 1], trunkGrads[i + 1], dIn, grad, n);
         }
         if (!embed.isEmpty()) {
-            int k = net.network().spec().embedChannels();
+            int k = net.spec().embedChannels();
             kernels.copyChannels(stream, n, NetSpec.CELLS, k, trunkGrads[0].ptr(), NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES,
                     embedGrads[embed.size()].ptr(), k, 0);
             for (int i = embed.size() - 1; i >= 0; i--) {
                 layerBackward(embed.get(i), embedActs[i], embedActs[i + 1], embedGrads[i + 1], i == 0 ? null : embedGrads[i], grad, n);
             }
         }
-        hostValues.fromDevice(sse.ptr(), 8, stream);
-        synchronize();
-        return hostValues.buffer().getDouble(0);
     }
 
     /** Waits for everything queued on this pass's stream. */
@@ -321,7 +427,11 @@ public final class CudaPass implements AutoCloseable {
     }
 
     private void encode(int n) {
-        InputKind kind = net.network().spec().input();
+        if (net.spec().head() == Head.POLICY) {
+            kernels.policyEncode(stream, n, boards.ptr(), trunkActs[0].ptr());
+            return;
+        }
+        InputKind kind = net.spec().input();
         switch (kind) {
             case VALUES -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(), NetSpec.VALUE_PLANES, 0, -1);
             case VALUES_POSITIONS -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
@@ -330,13 +440,13 @@ public final class CudaPass implements AutoCloseable {
                 kernels.encodeBoards(stream, n, boards.ptr(), embedActs[0].ptr(), NetSpec.VALUE_PLANES + NetSpec.POSITION_PLANES, 0,
                         NetSpec.VALUE_PLANES);
                 kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
-                        NetSpec.VALUE_PLANES + net.network().spec().embedChannels(), 0, -1);
+                        NetSpec.VALUE_PLANES + net.spec().embedChannels(), 0, -1);
             }
         }
     }
 
     /**
-     * Layer {@code i} of the network ({@link CudaNetwork#layer}) forward alone, queued on this pass's
+     * Layer {@code i} of the network ({@link CudaNetwork#plan}) forward alone, queued on this pass's
      * stream: for {@link g2048.cuda.check}, which judges layers one at a time.
      */
     public void layerForward(int i, DeviceBuffer in, DeviceBuffer out, int n) {
@@ -358,13 +468,13 @@ public final class CudaPass implements AutoCloseable {
                 Operand a = libraryInput(l, g, in, n);
                 library.gemm(stream, false, false, m, cout, g.k(), 1f, a.ptr(), a.ld(), net.params().at(gr.weightOffset()), cout, 0f,
                         out.ptr(), g.strides().out());
-                kernels.biasActivation(stream, m, cout, gr.cells(), out.ptr(), l.layer().outSize(), g.outCellOff(),
-                        net.params().at(gr.biasOffset()), l.layer().relu());
+                kernels.biasActivation(stream, m, cout, gr.cells(), out.ptr(), l.plan().outSize(), g.outCellOff(),
+                        net.params().at(gr.biasOffset()), l.plan().relu());
                 continue;
             }
-            kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.layer().inSize(), g.inCellOff(), g.kOff(),
-                    net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.layer().outSize(), g.outCellOff(),
-                    l.layer().relu(), skinny);
+            kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.plan().inSize(), g.inCellOff(), g.kOff(),
+                    net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.plan().outSize(), g.outCellOff(),
+                    l.plan().relu(), skinny);
         }
     }
 
@@ -375,9 +485,9 @@ public final class CudaPass implements AutoCloseable {
     void layerBackward(CudaNetwork.DeviceLayer l, DeviceBuffer in, DeviceBuffer out, DeviceBuffer dOut, DeviceBuffer dIn,
             DeviceBuffer grad, int n) {
         int cout = l.plan().cout();
-        int inSize = l.layer().inSize();
-        int outSize = l.layer().outSize();
-        if (l.layer().relu()) {
+        int inSize = l.plan().inSize();
+        int outSize = l.plan().outSize();
+        if (l.plan().relu()) {
             kernels.reluBackward(stream, (long) n * outSize, out.ptr(), dOut.ptr());
         }
         for (CudaNetwork.DeviceGroup g : l.groups()) {
@@ -398,7 +508,7 @@ public final class CudaPass implements AutoCloseable {
         }
         boolean direct = l.plan().directInputGradient();
         if (!direct && (col == null || col.bytes() < 4L * n * l.plan().colSize())) {
-            throw new IllegalStateException(l.layer() + ": the column buffer is too small for its input gradient");
+            throw new IllegalStateException(l.plan() + ": the column buffer is too small for its input gradient");
         }
         DeviceBuffer target = direct ? dIn : col;
         int colStride = direct ? inSize : l.plan().colSize();
@@ -413,7 +523,7 @@ public final class CudaPass implements AutoCloseable {
                     net.params().at(gr.weightOffset()), target.ptr(), colStride, g.colCellOff());
         }
         if (!direct) {
-            kernels.colToInput(stream, n, l.layer().inMaps().cells(), l.plan().cin(), col.ptr(), colStride, l.revStart(), l.revList(),
+            kernels.colToInput(stream, n, l.plan().inCells(), l.plan().cin(), col.ptr(), colStride, l.revStart(), l.revList(),
                     dIn.ptr(), inSize);
         }
     }
@@ -428,9 +538,9 @@ public final class CudaPass implements AutoCloseable {
             return new Operand(in.ptr(), g.strides().in());
         }
         if (col == null || col.bytes() < 4L * n * l.plan().colSize()) {
-            throw new IllegalStateException(l.layer() + ": the column buffer is too small for its gathered input");
+            throw new IllegalStateException(l.plan() + ": the column buffer is too small for its gathered input");
         }
-        kernels.gatherColumns(stream, n * g.group().cells(), g.k(), g.group().cells(), in.ptr(), l.layer().inSize(), g.inCellOff(),
+        kernels.gatherColumns(stream, n * g.group().cells(), g.k(), g.group().cells(), in.ptr(), l.plan().inSize(), g.inCellOff(),
                 g.kOff(), col.ptr(), l.plan().colSize(), g.colCellOff());
         return new Operand(col.ptr(), g.strides().col());
     }

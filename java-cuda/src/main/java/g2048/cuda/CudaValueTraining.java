@@ -38,27 +38,28 @@ public final class CudaValueTraining implements ValueTraining {
     public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
         trainer = new CudaTrainer(ctx, net, weights, adam, SLICE, gemm);
         published = new DeviceWeights(ctx, weights, 3, adam.steps());
-        int p = net.paramCount();
         return new Optimiser() {
             @Override
-            public double step(long[] boards, float[] targets, int from, int n, long version) {
-                double sse = trainer.step(boards, targets, from, n);
-                trainer.publish(published, version);
+            public double step(Batch batch, int from, int n) {
+                Values v = Optimiser.values(batch);
+                double sse = trainer.step(v, from, n);
+                trainer.publish(published, v.version());
                 return sse;
             }
 
             @Override
-            public float[] weights() {
-                float[] w = new float[p];
-                trainer.network().download(w);
-                return w;
+            public void learningRate(double alpha) {
+                trainer.learningRate(alpha);
+            }
+
+            @Override
+            public void weights(float[] dst) {
+                trainer.network().download(dst);
             }
 
             @Override
             public Adam adam() {
-                Adam a = new Adam(new float[p], new float[p], trainer.steps(), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
-                trainer.moments(a.firstMoments(), a.secondMoments());
-                return a;
+                return trainer.adam();
             }
 
             @Override

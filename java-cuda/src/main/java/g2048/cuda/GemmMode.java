@@ -1,5 +1,7 @@
 package g2048.cuda;
 
+import g2048.settings.BadSetting;
+
 import java.util.Locale;
 
 /**
@@ -40,6 +42,9 @@ public enum GemmMode {
         return this == CUBLAS_TF32 ? TF32_TOLERANCE : FP32_TOLERANCE;
     }
 
+    /** The field of the backends' settings that names the mode ({@code --gemm} on the command line). */
+    public static final String FIELD = "gemm";
+
     /** The name {@code --gemm} takes. */
     public String label() {
         return label;
@@ -52,6 +57,6 @@ public enum GemmMode {
                 return m;
             }
         }
-        throw new IllegalArgumentException("--gemm " + text + ": expected kernels, cublas or tf32");
+        throw new BadSetting(BadSetting.field(FIELD), " " + text + ": expected kernels, cublas or tf32");
     }
 }

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A CPU {@link Layer}'s connection table turned into the GEMM tables of cuda/gemm.cu. Pure data,
- * no device: built from the layer's public table, so the GPU follows the CPU reference's layouts
- * (parameters {@code [tap][cin][cout]} then biases, activations {@code [sample][cell][channel]})
- * by construction.
+ * One layer of a network as the GEMM tables of cuda/gemm.cu, value or policy alike: a value
+ * network's CPU {@link Layer}'s connection table turned into them ({@link #of}), or a policy
+ * network's padded layers ({@link PolicyPlan}). Pure data, no device. Built from a layer's public
+ * table, the GPU follows the CPU reference's layouts (parameters {@code [tap][cin][cout]} then
+ * biases, activations {@code [sample][cell][channel]}) by construction.
  *
  * <p>Output cells that use the same weight block, the same bias and the same window shape (the
  * offsets of their taps' input cells from the first one) form a {@link Group}; a group is one
@@ -48,19 +49,30 @@ public final class LayerPlan {
         }
     }
 
-    private final Layer layer;
+    private final String name;
+    private final int inCells;
+    private final int outCells;
     private final int cin;
     private final int cout;
+    private final boolean relu;
     private final int contributions;
     private final List<Group> groups;
     private final int[] revStart;
     private final int[] revList;
     private final boolean direct;
 
-    private LayerPlan(Layer layer, List<Group> groups, int contributions, int[] revStart, int[] revList, boolean direct) {
-        this.layer = layer;
-        this.cin = layer.inMaps().channels();
-        this.cout = layer.outMaps().channels();
+    /**
+     * A plan from its tables: {@code inCells} cells of {@code cin} channels in, {@code outCells} of
+     * {@code cout} out (ReLU after when {@code relu}), {@code name} in messages.
+     */
+    LayerPlan(String name, int inCells, int cin, int outCells, int cout, boolean relu, List<Group> groups, int contributions,
+            int[] revStart, int[] revList, boolean direct) {
+        this.name = name;
+        this.inCells = inCells;
+        this.outCells = outCells;
+        this.cin = cin;
+        this.cout = cout;
+        this.relu = relu;
         this.groups = List.copyOf(groups);
         this.contributions = contributions;
         this.revStart = revStart;
@@ -143,11 +155,54 @@ public final class LayerPlan {
         for (int k = 0; direct && k < total; k++) {
             direct = inCell[k] == k;
         }
-        return new LayerPlan(layer, groups, total, revStart, revList, direct);
+        return new LayerPlan(layer.toString(), inCells, cin, layer.outMaps().cells(), cout, layer.relu(), groups, total, revStart, revList,
+                direct);
     }
 
-    public Layer layer() {
-        return layer;
+    /** The value network's layers in parameter order (embedding, then trunk). */
+    public static List<LayerPlan> of(g2048.nn.Network net) {
+        List<LayerPlan> plans = new ArrayList<>();
+        for (Layer l : net.layers()) {
+            plans.add(of(l));
+        }
+        return plans;
+    }
+
+    /** Cells of the input per sample. */
+    public int inCells() {
+        return inCells;
+    }
+
+    /** Cells of the output per sample. */
+    public int outCells() {
+        return outCells;
+    }
+
+    /** Floats per sample of the input. */
+    public int inSize() {
+        return inCells * cin;
+    }
+
+    /** Floats per sample of the output. */
+    public int outSize() {
+        return outCells * cout;
+    }
+
+    /** Whether ReLU follows. */
+    public boolean relu() {
+        return relu;
+    }
+
+    /**
+     * Whether some output cells are written by no group (a padded layout's padding): their zeros
+     * are written once, when the output buffer is made.
+     */
+    public boolean leavesCellsUnwritten() {
+        int written = 0;
+        for (Group g : groups) {
+            written += g.cells();
+        }
+        return written < outCells;
     }
 
     public List<Group> groups() {
@@ -219,10 +274,10 @@ public final class LayerPlan {
     /** {@link Strides} of group {@code g}. */
     public Strides strides(Group g) {
         int k = k(g);
-        int in = g.kOff() == null ? leadingDimension(g.cells(), layer.inSize(), g.inCellOff(), k) : -1;
+        int in = g.kOff() == null ? leadingDimension(g.cells(), inSize(), g.inCellOff(), k) : -1;
         int colLd = leadingDimension(g.cells(), colSize(), g.colCellOff(), k);
-        int directLd = direct ? leadingDimension(g.cells(), layer.inSize(), g.colCellOff(), k) : -1;
-        return new Strides(in, colLd, directLd, leadingDimension(g.cells(), layer.outSize(), g.outCellOff(), cout));
+        int directLd = direct ? leadingDimension(g.cells(), inSize(), g.colCellOff(), k) : -1;
+        return new Strides(in, colLd, directLd, leadingDimension(g.cells(), outSize(), g.outCellOff(), cout));
     }
 
     /**
@@ -241,5 +296,10 @@ public final class LayerPlan {
             }
         }
         return stride == cells * width ? width : -1;
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 }

@@ -14,13 +14,14 @@
  * it trains through {@link g2048.cuda.CudaValueTraining} ({@link g2048.cuda.CudaTrainer},
  * {@link g2048.cuda.DeviceWeights}, one {@link g2048.cuda.CudaFollower} per generator thread).
  *
- * <p>Policy networks ({@code train policy --device cuda}): the same {@link g2048.cuda.CudaBackend}
- * opens a {@link g2048.cuda.CudaPolicyTrainer} (gradient and Adam on the device), which runs a
- * {@link g2048.cuda.CudaPolicyPass} over a {@link g2048.cuda.CudaPolicyNetwork};
- * {@link g2048.cuda.PolicyPlan} lays the activations out padded to 5 × 5 cells so that each padded
- * 2×2 convolution and the dense layer are single groups of the value networks' GEMM kernels.
- * Both trainers keep Adam's state in a {@code DeviceAdam} and release their buffers through
- * {@code PassResources}.
+ * <p>Policy networks ({@code train policy --device cuda}) take the same path: the same
+ * {@link g2048.cuda.CudaBackend} opens a {@link g2048.cuda.CudaTrainer} (gradient and Adam on the
+ * device, Adam's state in a {@code DeviceAdam}), which runs a {@link g2048.cuda.CudaPass} over a
+ * {@link g2048.cuda.CudaNetwork}; only the head differs (the softmax cross-entropy over the legal
+ * moves instead of the squared error), and {@link g2048.cuda.PolicyPlan} lays the activations out
+ * padded to 5 × 5 cells so that each padded 2×2 convolution and the dense layer are single
+ * {@link g2048.cuda.LayerPlan} groups of the value networks' GEMM kernels. Passes and trainers
+ * release their buffers through {@code PassResources}.
  *
  * <p><b>Threading.</b> A {@link g2048.cuda.CudaContext} and a {@link g2048.cuda.CudaNetwork} may
  * be shared; a pass, an evaluator from {@code forThread()} and a trainer belong to one thread at a

@@ -10,6 +10,8 @@ import g2048.nn.Adam;
 import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
+import g2048.nn.Optimiser;
+import g2048.settings.BadSetting;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
@@ -149,9 +151,9 @@ class CudaPassEmulationTest {
             IllegalArgumentException training = assertThrows(IllegalArgumentException.class,
                     () -> new CudaPass(dn, 8, true, GemmMode.KERNELS, true));
             assertTrue(training.getMessage().contains("a training pass"), training.getMessage());
-            IllegalArgumentException library = assertThrows(IllegalArgumentException.class,
-                    () -> new CudaPass(dn, 8, false, GemmMode.CUBLAS, true));
-            assertTrue(library.getMessage().contains("--gemm cublas"), library.getMessage());
+            BadSetting library = assertThrows(BadSetting.class, () -> new CudaPass(dn, 8, false, GemmMode.CUBLAS, true));
+            assertTrue(library.getMessage().endsWith("not gemm cublas"), library.getMessage());
+            assertTrue(library.message(f -> "--" + f).endsWith("not --gemm cublas"), "the field, as a front end names it");
         }
         assertEquals(0, driver.live());
     }
@@ -194,7 +196,7 @@ class CudaPassEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         float[] gpu = new float[w.length];
         try (CudaContext ctx = new CudaContext(driver); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), 8, mode)) {
-            double sse = t.step(boards, targets, 0, n);
+            double sse = t.step(new Optimiser.Values(boards, targets, 1), 0, n);
             assertEquals(cpuSse, sse, 1e-4 * cpuSse);
             t.downloadTo(gpu, new Adam(new float[w.length], new float[w.length], 1, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON));
         }
@@ -210,7 +212,7 @@ class CudaPassEmulationTest {
         try (CudaContext ctx = new CudaContext(new EmulatedDriver(4)); CudaPass p = new CudaPass(new CudaNetwork(ctx, net, w), 4, false)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.forward(new long[8], 0, 5));
             assertTrue(e.getMessage().contains("outside 1..4"), e.getMessage());
-            assertThrows(IllegalStateException.class, () -> p.values(new float[4]));
+            assertThrows(IllegalStateException.class, () -> p.outputs(new float[4]));
             assertThrows(IllegalArgumentException.class, () -> new CudaNetwork(ctx, net, new float[3]));
         }
     }

@@ -4,24 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import g2048.cuda.check.PolicyConformance;
 import g2048.cuda.check.PolicyConformance.Batch;
+import g2048.cuda.check.PolicyConformance;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.nn.CpuBackend;
-import g2048.nn.PackedWeights;
 import g2048.nn.Architectures;
+import g2048.nn.CpuBackend;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
+import g2048.nn.Optimiser;
+import g2048.nn.PackedWeights;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyOptimiser;
-import g2048.nn.PolicySpec;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.SoftmaxCrossEntropy;
+import g2048.nn.UnusableBackendException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The policy networks' GPU path ({@link CudaPolicyPass}, {@link CudaPolicyTrainer},
+ * The policy networks' GPU path ({@link CudaPass}, {@link CudaTrainer},
  * {@link CudaBackend}) driven as on a GPU with the kernels emulated on the CPU
  * ({@link EmulatedDriver}), against the CPU reference {@link PolicyNetwork}: logits, probabilities,
  * loss and every layer's weight and bias gradient, on seeded random boards, legal-move masks and
@@ -38,14 +40,14 @@ class CudaPolicyEmulationTest {
 
     private static final double TOL = GemmMode.FP32_TOLERANCE;
 
-    private static float[] weights(PolicySpec spec, long seed) {
+    private static float[] weights(NetSpec spec, long seed) {
         return PolicyConformance.weights(spec, seed);
     }
 
     /** The CPU reference of one batch: logits, probabilities, summed loss and the gradient of the mean. */
     record Reference(float[] logits, float[] probs, double loss, float[] grad) {
 
-        static Reference of(PolicySpec spec, float[] w, Batch b) {
+        static Reference of(NetSpec spec, float[] w, Batch b) {
             int n = b.boards().length;
             PolicyNetwork net = new PolicyNetwork(spec);
             PolicyWorkspace ws = new PolicyWorkspace(spec, n, true);
@@ -69,24 +71,24 @@ class CudaPolicyEmulationTest {
     }
 
     /** Each layer's weights and biases as their own block: [name, from, to). */
-    static List<Object[]> blocks(PolicySpec spec) {
+    static List<Object[]> blocks(NetSpec spec) {
         List<Object[]> out = new ArrayList<>();
         int ch = spec.channels();
         for (int l = 0; l < spec.convs(); l++) {
-            int off = spec.convOffset(l);
-            int weights = PolicySpec.TAPS * spec.inChannels(l) * ch;
+            int off = spec.layerOffset(l);
+            int weights = NetSpec.TAPS * spec.inChannels(l) * ch;
             out.add(new Object[] {"conv " + l + " weights", off, off + weights});
             out.add(new Object[] {"conv " + l + " biases", off + weights, off + weights + ch});
         }
-        int off = spec.denseOffset();
-        int weights = PolicySpec.CELLS * ch * PolicySpec.MOVES;
+        int off = spec.lastLayerOffset();
+        int weights = NetSpec.CELLS * ch * NetSpec.MOVES;
         out.add(new Object[] {"dense weights", off, off + weights});
-        out.add(new Object[] {"dense biases", off + weights, off + weights + PolicySpec.MOVES});
+        out.add(new Object[] {"dense biases", off + weights, off + weights + NetSpec.MOVES});
         return out;
     }
 
     /** The largest norm-wise error over the layer blocks, with the block's name. */
-    static String worstBlock(PolicySpec spec, float[] got, float[] want, double[] worst) {
+    static String worstBlock(NetSpec spec, float[] got, float[] want, double[] worst) {
         String name = "";
         worst[0] = 0;
         for (Object[] b : blocks(spec)) {
@@ -102,19 +104,19 @@ class CudaPolicyEmulationTest {
     }
 
     /** One pass of n positions on the emulated device against the reference; returns the worst error seen. */
-    static double passError(EmulatedDriver driver, PolicySpec spec, long seed, int n) {
+    static double passError(EmulatedDriver driver, NetSpec spec, long seed, int n) {
         float[] w = weights(spec, seed);
         Batch b = Batch.random(new Rng(seed + 2), n);
         Reference ref = Reference.of(spec, w, b);
         double worst;
         try (CudaContext ctx = new CudaContext(driver);
-                CudaPolicyNetwork net = new CudaPolicyNetwork(ctx, spec, w);
-                CudaPolicyPass pass = new CudaPolicyPass(net, n);
+                CudaNetwork net = CudaNetwork.of(ctx, spec, w);
+                CudaPass pass = new CudaPass(net, n, true);
                 DeviceBuffer grad = DeviceBuffer.floats(ctx, spec.weightCount())) {
             grad.zero(spec.weightCount(), pass.stream());
             pass.forward(b.boards(), 0, n);
             float[] logits = new float[4 * n];
-            pass.logits(logits);
+            pass.outputs(logits);
             double loss = pass.backward(b.legal(), b.targets(), 0, n, 1f / n, grad);
             float[] probs = new float[4 * n];
             pass.probabilities(probs);
@@ -135,7 +137,7 @@ class CudaPolicyEmulationTest {
     @Test
     void aPassMatchesTheCpuOnSmallNetworks() {
         // one convolution (no input gradient but the dense layer's), and three of odd width
-        for (PolicySpec spec : List.of(new PolicySpec("P1x5", 1, 5), new PolicySpec("P3x7", 3, 7))) {
+        for (NetSpec spec : List.of(NetSpec.policy("P1x5", 1, 5), NetSpec.policy("P3x7", 3, 7))) {
             EmulatedDriver driver = new EmulatedDriver(4);
             // fresh device memory is NaN: the padding must be zeroed by the pass, nothing read unwritten
             driver.poison = true;
@@ -151,14 +153,14 @@ class CudaPolicyEmulationTest {
 
     @Test
     void aPassMatchesTheCpuOnPolicy2() {
-        PolicySpec spec = Architectures.policy("POLICY2");
+        NetSpec spec = Architectures.named(Head.POLICY, "POLICY2");
         double e = passError(new EmulatedDriver(132), spec, 7, 3);
         assertTrue(e <= TOL, "POLICY2: error " + e);
     }
 
     @Test
     void aMissingKernelIsSeen() {
-        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        NetSpec spec = NetSpec.policy("P2x6", 2, 6);
         for (String kernel : new String[] {"policy_encode", "policy_softmax_xent", "col_to_input", "relu_backward"}) {
             EmulatedDriver driver = new EmulatedDriver(4);
             driver.broken = kernel;
@@ -169,7 +171,7 @@ class CudaPolicyEmulationTest {
 
     @Test
     void adamStepsMatchTheCpuDevice() {
-        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        NetSpec spec = NetSpec.policy("P2x6", 2, 6);
         float[] w0 = weights(spec, 11);
         int n = 23;
         EmulatedDriver driver = new EmulatedDriver(4);
@@ -180,14 +182,14 @@ class CudaPolicyEmulationTest {
             Adam gpuAdam = new Adam(w0.length, 0.01, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
             float[] cpuW = w0.clone();
             // a pass of 10 positions: each step of 23 goes in three slices
-            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
-                    CudaPolicyTrainer gpu = new CudaPolicyTrainer(ctx, spec, w0.clone(), gpuAdam, 0.01, Adam.BETA1, Adam.BETA2,
-                            Adam.EPSILON, 10)) {
+            try (Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
+                    CudaTrainer gpu = new CudaTrainer(ctx, spec, w0.clone(), gpuAdam, 0.01, Adam.BETA1, Adam.BETA2,
+                            Adam.EPSILON, 10, GemmMode.KERNELS)) {
                 Rng rng = new Rng(3);
                 for (int step = 1; step <= 3; step++) {
                     Batch b = Batch.random(rng, n);
-                    double lc = cpu.step(b.boards(), b.legal(), b.targets(), n);
-                    double lg = gpu.step(b.boards(), b.legal(), b.targets(), n);
+                    double lc = cpu.step(b.moves(), 0, n);
+                    double lg = gpu.step(b.moves(), 0, n);
                     assertEquals(lc, lg, TOL * lc, "step " + step + " loss");
                 }
                 float[] gw = new float[w0.length];
@@ -212,7 +214,7 @@ class CudaPolicyEmulationTest {
 
     @Test
     void theDeviceResumesFromAnAdamState() {
-        PolicySpec spec = new PolicySpec("P1x4", 1, 4);
+        NetSpec spec = NetSpec.policy("P1x4", 1, 4);
         int count = spec.weightCount();
         Rng rng = new Rng(8);
         float[] m = gaussians(rng, count, 1e-2);
@@ -226,11 +228,11 @@ class CudaPolicyEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
             float[] cpuW = w.clone();
-            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, 16, 1);
-                    PolicyOptimiser gpu = new CudaBackend(ctx).policyTraining(spec, w.clone(), gpuAdam, 16, 1)) {
+            try (Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, 16, 1);
+                    Optimiser gpu = new CudaBackend(ctx).policyTraining(spec, w.clone(), gpuAdam, 16, 1)) {
                 Batch b = Batch.random(rng, 16);
-                cpu.step(b.boards(), b.legal(), b.targets(), 16);
-                gpu.step(b.boards(), b.legal(), b.targets(), 16);
+                cpu.step(b.moves(), 0, 16);
+                gpu.step(b.moves(), 0, 16);
                 float[] gw = new float[count];
                 gpu.weights(gw);
                 assertTrue(SelfCheck.error(gw, cpuW) <= TOL, "weights after a resumed step");
@@ -251,21 +253,22 @@ class CudaPolicyEmulationTest {
 
     @Test
     void theDeviceRefusesAGpuWhoseGradientDisagreesWithTheCpu() {
-        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        NetSpec spec = NetSpec.policy("P2x6", 2, 6);
         float[] w = weights(spec, 9);
         EmulatedDriver driver = new EmulatedDriver(4);
         driver.broken = "col_to_input";
         try (CudaContext ctx = new CudaContext(driver)) {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
+            UnusableBackendException e = assertThrows(UnusableBackendException.class,
                     () -> new CudaBackend(ctx).policyTraining(spec, w, new Adam(w.length), 32, 1));
-            assertTrue(e.getMessage().startsWith("--device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("device cuda: the GPU's policy gradient differs from the CPU's by"), e.getMessage());
+            assertTrue(e.words().message(f -> "--" + f).startsWith("--device cuda: "), "the field, as the command line names it");
         }
         assertEquals(0, driver.live(), "a refused trainer is closed");
     }
 
     @Test
     void theGpuConformanceOfThePolicyNetworksRunsAndCanFail() {
-        PolicySpec spec = new PolicySpec("P2x6", 2, 6);
+        NetSpec spec = NetSpec.policy("P2x6", 2, 6);
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
             g2048.cuda.check.PolicyConformance c = new g2048.cuda.check.PolicyConformance(ctx);
@@ -289,7 +292,7 @@ class CudaPolicyEmulationTest {
     void theTimingsOfGpuCheckRun() {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
-            List<String> rows = g2048.cuda.check.PolicyTimings.rows(ctx, 0.01, List.of(new PolicySpec("P1x4", 1, 4)), new int[] {8}, 8, 1);
+            List<String> rows = g2048.cuda.check.PolicyTimings.rows(ctx, 0.01, List.of(NetSpec.policy("P1x4", 1, 4)), new int[] {8}, 8, 1);
             assertEquals(2, rows.size(), rows.toString());
             assertTrue(rows.get(0).startsWith("policy cuda P1x4 train step batch     8:"), rows.get(0));
             assertTrue(rows.get(1).startsWith("policy cpu, 1 threads, P1x4 train step batch     8:"), rows.get(1));
@@ -299,15 +302,15 @@ class CudaPolicyEmulationTest {
 
     @Test
     void aTargetOnAnIllegalMoveIsRefusedAsOnTheCpu() {
-        PolicySpec spec = new PolicySpec("P1x4", 1, 4);
+        NetSpec spec = NetSpec.policy("P1x4", 1, 4);
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver);
-                CudaPolicyTrainer gpu = new CudaPolicyTrainer(ctx, spec, weights(spec, 1), new Adam(spec.weightCount()), Adam.ALPHA,
-                        Adam.BETA1, Adam.BETA2, Adam.EPSILON, 4)) {
+                CudaTrainer gpu = new CudaTrainer(ctx, spec, weights(spec, 1), new Adam(spec.weightCount()), Adam.ALPHA,
+                        Adam.BETA1, Adam.BETA2, Adam.EPSILON, 4, GemmMode.KERNELS)) {
             long[] boards = SelfCheck.randomBoards(new Rng(1), 2);
             int[] legal = {0b0011, 0b0101};
             float[] targets = {1, 0, 0, 0, 0, 1, 0, 0};
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gpu.step(boards, legal, targets, 2));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> gpu.step(new Optimiser.Moves(boards, legal, targets), 0, 2));
             assertTrue(e.getMessage().contains("illegal move 1"), e.getMessage());
         }
         assertEquals(0, driver.live());

@@ -6,17 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.nn.CpuBackend;
-import g2048.policy.DatasetWriter;
 import g2048.nn.Backend;
+import g2048.nn.CpuBackend;
+import g2048.nn.NetSpec;
+import g2048.policy.DatasetWriter;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
-import g2048.nn.PolicySpec;
+import g2048.search.SearchConfig;
 import g2048.train.policy.DatasetGenerator;
 import g2048.train.policy.PolicyCurve;
 import g2048.train.policy.PolicyTrainer;
 import g2048.train.policy.TrainingData;
-import g2048.search.SearchConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CudaPolicyTrainingRunTest {
 
-    private static final PolicySpec SPEC = new PolicySpec("P2x6", 2, 6);
+    private static final NetSpec SPEC = NetSpec.policy("P2x6", 2, 6);
 
     @TempDir
     static Path dir;

@@ -62,8 +62,8 @@ class CudaTrainingEmulationTest {
                 for (int step = 1; step <= 3; step++) {
                     long[] boards = SelfCheck.randomBoards(rng, n);
                     float[] targets = CudaConformance.gaussian(rng, n, 3);
-                    double cpuSse = cpu.step(boards, targets, 0, n, step);
-                    double gpuSse = gpu.step(boards, targets, 0, n, step);
+                    double cpuSse = cpu.step(new Optimiser.Values(boards, targets, step), 0, n);
+                    double gpuSse = gpu.step(new Optimiser.Values(boards, targets, step), 0, n);
                     assertEquals(cpuSse, gpuSse, 1e-4 * cpuSse, "step " + step + " SSE");
                     // Batches larger than the follower's pass go in slices.
                     cpuValues.values(probe, n, a);
@@ -77,7 +77,11 @@ class CudaTrainingEmulationTest {
                     double e = SelfCheck.error(fb, fa);
                     assertTrue(e <= GemmMode.FP32_TOLERANCE, "values after step " + step + ": error " + e);
                 }
-                double we = SelfCheck.error(gpu.weights(), cpu.weights());
+                float[] gw = new float[net.paramCount()];
+                float[] cw = new float[net.paramCount()];
+                gpu.weights(gw);
+                cpu.weights(cw);
+                double we = SelfCheck.error(gw, cw);
                 assertTrue(we <= GemmMode.FP32_TOLERANCE, "weights after 3 steps: error " + we);
                 Adam ga = gpu.adam();
                 Adam ca = cpu.adam();

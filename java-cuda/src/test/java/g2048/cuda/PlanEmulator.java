@@ -1,6 +1,5 @@
 package g2048.cuda;
 
-import g2048.nn.Layer;
 
 /**
  * What the kernels of cuda/gemm.cu and cuda/layers.cu compute for a {@link LayerPlan}, written
@@ -14,7 +13,7 @@ final class PlanEmulator {
 
     /** gemm_fwd for every group: in [n][inSize] -> out [n][outSize]. */
     static void forward(LayerPlan plan, float[] w, float[] in, float[] out, int n) {
-        Layer l = plan.layer();
+        LayerPlan l = plan;
         int cout = plan.cout();
         for (LayerPlan.Group g : plan.groups()) {
             int cells = g.cells();
@@ -36,7 +35,7 @@ final class PlanEmulator {
 
     /** relu_backward, bias_grad, gemm_wgrad, gemm_dgrad and col_to_input, as CudaPass.layerBackward launches them. */
     static void backward(LayerPlan plan, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
-        Layer l = plan.layer();
+        LayerPlan l = plan;
         int cout = plan.cout();
         if (l.relu()) {
             for (int i = 0; i < n * l.outSize(); i++) {
@@ -85,7 +84,7 @@ final class PlanEmulator {
             int[] rs = plan.reverseStarts();
             int[] rl = plan.reverseList();
             int cin = plan.cin();
-            int inCells = l.inMaps().cells();
+            int inCells = l.inCells();
             for (int s = 0; s < n; s++) {
                 for (int cell = 0; cell < inCells; cell++) {
                     for (int c = 0; c < cin; c++) {

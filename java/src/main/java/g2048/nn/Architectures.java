@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The value networks of Matsuzaki (2021) with their widths, the same shapes at other widths (tiny
- * ones for gradient checks), and the four policy networks of Matsuzaki and Teramura.
+ * The one registry of named networks, value and policy ({@link NetSpec}, told apart by their
+ * {@link Head}): the value networks of Matsuzaki (2021) with their widths, the same shapes at other
+ * widths (tiny ones for gradient checks), and the four policy networks of Matsuzaki and Teramura.
  *
  * <pre>
  *   CNN22 family  conv2x2[a], conv2x2[b], fc[c], fc[d], fc[1]                 4x4 -> 3x3 -> 2x2
@@ -29,34 +30,50 @@ import java.util.Locale;
 public final class Architectures {
 
     /** The value networks' names, in the paper's order. */
-    public static final List<String> NAMES = List.of("CNN22", "CNN22S", "CNN22SS", "CNN22SSS", "CNN22ACG",
+    private static final List<String> VALUE_NAMES = List.of("CNN22", "CNN22S", "CNN22SS", "CNN22SSS", "CNN22ACG",
             "CNN12", "MLP", "BP-CNN", "FC-CNN", "CNN-CNN");
 
     /** The policy networks' names. */
-    public static final List<String> POLICY_NAMES = List.of("POLICY2", "POLICY3", "POLICY4", "POLICY5");
+    private static final List<String> POLICY_NAMES = List.of("POLICY2", "POLICY3", "POLICY4", "POLICY5");
 
     private Architectures() {
     }
 
-    /** Whether {@code name} names one of {@link #POLICY_NAMES} (any case). */
-    public static boolean isPolicy(String name) {
-        return POLICY_NAMES.contains(name.toUpperCase(Locale.ROOT));
-    }
-
-    /** The named policy network. */
-    public static PolicySpec policy(String name) {
-        return switch (name.toUpperCase(Locale.ROOT)) {
-            case "POLICY2" -> new PolicySpec("POLICY2", 2, 436);
-            case "POLICY3" -> new PolicySpec("POLICY3", 3, 312);
-            case "POLICY4" -> new PolicySpec("POLICY4", 4, 256);
-            case "POLICY5" -> new PolicySpec("POLICY5", 5, 224);
-            default -> throw new IllegalArgumentException("unknown policy architecture '" + name + "', expected one of "
-                    + String.join(", ", POLICY_NAMES));
+    /** The names of the networks with that head, in the papers' order. */
+    public static List<String> names(Head head) {
+        return switch (head) {
+            case VALUE -> VALUE_NAMES;
+            case POLICY -> POLICY_NAMES;
         };
     }
 
-    /** The named architecture at the paper's widths. */
+    /** Every name, the value networks' then the policy networks'. */
+    public static List<String> names() {
+        List<String> all = new ArrayList<>(VALUE_NAMES);
+        all.addAll(POLICY_NAMES);
+        return all;
+    }
+
+    /** The named architecture (any case), value or policy, at the papers' widths. */
     public static NetSpec named(String name) {
+        NetSpec spec = find(name);
+        if (spec == null) {
+            throw new IllegalArgumentException("unknown architecture '" + name + "', expected one of " + String.join(", ", names()));
+        }
+        return spec;
+    }
+
+    /** The named architecture (any case) among those with {@code head}. */
+    public static NetSpec named(Head head, String name) {
+        NetSpec spec = find(name);
+        if (spec == null || spec.head() != head) {
+            throw new IllegalArgumentException("unknown " + (head == Head.POLICY ? "policy " : "") + "architecture '" + name
+                    + "', expected one of " + String.join(", ", names(head)));
+        }
+        return spec;
+    }
+
+    private static NetSpec find(String name) {
         return switch (name.toUpperCase(Locale.ROOT)) {
             case "CNN22" -> cnn22("CNN22", 256, 512, 1024, 256);
             case "CNN22S" -> cnn22("CNN22S", 192, 384, 768, 192);
@@ -68,8 +85,11 @@ public final class Architectures {
             case "BP-CNN" -> bpCnn("BP-CNN", 256, 512, 1024, 256);
             case "FC-CNN" -> fcCnn("FC-CNN", 32, 8, 256, 512, 1024, 256);
             case "CNN-CNN" -> cnnCnn("CNN-CNN", 16, 8, 256, 512, 1024, 256);
-            default -> throw new IllegalArgumentException("unknown architecture '" + name + "', expected one of "
-                    + String.join(", ", NAMES));
+            case "POLICY2" -> NetSpec.policy("POLICY2", 2, 436);
+            case "POLICY3" -> NetSpec.policy("POLICY3", 3, 312);
+            case "POLICY4" -> NetSpec.policy("POLICY4", 4, 256);
+            case "POLICY5" -> NetSpec.policy("POLICY5", 5, 224);
+            default -> null;
         };
     }
 

@@ -5,12 +5,13 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * One place networks run, chosen by name ({@code --device cpu}, {@code cuda}) through
- * {@link Backends}: it says whether it can run here, and offers what the engine asks of a
+ * One place networks run, chosen by name ({@code --device cpu}, {@code cuda}, {@code check})
+ * through {@link Backends}: it says whether it can run here, and offers what the engine asks of a
  * backend: value evaluation ({@link #open}), value training ({@link #valueTraining}) and policy
  * training ({@link #policyTraining}). Registered through {@code META-INF/services/g2048.nn.Backend}
  * so that this package names no GPU code: {@link CpuBackend} here (the reference),
- * {@code g2048.cuda.CudaBackend} on a GPU.
+ * {@code g2048.cuda.CudaBackend} on a GPU; {@code check}, which compares the reference with
+ * another, is registered by {@link Backends} itself over the others.
  */
 public interface Backend {
 
@@ -24,6 +25,20 @@ public interface Backend {
 
     /** {@code auto} takes the available backend with the highest preference (the reference has 0). */
     int autoPreference();
+
+    /**
+     * Whether it compares other backends rather than running networks itself ({@code check}):
+     * {@code auto} never takes it, it declares no option of its own (it reads those of the backend
+     * it compares), and it trains no policy network.
+     */
+    default boolean compares() {
+        return false;
+    }
+
+    /** A line for the user when it is chosen by name, e.g. what {@code check} compares; null (the default) when there is nothing to say. */
+    default String choiceLine(BackendOptions options) {
+        return null;
+    }
 
     /**
      * Null when this backend can run on this machine, else why not in a few words, e.g.
@@ -71,9 +86,9 @@ public interface Backend {
      * Policy training: an optimiser that starts from {@code weights} and {@code adam}'s state (its
      * moments, steps and hyper-parameters) and takes steps of up to {@code batch} positions. The
      * caller's arrays may be used in place (the CPU) or copied (the GPU): read the state back
-     * through {@link PolicyOptimiser#weights} and {@link PolicyOptimiser#adam}.
+     * through {@link Optimiser#weights} and {@link Optimiser#adam}.
      *
      * @param threads the CPU's threads of a step (backends that do not use them ignore them)
      */
-    PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads);
+    Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads);
 }

@@ -2,7 +2,6 @@ package g2048.nn;
 
 import static g2048.settings.BadSetting.field;
 
-import g2048.eval.CheckEvaluator;
 import g2048.eval.Evaluator;
 import g2048.settings.BadSetting;
 import java.io.PrintStream;
@@ -17,14 +16,10 @@ import java.util.ServiceLoader;
 /**
  * The {@link Backend}s by name: the one way every command (play, search, value and policy
  * training, a snapshot's evaluation) chooses where networks run, as lc0's backend factory does.
- * Besides the backends' own names it takes
- * <ul>
- *   <li>{@code auto}: the available backend with the highest {@link Backend#autoPreference()},
- *       with a line saying what it chose and why not the others;
- *   <li>{@code check} (value evaluation): the reference (the CPU) and the preferred other available
- *       backend side by side ({@link CheckEvaluator}), every value compared within the second's
- *       {@link Backend#tolerance tolerance}; a difference beyond it stops the command.
- * </ul>
+ * It takes the backends' names, {@code check} among them (a {@link CheckBackend} it registers over
+ * the others: the reference and the preferred other available backend side by side, every value
+ * compared), and {@code auto}: the available backend with the highest
+ * {@link Backend#autoPreference()}, with a line saying what it chose and why not the others.
  * There is no silent fallback: an unknown name, or a backend that cannot run here, is a one-line
  * {@link IllegalArgumentException} (bad input on the command line); only {@code auto} moves on,
  * and says so.
@@ -57,8 +52,9 @@ public final class Backends {
         Backend ref = null;
         List<Backend> sorted = new ArrayList<>(backends);
         sorted.sort(Comparator.comparing(Backend::name));
+        Map<String, Backend> given = new LinkedHashMap<>();
         for (Backend b : sorted) {
-            if (b.name().equals(AUTO) || b.name().equals(CHECK) || byName.putIfAbsent(b.name(), b) != null) {
+            if (b.name().equals(AUTO) || b.name().equals(CHECK) || given.putIfAbsent(b.name(), b) != null) {
                 throw new IllegalStateException("backend name '" + b.name() + "' taken twice");
             }
             if (b.reference()) {
@@ -69,9 +65,11 @@ public final class Backends {
             }
         }
         if (ref == null) {
-            throw new IllegalStateException("no reference backend among " + byName.keySet());
+            throw new IllegalStateException("no reference backend among " + given.keySet());
         }
         this.reference = ref;
+        byName.put(CHECK, new CheckBackend(ref, byPreference(given.values())));
+        byName.putAll(given);
     }
 
     private static final class Installed {
@@ -89,17 +87,21 @@ public final class Backends {
         return Installed.BACKENDS;
     }
 
-    /** Every name {@link #choose} takes: auto, check, then the backends by name. */
+    /** Every name {@link #choose} takes: auto, check, then the other backends by name. */
     public List<String> names() {
-        List<String> names = new ArrayList<>(List.of(AUTO, CHECK));
+        List<String> names = new ArrayList<>(List.of(AUTO));
         names.addAll(byName.keySet());
         return names;
     }
 
-    /** Every name {@link #choosePolicyTraining} takes: auto, then the backends by name. */
+    /** Every name {@link #choosePolicyTraining} takes: auto, then the backends that run networks themselves, by name. */
     public List<String> policyTrainingNames() {
         List<String> names = new ArrayList<>(List.of(AUTO));
-        names.addAll(byName.keySet());
+        for (Backend b : byName.values()) {
+            if (!b.compares()) {
+                names.add(b.name());
+            }
+        }
         return names;
     }
 
@@ -116,38 +118,31 @@ public final class Backends {
     /**
      * The backend {@code name} asks for, for value networks, with {@code options} checked: each
      * given value against the backends that declare its option, and a value only another backend
-     * honours refused (or, under {@code auto}, noted on {@code notes} as unused). {@code auto} and
-     * {@code check} print their choice on {@code notes}.
+     * honours refused (or, under {@code auto}, noted on {@code notes} as unused). {@code auto}
+     * prints its choice on {@code notes}, and so does a backend with a {@link Backend#choiceLine}.
      */
     public Choice choose(String name, BackendOptions options, PrintStream notes) {
         for (Map.Entry<String, String> e : options.given().entrySet()) {
             declaration(e.getKey()).parse(e.getValue());
         }
-        String asked = name.toLowerCase(Locale.ROOT);
+        boolean auto = name.toLowerCase(Locale.ROOT).equals(AUTO);
         Choice c;
-        if (asked.equals(AUTO)) {
+        String said;
+        if (auto) {
             List<String> passed = new ArrayList<>();
             Backend found = firstAvailable(byPreference(), false, passed);
             Backend best = found == null ? reference : found;
-            c = new Choice(option, best, null, best == reference ? null : reference, options,
+            c = new Choice(option, best, best == reference ? null : reference, options,
                     "device: " + best.device() + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
-        } else if (asked.equals(CHECK)) {
-            List<String> passed = new ArrayList<>();
-            Backend candidate = firstAvailable(byPreference(), true, passed);
-            if (candidate == null) {
-                throw new BadSetting(field(option), " check: compares " + reference.name()
-                        + " with another backend, and none can run here" + (passed.isEmpty() ? "" : " (" + String.join("; ", passed) + ")"));
-            }
-            c = new Choice(option, candidate, reference, null, options, String.format(Locale.ROOT,
-                    "device: check, %s against the reference %s (relative tolerance %.0e)", candidate.device(), reference.device(),
-                    candidate.tolerance(options)));
+            said = c.line();
         } else {
             Backend b = named(name, names());
-            c = new Choice(option, b, null, null, options, "device: " + b.device() + " (as asked)");
+            said = b.choiceLine(options);
+            c = new Choice(option, b, null, options, said != null ? said : "device: " + b.device() + " (as asked)");
         }
-        unused(c, asked.equals(AUTO), options, notes);
-        if (asked.equals(AUTO) || asked.equals(CHECK)) {
-            notes.println(c.line());
+        unused(c, auto, options, notes);
+        if (said != null) {
+            notes.println(said);
         }
         return c;
     }
@@ -172,7 +167,7 @@ public final class Backends {
     /** The backend named (any case), available here, or bad input naming {@code accepted}. */
     private Backend named(String name, List<String> accepted) {
         Backend b = byName.get(name.toLowerCase(Locale.ROOT));
-        if (b == null) {
+        if (b == null || !accepted.contains(b.name())) {
             throw new BadSetting(field(option), " " + name + ": expected " + orList(accepted));
         }
         String why = b.unavailableReason();
@@ -204,7 +199,7 @@ public final class Backends {
             }
             List<String> takers = new ArrayList<>();
             for (Backend b : byName.values()) {
-                if (b.options().contains(o)) {
+                if (!b.compares() && b.options().contains(o)) {
                     takers.add(b.name());
                 }
             }
@@ -218,20 +213,32 @@ public final class Backends {
 
     private BackendOption declaration(String name) {
         for (Backend b : byName.values()) {
+            if (b.compares()) {
+                continue;
+            }
             for (BackendOption o : b.options()) {
                 if (o.name().equals(name)) {
                     return o;
                 }
             }
         }
-        throw new BadSetting(field(name), ": no backend here takes it (" + String.join(", ", byName.keySet()) + ")");
+        throw new BadSetting(field(name), ": no backend here takes it (" + String.join(", ", given()) + ")");
     }
 
-    /** The backends other than the reference, most preferred first. */
+    /** The names of the backends that run networks themselves (all but {@code check}). */
+    private List<String> given() {
+        return policyTrainingNames().subList(1, policyTrainingNames().size());
+    }
+
+    /** The backends other than the reference (and {@code check}), most preferred first. */
     private List<Backend> byPreference() {
+        return byPreference(byName.values());
+    }
+
+    private List<Backend> byPreference(java.util.Collection<Backend> backends) {
         List<Backend> others = new ArrayList<>();
-        for (Backend b : byName.values()) {
-            if (b != reference) {
+        for (Backend b : backends) {
+            if (b != reference && !b.compares()) {
                 others.add(b);
             }
         }
@@ -248,65 +255,24 @@ public final class Backends {
     }
 
     /**
-     * A chosen backend with its options: {@link #backend()} computes (under {@code check}, the
-     * candidate, compared with {@link #reference()} in {@link #open}).
+     * A chosen backend with its options: {@code backend} computes ({@code check}: the two it
+     * compares); under {@code auto}, {@code fallback} (the reference) takes over when it refuses;
+     * {@code line} says what was chosen; {@code option} is the field that named it, for messages.
      */
-    public static final class Choice {
-
-        private final String option;
-        private final Backend backend;
-        private final Backend reference;
-        private final Backend fallback;
-        private final BackendOptions options;
-        private final String line;
-
-        private Choice(String option, Backend backend, Backend reference, Backend fallback, BackendOptions options, String line) {
-            this.option = option;
-            this.backend = backend;
-            this.reference = reference;
-            this.fallback = fallback;
-            this.options = options;
-            this.line = line;
-        }
+    public record Choice(String option, Backend backend, Backend fallback, BackendOptions options, String line) {
 
         /** {@code backend} itself, as if asked for by name (for tests and embedding; nothing is probed). */
         public static Choice of(Backend backend, BackendOptions options) {
-            return new Choice(DEVICE, backend, null, null, options, "device: " + backend.device());
-        }
-
-        /** The backend that computes. */
-        public Backend backend() {
-            return backend;
-        }
-
-        /** Under {@code check}, the reference it is compared with; else null. */
-        public Backend reference() {
-            return reference;
-        }
-
-        public BackendOptions options() {
-            return options;
-        }
-
-        /** One line for the user, e.g. {@code device: cpu (CUDA unavailable: ...)}. */
-        public String line() {
-            return line;
+            return new Choice(DEVICE, backend, null, options, "device: " + backend.device());
         }
 
         /**
-         * An evaluator over {@code model} (for the calling thread; see {@link Evaluator}). Under
-         * {@code check}, a {@link CheckEvaluator} over the reference's and the candidate's. A
+         * An evaluator over {@code model} (for the calling thread; see {@link Evaluator}). A
          * backend that refuses ({@link UnusableBackendException}) stops the command when it was
          * asked for, and gives way to the reference, with a line on {@code notes}, under
          * {@code auto}. Free it with {@link Evaluator#free} when done.
          */
         public Evaluator open(NetworkModel model, PrintStream notes) {
-            if (reference != null) {
-                Evaluator ref = reference.open(model, options, notes);
-                Evaluator candidate = open(backend, model, notes);
-                double tolerance = backend.tolerance(options);
-                return new CheckEvaluator(ref, candidate, tolerance, tolerance * CHECK_SCALE);
-            }
             try {
                 return backend.open(model, options, notes);
             } catch (UnusableBackendException e) {
@@ -315,14 +281,6 @@ public final class Backends {
                 }
                 notes.println("device: " + fallback.device() + " (" + backend.name() + " refused: " + e.getMessage() + ")");
                 return fallback.open(model, options, notes);
-            }
-        }
-
-        private Evaluator open(Backend b, NetworkModel model, PrintStream notes) {
-            try {
-                return b.open(model, options, notes);
-            } catch (UnusableBackendException e) {
-                throw new UnusableBackendException(new BadSetting(field(option), " check: " + b.name() + ": " + e.getMessage()), e);
             }
         }
     }

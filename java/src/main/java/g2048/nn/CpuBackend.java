@@ -64,32 +64,13 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
-    public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+    public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
         PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), threads, POLICY_SLICE);
-        float[] grad = new float[weights.length];
-        return new PolicyOptimiser() {
+        return new CpuOptimiser(weights, adam) {
             @Override
-            public double step(long[] boards, int[] legal, float[] targets, int n) {
-                double loss = pg.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, n, grad);
-                adam.step(weights, grad);
-                return loss;
-            }
-
-            @Override
-            public void learningRate(double alpha) {
-                adam.setAlpha(alpha);
-            }
-
-            @Override
-            public void weights(float[] dst) {
-                if (dst != weights) {
-                    System.arraycopy(weights, 0, dst, 0, weights.length);
-                }
-            }
-
-            @Override
-            public Adam adam() {
-                return adam;
+            double gradient(Batch b, int from, int n) {
+                Moves m = Optimiser.moves(b);
+                return pg.compute(new PackedWeights(spec, weights), m.boards(), m.legal(), m.targets(), from, n, grad);
             }
 
             @Override

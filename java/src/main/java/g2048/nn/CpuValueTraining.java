@@ -20,25 +20,23 @@ public final class CpuValueTraining implements ValueTraining {
     public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
         exchange = new WeightExchange(weights, 3);
         ParallelGradient gradient = new ParallelGradient(net, trainerThreads, SLICE);
-        float[] grad = new float[net.paramCount()];
-        return new Optimiser() {
+        return new CpuOptimiser(weights, adam) {
             @Override
-            public double step(long[] boards, float[] targets, int from, int n, long version) {
-                double sse = gradient.compute(weights, boards, targets, from, n, grad);
-                adam.step(weights, grad);
-                exchange.publish(weights, version);
-                return sse;
+            double gradient(Batch batch, int from, int n) {
+                Values v = Optimiser.values(batch);
+                return gradient.compute(weights, v.boards(), v.targets(), from, n, grad);
             }
 
             @Override
-            public float[] weights() {
-                return weights.clone();
+            void stepped(Batch batch) {
+                exchange.publish(weights, Optimiser.values(batch).version());
             }
 
+            /** A copy: the snapshot is written while the steps go on. */
             @Override
             public Adam adam() {
-                return new Adam(adam.firstMoments().clone(), adam.secondMoments().clone(), adam.steps(), Adam.ALPHA, Adam.BETA1,
-                        Adam.BETA2, Adam.EPSILON);
+                return new Adam(adam.firstMoments().clone(), adam.secondMoments().clone(), adam.steps(), adam.alpha(), adam.beta1(),
+                        adam.beta2(), adam.epsilon());
             }
 
             @Override

@@ -79,7 +79,8 @@ public final class Layer {
                 if (in.count() != 1) {
                     throw new IllegalArgumentException(c + " needs one input map, got " + in);
                 }
-                yield Maps.single(in.h()[0] - c.kh() + 1, in.w()[0] - c.kw() + 1, c.out());
+                yield c.padded() ? Maps.single(in.h()[0], in.w()[0], c.out())
+                        : Maps.single(in.h()[0] - c.kh() + 1, in.w()[0] - c.kw() + 1, c.out());
             }
             case LayerSpec.Dual12 d -> {
                 int p = in.count();
@@ -108,6 +109,8 @@ public final class Layer {
         int[] start = new int[out.cells() + 1];
         int o = 0;
         switch (spec) {
+            case LayerSpec.Conv c when c.padded() -> throw new IllegalArgumentException(c
+                    + ": padded convolutions belong to policy networks, which PolicyNetwork runs");
             case LayerSpec.Conv c -> {
                 int ow = out.w()[0];
                 int iw = in.w()[0];

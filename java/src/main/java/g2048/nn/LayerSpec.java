@@ -6,17 +6,31 @@ public sealed interface LayerSpec {
     /** Output channels (filters or units). */
     int out();
 
-    /** A valid (unpadded) convolution with a {@code kh × kw} kernel over a single map. */
-    record Conv(int kh, int kw, int out) implements LayerSpec {
+    /**
+     * A convolution with a {@code kh × kw} kernel over a single map: valid (unpadded), or
+     * {@code padded} with zeros below and on the right so that the map keeps its size (the window's
+     * top-left tap on the output cell; a policy network's convolutions).
+     */
+    record Conv(int kh, int kw, int out, boolean padded) implements LayerSpec {
         public Conv {
             if (kh < 1 || kw < 1 || out < 1) {
                 throw new IllegalArgumentException("conv " + kh + "x" + kw + " [" + out + "]: sizes must be positive");
             }
         }
 
+        /** A valid convolution. */
+        public Conv(int kh, int kw, int out) {
+            this(kh, kw, out, false);
+        }
+
+        /** A padded 2×2 convolution of {@code out} filters. */
+        public static Conv padded2x2(int out) {
+            return new Conv(2, 2, out, true);
+        }
+
         @Override
         public String toString() {
-            return "conv" + kh + "x" + kw + ":" + out;
+            return "conv" + kh + "x" + kw + (padded ? "same" : "") + ":" + out;
         }
     }
 

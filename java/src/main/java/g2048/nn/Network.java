@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An architecture made runnable on the CPU: its layers with their parameter offsets, and the
+ * A value network ({@link Head#VALUE}) made runnable on the CPU: its layers with their parameter offsets, and the
  * batch forward and backward passes. A network holds no weights: every pass takes the flat
  * parameter array ({@link #paramCount()} floats, embedding layers first, then the trunk, each
  * layer's weights then biases), so that several weight versions (a trainer's and the snapshots
@@ -20,8 +20,8 @@ public final class Network {
 
     public Network(NetSpec spec) {
         this.spec = spec;
-        if (spec.weightCount() > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException(spec.name() + ": " + spec.weightCount() + " parameters do not fit one array");
+        if (spec.head() != Head.VALUE) {
+            throw new IllegalArgumentException(spec.name() + " is a policy network, which PolicyNetwork runs");
         }
         List<Layer> e = new ArrayList<>();
         int offset = 0;

@@ -138,7 +138,7 @@ public final class NetworkFile {
         int p = b.getInt(OFF_PARAMS);
         NetSpec spec;
         try {
-            spec = NetSpec.parse(new String(bytes, HEADER, specLength, StandardCharsets.UTF_8));
+            spec = NetSpec.parse(Head.VALUE, new String(bytes, HEADER, specLength, StandardCharsets.UTF_8));
         } catch (IllegalArgumentException e) {
             throw new BadFile(file, "corrupt: " + e.getMessage());
         }

@@ -8,7 +8,7 @@ package g2048.nn;
  */
 public final class PackedWeights {
 
-    final PolicySpec spec;
+    final NetSpec spec;
     /** taps[l][t][cin][cout]. */
     final float[][][][] taps;
     /** tapsT[l][t][cout][cin] (null for the first layer, whose input needs no gradient). */
@@ -19,20 +19,20 @@ public final class PackedWeights {
     final float[][] dense;
     final float[] denseBias;
 
-    public PackedWeights(PolicySpec spec, float[] w) {
+    public PackedWeights(NetSpec spec, float[] w) {
         if (w.length != spec.weightCount()) {
             throw new IllegalArgumentException(spec.name() + " has " + spec.weightCount() + " parameters, got " + w.length);
         }
         this.spec = spec;
         int k = spec.convs();
         int ch = spec.channels();
-        taps = new float[k][PolicySpec.TAPS][][];
-        tapsT = new float[k][PolicySpec.TAPS][][];
+        taps = new float[k][NetSpec.TAPS][][];
+        tapsT = new float[k][NetSpec.TAPS][][];
         bias = new float[k][];
         for (int l = 0; l < k; l++) {
             int cin = spec.inChannels(l);
-            int off = spec.convOffset(l);
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            int off = spec.layerOffset(l);
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 float[][] rows = new float[cin][ch];
                 for (int c = 0; c < cin; c++) {
                     System.arraycopy(w, off + (t * cin + c) * ch, rows[c], 0, ch);
@@ -50,21 +50,21 @@ public final class PackedWeights {
                 }
             }
             bias[l] = new float[ch];
-            System.arraycopy(w, off + PolicySpec.TAPS * cin * ch, bias[l], 0, ch);
+            System.arraycopy(w, off + NetSpec.TAPS * cin * ch, bias[l], 0, ch);
         }
-        int off = spec.denseOffset();
-        int in = PolicySpec.CELLS * ch;
-        dense = new float[PolicySpec.MOVES][in];
+        int off = spec.lastLayerOffset();
+        int in = NetSpec.CELLS * ch;
+        dense = new float[NetSpec.MOVES][in];
         for (int i = 0; i < in; i++) {
-            for (int m = 0; m < PolicySpec.MOVES; m++) {
-                dense[m][i] = w[off + i * PolicySpec.MOVES + m];
+            for (int m = 0; m < NetSpec.MOVES; m++) {
+                dense[m][i] = w[off + i * NetSpec.MOVES + m];
             }
         }
-        denseBias = new float[PolicySpec.MOVES];
-        System.arraycopy(w, off + in * PolicySpec.MOVES, denseBias, 0, PolicySpec.MOVES);
+        denseBias = new float[NetSpec.MOVES];
+        System.arraycopy(w, off + in * NetSpec.MOVES, denseBias, 0, NetSpec.MOVES);
     }
 
-    public PolicySpec spec() {
+    public NetSpec spec() {
         return spec;
     }
 }

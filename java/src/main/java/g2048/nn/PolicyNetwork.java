@@ -15,20 +15,20 @@ import java.util.Arrays;
  */
 public final class PolicyNetwork {
 
-    private final PolicySpec spec;
+    private final NetSpec spec;
     private final GemmKernel kernel;
 
     /** With the fastest convolution kernel this JVM can run ({@link GemmKernel#best()}). */
-    public PolicyNetwork(PolicySpec spec) {
+    public PolicyNetwork(NetSpec spec) {
         this(spec, GemmKernel.best());
     }
 
-    public PolicyNetwork(PolicySpec spec, GemmKernel kernel) {
+    public PolicyNetwork(NetSpec spec, GemmKernel kernel) {
         this.spec = spec;
         this.kernel = kernel;
     }
 
-    public PolicySpec spec() {
+    public NetSpec spec() {
         return spec;
     }
 
@@ -42,17 +42,17 @@ public final class PolicyNetwork {
         g2048.game.Rng rng = new g2048.game.Rng(seed);
         int ch = spec.channels();
         for (int l = 0; l < spec.convs(); l++) {
-            int off = spec.convOffset(l);
+            int off = spec.layerOffset(l);
             int cin = spec.inChannels(l);
             // the one-hot input has one active plane per cell, so its fan-in is the 4 taps
-            double sigma = Math.sqrt(2.0 / (l == 0 ? PolicySpec.TAPS : PolicySpec.TAPS * cin));
-            for (int i = 0; i < PolicySpec.TAPS * cin * ch; i++) {
+            double sigma = Math.sqrt(2.0 / (l == 0 ? NetSpec.TAPS : NetSpec.TAPS * cin));
+            for (int i = 0; i < NetSpec.TAPS * cin * ch; i++) {
                 w[off + i] = (float) (rng.nextGaussian() * sigma);
             }
         }
-        int off = spec.denseOffset();
-        double sigma = Math.sqrt(1.0 / (PolicySpec.CELLS * ch));
-        for (int i = 0; i < PolicySpec.CELLS * ch * PolicySpec.MOVES; i++) {
+        int off = spec.lastLayerOffset();
+        double sigma = Math.sqrt(1.0 / (NetSpec.CELLS * ch));
+        for (int i = 0; i < NetSpec.CELLS * ch * NetSpec.MOVES; i++) {
             w[off + i] = (float) (rng.nextGaussian() * sigma);
         }
         return w;
@@ -62,11 +62,11 @@ public final class PolicyNetwork {
     public void forward(PackedWeights w, PolicyWorkspace ws, long[] boards, int from, int n) {
         check(w, ws, n);
         int ch = spec.channels();
-        int rows = n * PolicySpec.CELLS;
+        int rows = n * NetSpec.CELLS;
         for (int s = 0; s < n; s++) {
             long b = boards[from + s];
-            for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
-                int r = s * PolicySpec.CELLS + cell;
+            for (int cell = 0; cell < NetSpec.CELLS; cell++) {
+                int r = s * NetSpec.CELLS + cell;
                 int code = Board.code(b, cell);
                 ws.codes[r] = code;
                 float[] x = ws.acts[0][r];
@@ -80,7 +80,7 @@ public final class PolicyNetwork {
             for (int r = 0; r < rows; r++) {
                 System.arraycopy(bias, 0, out[r], 0, ch);
             }
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 int pairs = n * ws.perPosition[t];
                 if (l == 0) {
                     float[][] taps = w.taps[0][t];
@@ -99,11 +99,11 @@ public final class PolicyNetwork {
         }
         float[][] last = ws.acts[spec.convs()];
         for (int s = 0; s < n; s++) {
-            for (int m = 0; m < PolicySpec.MOVES; m++) {
+            for (int m = 0; m < NetSpec.MOVES; m++) {
                 float[] wm = w.dense[m];
                 double z = w.denseBias[m];
-                for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
-                    float[] a = last[s * PolicySpec.CELLS + cell];
+                for (int cell = 0; cell < NetSpec.CELLS; cell++) {
+                    float[] a = last[s * NetSpec.CELLS + cell];
                     int base = cell * ch;
                     float sum = 0f;
                     for (int c = 0; c < ch; c++) {
@@ -111,7 +111,7 @@ public final class PolicyNetwork {
                     }
                     z += sum;
                 }
-                ws.logits[s * PolicySpec.MOVES + m] = (float) z;
+                ws.logits[s * NetSpec.MOVES + m] = (float) z;
             }
         }
     }
@@ -129,25 +129,25 @@ public final class PolicyNetwork {
         check(w, ws, n);
         int ch = spec.channels();
         int k = spec.convs();
-        int rows = n * PolicySpec.CELLS;
-        double[] p = new double[PolicySpec.MOVES];
+        int rows = n * NetSpec.CELLS;
+        double[] p = new double[NetSpec.MOVES];
         double loss = 0;
         for (int s = 0; s < n; s++) {
-            loss += SoftmaxCrossEntropy.lossAndGradient(ws.logits, s * PolicySpec.MOVES, legal[targetFrom + s], targets,
-                    (targetFrom + s) * PolicySpec.MOVES, scale, ws.dLogits, p);
+            loss += SoftmaxCrossEntropy.lossAndGradient(ws.logits, s * NetSpec.MOVES, legal[targetFrom + s], targets,
+                    (targetFrom + s) * NetSpec.MOVES, scale, ws.dLogits, p);
         }
         // the last layer: gradient of its weights and of the last activations
         float[][] last = ws.acts[k];
         float[][] gLast = ws.grads[k];
         for (int s = 0; s < n; s++) {
-            for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
-                int r = s * PolicySpec.CELLS + cell;
+            for (int cell = 0; cell < NetSpec.CELLS; cell++) {
+                int r = s * NetSpec.CELLS + cell;
                 float[] g = gLast[r];
                 Arrays.fill(g, 0, ch, 0f);
                 float[] a = last[r];
                 int base = cell * ch;
-                for (int m = 0; m < PolicySpec.MOVES; m++) {
-                    float d = ws.dLogits[s * PolicySpec.MOVES + m];
+                for (int m = 0; m < NetSpec.MOVES; m++) {
+                    float d = ws.dLogits[s * NetSpec.MOVES + m];
                     if (d == 0f) {
                         continue;
                     }
@@ -159,8 +159,8 @@ public final class PolicyNetwork {
                     }
                 }
             }
-            for (int m = 0; m < PolicySpec.MOVES; m++) {
-                ws.gDenseBias[m] += ws.dLogits[s * PolicySpec.MOVES + m];
+            for (int m = 0; m < NetSpec.MOVES; m++) {
+                ws.gDenseBias[m] += ws.dLogits[s * NetSpec.MOVES + m];
             }
         }
         for (int l = k - 1; l >= 0; l--) {
@@ -177,7 +177,7 @@ public final class PolicyNetwork {
                 }
             }
             if (l == 0) {
-                for (int t = 0; t < PolicySpec.TAPS; t++) {
+                for (int t = 0; t < NetSpec.TAPS; t++) {
                     float[][] g = ws.gTaps[0][t];
                     int[] in = ws.inRow[t];
                     int[] o = ws.outRow[t];
@@ -192,7 +192,7 @@ public final class PolicyNetwork {
             for (int r = 0; r < rows; r++) {
                 Arrays.fill(dIn[r], 0, ch, 0f);
             }
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 int pairs = n * ws.perPosition[t];
                 kernel.accumulateTransposed(ws.gTaps[l][t], ws.acts[l], ws.inRow[t], dOut, ws.outRow[t], pairs, ch, ch);
                 kernel.accumulate(dIn, ws.inRow[t], dOut, ws.outRow[t], pairs, w.tapsT[l][t], ch, ch);
@@ -224,8 +224,8 @@ public final class PolicyNetwork {
         int ch = spec.channels();
         for (int l = 0; l < spec.convs(); l++) {
             int cin = spec.inChannels(l);
-            int off = spec.convOffset(l);
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            int off = spec.layerOffset(l);
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 float[][] g = ws.gTaps[l][t];
                 for (int c = 0; c < cin; c++) {
                     int at = off + (t * cin + c) * ch;
@@ -235,20 +235,20 @@ public final class PolicyNetwork {
                     }
                 }
             }
-            int at = off + PolicySpec.TAPS * cin * ch;
+            int at = off + NetSpec.TAPS * cin * ch;
             for (int j = 0; j < ch; j++) {
                 grad[at + j] += ws.gBias[l][j];
             }
         }
-        int off = spec.denseOffset();
-        int in = PolicySpec.CELLS * ch;
+        int off = spec.lastLayerOffset();
+        int in = NetSpec.CELLS * ch;
         for (int i = 0; i < in; i++) {
-            for (int m = 0; m < PolicySpec.MOVES; m++) {
-                grad[off + i * PolicySpec.MOVES + m] += ws.gDense[m][i];
+            for (int m = 0; m < NetSpec.MOVES; m++) {
+                grad[off + i * NetSpec.MOVES + m] += ws.gDense[m][i];
             }
         }
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
-            grad[off + in * PolicySpec.MOVES + m] += ws.gDenseBias[m];
+        for (int m = 0; m < NetSpec.MOVES; m++) {
+            grad[off + in * NetSpec.MOVES + m] += ws.gDenseBias[m];
         }
     }
 

@@ -7,7 +7,7 @@ package g2048.nn;
  */
 public final class PolicyWorkspace {
 
-    final PolicySpec spec;
+    final NetSpec spec;
     final int capacity;
     /** acts[0] is the one-hot input, acts[l + 1] the output of convolution l (after ReLU). */
     final float[][][] acts;
@@ -30,7 +30,7 @@ public final class PolicyWorkspace {
     final float[] gDenseBias;
     private final boolean training;
 
-    public PolicyWorkspace(PolicySpec spec, int capacity, boolean training) {
+    public PolicyWorkspace(NetSpec spec, int capacity, boolean training) {
         if (capacity < 1) {
             throw new IllegalArgumentException("workspace capacity must be at least 1, got " + capacity);
         }
@@ -39,9 +39,9 @@ public final class PolicyWorkspace {
         this.training = training;
         int k = spec.convs();
         int ch = spec.channels();
-        int rows = capacity * PolicySpec.CELLS;
+        int rows = capacity * NetSpec.CELLS;
         acts = new float[k + 1][][];
-        acts[0] = new float[rows][PolicySpec.PLANES];
+        acts[0] = new float[rows][NetSpec.VALUE_PLANES];
         for (int l = 1; l <= k; l++) {
             acts[l] = new float[rows][ch];
         }
@@ -52,12 +52,12 @@ public final class PolicyWorkspace {
             }
         }
         codes = new int[rows];
-        logits = new float[capacity * PolicySpec.MOVES];
-        dLogits = new float[capacity * PolicySpec.MOVES];
-        inRow = new int[PolicySpec.TAPS][];
-        outRow = new int[PolicySpec.TAPS][];
-        perPosition = new int[PolicySpec.TAPS];
-        for (int t = 0; t < PolicySpec.TAPS; t++) {
+        logits = new float[capacity * NetSpec.MOVES];
+        dLogits = new float[capacity * NetSpec.MOVES];
+        inRow = new int[NetSpec.TAPS][];
+        outRow = new int[NetSpec.TAPS][];
+        perPosition = new int[NetSpec.TAPS];
+        for (int t = 0; t < NetSpec.TAPS; t++) {
             int dr = t >> 1;
             int dc = t & 1;
             int per = (4 - dr) * (4 - dc);
@@ -68,8 +68,8 @@ public final class PolicyWorkspace {
             for (int s = 0; s < capacity; s++) {
                 for (int r = 0; r + dr < 4; r++) {
                     for (int c = 0; c + dc < 4; c++) {
-                        out[p] = s * PolicySpec.CELLS + r * 4 + c;
-                        in[p] = s * PolicySpec.CELLS + (r + dr) * 4 + c + dc;
+                        out[p] = s * NetSpec.CELLS + r * 4 + c;
+                        in[p] = s * NetSpec.CELLS + (r + dr) * 4 + c + dc;
                         p++;
                     }
                 }
@@ -78,15 +78,15 @@ public final class PolicyWorkspace {
             outRow[t] = out;
         }
         if (training) {
-            gTaps = new float[k][PolicySpec.TAPS][][];
+            gTaps = new float[k][NetSpec.TAPS][][];
             gBias = new float[k][ch];
             for (int l = 0; l < k; l++) {
-                for (int t = 0; t < PolicySpec.TAPS; t++) {
+                for (int t = 0; t < NetSpec.TAPS; t++) {
                     gTaps[l][t] = new float[spec.inChannels(l)][ch];
                 }
             }
-            gDense = new float[PolicySpec.MOVES][PolicySpec.CELLS * ch];
-            gDenseBias = new float[PolicySpec.MOVES];
+            gDense = new float[NetSpec.MOVES][NetSpec.CELLS * ch];
+            gDenseBias = new float[NetSpec.MOVES];
         } else {
             gTaps = null;
             gBias = null;

@@ -16,17 +16,17 @@ public final class SoftmaxCrossEntropy {
     /** Writes into {@code p[0..4)} the softmax of {@code z[off..off+4)} over the moves in {@code legal}. */
     public static void probabilities(float[] z, int off, int legal, double[] p) {
         double max = Double.NEGATIVE_INFINITY;
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             if ((legal >>> m & 1) != 0) {
                 max = Math.max(max, z[off + m]);
             }
         }
         double sum = 0;
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             p[m] = (legal >>> m & 1) != 0 ? Math.exp(z[off + m] - max) : 0;
             sum += p[m];
         }
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             p[m] = sum > 0 ? p[m] / sum : 0;
         }
     }
@@ -38,7 +38,7 @@ public final class SoftmaxCrossEntropy {
     public static double lossAndGradient(float[] z, int off, int legal, float[] y, int yOff, float scale, float[] dz, double[] p) {
         probabilities(z, off, legal, p);
         double loss = 0;
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             boolean isLegal = (legal >>> m & 1) != 0;
             float target = y[yOff + m];
             if (!isLegal) {

@@ -2,7 +2,7 @@ package g2048.nn;
 
 import java.util.function.BiConsumer;
 
-/** The {@code key=value;key=value} text form that {@link NetSpec} and {@link PolicySpec} store in files. */
+/** The {@code key=value;key=value} text form that {@link NetSpec} stores in files: one form per {@link Head}. */
 final class SpecText {
 
     private SpecText() {

@@ -2,8 +2,8 @@ package g2048.policy;
 
 import static g2048.settings.BadSetting.field;
 
+import g2048.nn.NetSpec;
 import g2048.settings.BadSetting;
-import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -33,7 +33,7 @@ public final class FirstLayerFilters {
     }
 
     /** Every filter of the network's first layer, most important first (ties by number). */
-    public static List<Filter> ranked(PolicySpec spec, float[] w) {
+    public static List<Filter> ranked(NetSpec spec, float[] w) {
         List<Filter> all = new ArrayList<>();
         for (int f = 0; f < spec.channels(); f++) {
             all.add(of(spec, w, f));
@@ -43,37 +43,37 @@ public final class FirstLayerFilters {
     }
 
     /** Filter {@code f}. */
-    public static Filter of(PolicySpec spec, float[] w, int f) {
+    public static Filter of(NetSpec spec, float[] w, int f) {
         int ch = spec.channels();
         if (f < 0 || f >= ch) {
             throw new BadSetting(field("filter"), ": " + spec.name() + " has filters 0.." + (ch - 1) + ", got " + f);
         }
-        int off = spec.convOffset(0);
-        float[][] table = new float[PolicySpec.TAPS][PolicySpec.PLANES];
-        double max = w[off + PolicySpec.TAPS * PolicySpec.PLANES * ch + f];
+        int off = spec.layerOffset(0);
+        float[][] table = new float[NetSpec.TAPS][NetSpec.VALUE_PLANES];
+        double max = w[off + NetSpec.TAPS * NetSpec.VALUE_PLANES * ch + f];
         float bias = (float) max;
-        for (int t = 0; t < PolicySpec.TAPS; t++) {
+        for (int t = 0; t < NetSpec.TAPS; t++) {
             double best = Double.NEGATIVE_INFINITY;
-            for (int v = 0; v < PolicySpec.PLANES; v++) {
-                table[t][v] = w[off + (t * PolicySpec.PLANES + v) * ch + f];
+            for (int v = 0; v < NetSpec.VALUE_PLANES; v++) {
+                table[t][v] = w[off + (t * NetSpec.VALUE_PLANES + v) * ch + f];
                 best = Math.max(best, table[t][v]);
             }
             max += best;
         }
         double norm = 0;
         if (spec.convs() > 1) {
-            int off2 = spec.convOffset(1);
-            for (int t = 0; t < PolicySpec.TAPS; t++) {
+            int off2 = spec.layerOffset(1);
+            for (int t = 0; t < NetSpec.TAPS; t++) {
                 int row = off2 + (t * ch + f) * ch;
                 for (int j = 0; j < ch; j++) {
                     norm += (double) w[row + j] * w[row + j];
                 }
             }
         } else {
-            int offD = spec.denseOffset();
-            for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
-                for (int m = 0; m < PolicySpec.MOVES; m++) {
-                    double x = w[offD + (cell * ch + f) * PolicySpec.MOVES + m];
+            int offD = spec.lastLayerOffset();
+            for (int cell = 0; cell < NetSpec.CELLS; cell++) {
+                for (int m = 0; m < NetSpec.MOVES; m++) {
+                    double x = w[offD + (cell * ch + f) * NetSpec.MOVES + m];
                     norm += x * x;
                 }
             }

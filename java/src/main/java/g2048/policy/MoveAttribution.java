@@ -1,7 +1,7 @@
 package g2048.policy;
 
-import g2048.nn.PolicySpec;
 import g2048.game.Board;
+import g2048.nn.NetSpec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -41,14 +41,14 @@ public final class MoveAttribution {
     }
 
     /** Splits move {@code move}'s logit on {@code board} over the first layer's (position, filter) pairs. */
-    public static Result explain(PolicySpec spec, float[] w, long board, int move) {
+    public static Result explain(NetSpec spec, float[] w, long board, int move) {
         int k = spec.convs();
         int ch = spec.channels();
-        double[][] x = new double[PolicySpec.CELLS][PolicySpec.PLANES];
-        for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
+        double[][] x = new double[NetSpec.CELLS][NetSpec.VALUE_PLANES];
+        for (int cell = 0; cell < NetSpec.CELLS; cell++) {
             x[cell][Board.code(board, cell)] = 1;
         }
-        double[][] x0 = new double[PolicySpec.CELLS][PolicySpec.PLANES];
+        double[][] x0 = new double[NetSpec.CELLS][NetSpec.VALUE_PLANES];
         // pre-activations u[l] and outputs h[l] of convolution l, at the board and at the reference
         double[][][] u = new double[k][][];
         double[][][] h = new double[k][][];
@@ -64,14 +64,14 @@ public final class MoveAttribution {
             in = h[l];
             in0 = h0[l];
         }
-        int offD = spec.denseOffset();
-        double z = w[offD + PolicySpec.CELLS * ch * PolicySpec.MOVES + move];
+        int offD = spec.lastLayerOffset();
+        double z = w[offD + NetSpec.CELLS * ch * NetSpec.MOVES + move];
         double z0 = z;
         // multipliers of the last layer's outputs: the move's weights
-        double[][] mult = new double[PolicySpec.CELLS][ch];
-        for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
+        double[][] mult = new double[NetSpec.CELLS][ch];
+        for (int cell = 0; cell < NetSpec.CELLS; cell++) {
             for (int c = 0; c < ch; c++) {
-                double wd = w[offD + (cell * ch + c) * PolicySpec.MOVES + move];
+                double wd = w[offD + (cell * ch + c) * NetSpec.MOVES + move];
                 mult[cell][c] = wd;
                 z += h[k - 1][cell][c] * wd;
                 z0 += h0[k - 1][cell][c] * wd;
@@ -79,8 +79,8 @@ public final class MoveAttribution {
         }
         for (int l = k - 1; l >= 1; l--) {
             // through the ReLU (rescale), then the convolution's weights to the previous layer's outputs
-            double[][] mu = new double[PolicySpec.CELLS][ch];
-            for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
+            double[][] mu = new double[NetSpec.CELLS][ch];
+            for (int cell = 0; cell < NetSpec.CELLS; cell++) {
                 for (int c = 0; c < ch; c++) {
                     double du = u[l][cell][c] - u0[l][cell][c];
                     double dh = h[l][cell][c] - h0[l][cell][c];
@@ -88,11 +88,11 @@ public final class MoveAttribution {
                     mu[cell][c] = mult[cell][c] * r;
                 }
             }
-            double[][] prev = new double[PolicySpec.CELLS][ch];
-            int off = spec.convOffset(l);
+            double[][] prev = new double[NetSpec.CELLS][ch];
+            int off = spec.layerOffset(l);
             for (int r = 0; r < 4; r++) {
                 for (int c = 0; c < 4; c++) {
-                    for (int t = 0; t < PolicySpec.TAPS; t++) {
+                    for (int t = 0; t < NetSpec.TAPS; t++) {
                         int rr = r + t / 2;
                         int cc = c + t % 2;
                         if (rr > 3 || cc > 3) {
@@ -115,7 +115,7 @@ public final class MoveAttribution {
         }
         double delta = z - z0;
         List<Pair> pairs = new ArrayList<>();
-        for (int cell = 0; cell < PolicySpec.CELLS; cell++) {
+        for (int cell = 0; cell < NetSpec.CELLS; cell++) {
             for (int f = 0; f < ch; f++) {
                 double contribution = (h[0][cell][f] - h0[0][cell][f]) * mult[cell][f];
                 if (contribution != 0) {
@@ -128,18 +128,18 @@ public final class MoveAttribution {
         return new Result(move, z, z0, pairs);
     }
 
-    private static double[][] conv(PolicySpec spec, float[] w, int l, double[][] x) {
+    private static double[][] conv(NetSpec spec, float[] w, int l, double[][] x) {
         int cin = spec.inChannels(l);
         int ch = spec.channels();
-        int off = spec.convOffset(l);
-        double[][] y = new double[PolicySpec.CELLS][ch];
+        int off = spec.layerOffset(l);
+        double[][] y = new double[NetSpec.CELLS][ch];
         for (int r = 0; r < 4; r++) {
             for (int c = 0; c < 4; c++) {
                 double[] out = y[r * 4 + c];
                 for (int j = 0; j < ch; j++) {
-                    out[j] = w[off + PolicySpec.TAPS * cin * ch + j];
+                    out[j] = w[off + NetSpec.TAPS * cin * ch + j];
                 }
-                for (int t = 0; t < PolicySpec.TAPS; t++) {
+                for (int t = 0; t < NetSpec.TAPS; t++) {
                     int rr = r + t / 2;
                     int cc = c + t % 2;
                     if (rr > 3 || cc > 3) {

@@ -1,10 +1,11 @@
 package g2048.policy;
 
-import g2048.nn.PolicySpec;
 import g2048.files.AtomicFile;
 import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
 import g2048.nn.Adam;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -22,7 +23,7 @@ import java.nio.file.Path;
  *   0            8     MAGIC        "G2048PN" then a zero byte
  *   8            4     VERSION      1
  *   12           4     FLAGS        bit 0: Adam state present
- *   16           4     SPEC_LENGTH  L, bytes of the architecture text (UTF-8, {@link PolicySpec#text()})
+ *   16           4     SPEC_LENGTH  L, bytes of the architecture text (UTF-8, {@link NetSpec#text()})
  *   20           4     PARAMS       P, the number of parameters
  *   24           8     ADAM_STEPS   optimiser steps taken (0 without Adam state)
  *   32           8     POSITIONS    positions trained on
@@ -114,9 +115,9 @@ public final class PolicyFile {
             if (specText.codePoints().anyMatch(Character::isISOControl)) {
                 throw new BadFileException(file, "the architecture text holds control characters");
             }
-            PolicySpec spec;
+            NetSpec spec;
             try {
-                spec = PolicySpec.parse(specText);
+                spec = NetSpec.parse(Head.POLICY, specText);
             } catch (IllegalArgumentException e) {
                 throw new BadFileException(file, e.getMessage());
             }

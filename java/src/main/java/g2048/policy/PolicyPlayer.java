@@ -1,13 +1,13 @@
 package g2048.policy;
 
-import g2048.nn.PolicySpec;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
-import g2048.nn.PackedWeights;
-import g2048.nn.SoftmaxCrossEntropy;
-import g2048.nn.BoardOrientation;
 import g2048.game.Moves;
 import g2048.game.Shape;
+import g2048.nn.BoardOrientation;
+import g2048.nn.NetSpec;
+import g2048.nn.PackedWeights;
+import g2048.nn.PolicyNetwork;
+import g2048.nn.PolicyWorkspace;
+import g2048.nn.SoftmaxCrossEntropy;
 import g2048.player.Player;
 
 /**
@@ -26,7 +26,7 @@ public final class PolicyPlayer implements Player {
     private final long[] one = new long[1];
     private final BoardOrientation orientation;
 
-    public PolicyPlayer(PolicySpec spec, float[] weights, String name) {
+    public PolicyPlayer(NetSpec spec, float[] weights, String name) {
         this(new PolicyNetwork(spec), new PackedWeights(spec, weights), name);
     }
 
@@ -54,7 +54,7 @@ public final class PolicyPlayer implements Player {
     /** The legal move of largest logit in {@code z[off..off+4)}, ties to the lowest; -1 if none is legal. */
     public static int best(float[] z, int off, int legal) {
         int best = -1;
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             if ((legal >>> m & 1) != 0 && (best < 0 || z[off + m] > z[off + best])) {
                 best = m;
             }
@@ -68,10 +68,10 @@ public final class PolicyPlayer implements Player {
         long image = BoardOrientation.apply(s, board);
         one[0] = image;
         net.forward(weights, ws, one, 0, 1);
-        double[] onImage = new double[PolicySpec.MOVES];
+        double[] onImage = new double[NetSpec.MOVES];
         SoftmaxCrossEntropy.probabilities(ws.logits(), 0, moves.legalMask(image), onImage);
-        double[] p = new double[PolicySpec.MOVES];
-        for (int m = 0; m < PolicySpec.MOVES; m++) {
+        double[] p = new double[NetSpec.MOVES];
+        for (int m = 0; m < NetSpec.MOVES; m++) {
             p[BoardOrientation.fromImage(s, m)] = onImage[m];
         }
         return p;

@@ -16,8 +16,8 @@ class ArchitecturesTest {
 
     @Test
     void weightCountsMatchTheTable() {
-        assertEquals(COUNTS.keySet(), java.util.Set.copyOf(Architectures.NAMES));
-        for (String name : Architectures.NAMES) {
+        assertEquals(COUNTS.keySet(), java.util.Set.copyOf(Architectures.names(Head.VALUE)));
+        for (String name : Architectures.names(Head.VALUE)) {
             NetSpec spec = Architectures.named(name);
             assertEquals(COUNTS.get(name), spec.weightCount(), name);
             assertEquals(COUNTS.get(name), new Network(spec).paramCount(), name + " built");
@@ -42,18 +42,18 @@ class ArchitecturesTest {
 
     @Test
     void specTextRoundTrips() {
-        for (String name : Architectures.NAMES) {
+        for (String name : Architectures.names(Head.VALUE)) {
             NetSpec spec = Architectures.named(name);
-            assertEquals(spec, NetSpec.parse(spec.text()), name);
+            assertEquals(spec, NetSpec.parse(Head.VALUE, spec.text()), name);
         }
     }
 
     @Test
     void badSpecsAreRejectedWithTheirReason() {
         assertThrows(IllegalArgumentException.class, () -> Architectures.named("CNN99"));
-        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse("name=x;input=values;embed=;trunk=fc:4"));
-        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse("name=x;input=values;embed=;trunk=conv5x5:4,fc:1"));
-        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse("name=x;input=values;embed=;trunk=pool:4,fc:1"));
-        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse("name=x;input=embedded;embed=;trunk=fc:1"));
+        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse(Head.VALUE, "name=x;input=values;embed=;trunk=fc:4"));
+        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse(Head.VALUE, "name=x;input=values;embed=;trunk=conv5x5:4,fc:1"));
+        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse(Head.VALUE, "name=x;input=values;embed=;trunk=pool:4,fc:1"));
+        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse(Head.VALUE, "name=x;input=embedded;embed=;trunk=fc:1"));
     }
 }

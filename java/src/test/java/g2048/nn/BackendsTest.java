@@ -97,7 +97,7 @@ class BackendsTest {
         }
 
         @Override
-        public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
+        public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
             throw new UnsupportedOperationException();
         }
 
@@ -148,7 +148,6 @@ class BackendsTest {
     void aBackendAskedByNameIsUsedAsItIs() {
         var c = registry(CPU, FAST, GONE).choose("FAST", BackendOptions.NONE, notes);
         assertSame(FAST, c.backend());
-        assertNull(c.reference());
         assertEquals("", notes(), "nothing to say about a choice the user made");
         Evaluator e = c.open(null, notes);
         assertInstanceOf(Scaled.class, e);
@@ -186,9 +185,12 @@ class BackendsTest {
     @Test
     void checkComparesTheCandidateWithTheReferenceOnEveryValue() {
         var c = registry(CPU, FAST, GONE).choose("check", BackendOptions.NONE, notes);
-        assertSame(FAST, c.backend(), "the preferred backend that runs is the one checked");
-        assertSame(CPU, c.reference());
-        assertTrue(notes().startsWith("device: check, fast device against the reference cpu device"), notes());
+        assertInstanceOf(CheckBackend.class, c.backend(), "check is a backend of the registry");
+        assertEquals("check, fast device against the reference cpu device", c.backend().device(),
+                "the preferred backend that runs is the one checked");
+        assertEquals("device: check, fast device against the reference cpu device (relative tolerance 1e-04)", notes());
+        assertEquals(List.of(LIBRARY, GRAPHS), c.backend().options(), "check reads the options of the backend it checks");
+        assertEquals(1e-4, c.backend().tolerance(BackendOptions.NONE));
         Evaluator e = c.open(null, notes);
         CheckEvaluator check = assertInstanceOf(CheckEvaluator.class, e);
         long[] boards = boards(500);

@@ -13,7 +13,7 @@ class CpuPolicyTrainingTest {
 
     @Test
     void theCpuStepsAsPolicyGradientAndAdamDo() {
-        PolicySpec spec = new PolicySpec("T", 2, 5);
+        NetSpec spec = NetSpec.policy("T", 2, 5);
         PolicyNetwork net = new PolicyNetwork(spec);
         float[] w0 = net.initialWeights(3);
         Rng rng = new Rng(4);
@@ -29,8 +29,8 @@ class CpuPolicyTrainingTest {
         float[] w = w0.clone();
         Adam adam = new Adam(w.length);
         double loss;
-        try (PolicyOptimiser o = new CpuBackend().policyTraining(spec, w, adam, n, 2)) {
-            loss = o.step(boards, legal, targets, n);
+        try (Optimiser o = new CpuBackend().policyTraining(spec, w, adam, n, 2)) {
+            loss = o.step(new Optimiser.Moves(boards, legal, targets), 0, n);
             assertSame(adam, o.adam());
         }
         float[] want = w0.clone();

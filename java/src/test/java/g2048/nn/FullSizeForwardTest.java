@@ -12,7 +12,7 @@ class FullSizeForwardTest {
     void fullArchitecturesMatchTheReference() {
         Rng rng = new Rng(2048);
         long[] boards = TestBoards.random(rng, 2);
-        for (String name : Architectures.NAMES) {
+        for (String name : Architectures.names(Head.VALUE)) {
             NetSpec spec = Architectures.named(name);
             Network net = new Network(spec);
             // Uniform weights: cheaper to draw than the truncated normal for millions of parameters.

@@ -21,18 +21,18 @@ public class PolicyNetworkTest {
 
     @Test
     void theFourArchitecturesHaveTheSeedsWeightCounts() {
-        assertEquals(817_068, Architectures.policy("POLICY2").weightCount());
-        assertEquals(819_628, Architectures.policy("POLICY3").weightCount());
-        assertEquals(820_228, Architectures.policy("POLICY4").weightCount());
-        assertEquals(832_612, Architectures.policy("POLICY5").weightCount());
-        long fromLayers = Architectures.policy("POLICY5").layers().stream().mapToLong(PolicySpec.LayerInfo::weights).sum();
+        assertEquals(817_068, Architectures.named(Head.POLICY, "POLICY2").weightCount());
+        assertEquals(819_628, Architectures.named(Head.POLICY, "POLICY3").weightCount());
+        assertEquals(820_228, Architectures.named(Head.POLICY, "POLICY4").weightCount());
+        assertEquals(832_612, Architectures.named(Head.POLICY, "POLICY5").weightCount());
+        long fromLayers = Architectures.named(Head.POLICY, "POLICY5").layers().stream().mapToLong(NetSpec.LayerInfo::weights).sum();
         assertEquals(832_612, fromLayers);
     }
 
     @Test
     void theTextFormRoundTrips() {
-        PolicySpec s = Architectures.policy("policy3");
-        assertEquals(s, PolicySpec.parse(s.text()));
+        NetSpec s = Architectures.named(Head.POLICY, "policy3");
+        assertEquals(s, NetSpec.parse(Head.POLICY, s.text()));
     }
 
     public static long randomBoard(Rng rng) {
@@ -45,14 +45,14 @@ public class PolicyNetworkTest {
         return b;
     }
 
-    static Stream<PolicySpec> tiny() {
-        return Stream.of(new PolicySpec("t1", 1, 3), new PolicySpec("t2", 2, 5), new PolicySpec("t3", 3, 6),
-                new PolicySpec("t2odd", 2, 7));
+    static Stream<NetSpec> tiny() {
+        return Stream.of(NetSpec.policy("t1", 1, 3), NetSpec.policy("t2", 2, 5), NetSpec.policy("t3", 3, 6),
+                NetSpec.policy("t2odd", 2, 7));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("tiny")
-    void logitsMatchTheReferenceOnRandomNetworksAndBoards(PolicySpec spec) {
+    void logitsMatchTheReferenceOnRandomNetworksAndBoards(NetSpec spec) {
         Rng rng = new Rng(spec.text().hashCode());
         PolicyNetwork net = new PolicyNetwork(spec);
         for (int trial = 0; trial < 5; trial++) {
@@ -76,7 +76,7 @@ public class PolicyNetworkTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("tiny")
-    void analyticGradientMatchesFiniteDifferences(PolicySpec spec) {
+    void analyticGradientMatchesFiniteDifferences(NetSpec spec) {
         Rng rng = new Rng(31 * spec.text().hashCode());
         PolicyNetwork net = new PolicyNetwork(spec);
         float[] w = randomWeights(spec, rng);
@@ -133,7 +133,7 @@ public class PolicyNetworkTest {
 
     @Test
     void oneAndTwoThreadsGiveTheSameGradientUpToRounding() {
-        PolicySpec spec = new PolicySpec("t", 2, 9);
+        NetSpec spec = NetSpec.policy("t", 2, 9);
         Rng rng = new Rng(5);
         PolicyNetwork net = new PolicyNetwork(spec);
         float[] w = randomWeights(spec, rng);
@@ -160,7 +160,7 @@ public class PolicyNetworkTest {
         }
     }
 
-    public static float[] randomWeights(PolicySpec spec, Rng rng) {
+    public static float[] randomWeights(NetSpec spec, Rng rng) {
         float[] w = new float[spec.weightCount()];
         for (int i = 0; i < w.length; i++) {
             w[i] = (float) (rng.nextGaussian() * 0.5);

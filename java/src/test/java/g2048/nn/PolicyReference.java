@@ -13,7 +13,7 @@ final class PolicyReference {
     }
 
     /** The first-layer outputs (after ReLU) as [cell][filter]. */
-    static double[][] firstLayer(PolicySpec spec, double[] w, long board) {
+    static double[][] firstLayer(NetSpec spec, double[] w, long board) {
         double[][] x = new double[16][16];
         for (int cell = 0; cell < 16; cell++) {
             x[cell][Board.code(board, cell)] = 1;
@@ -21,10 +21,10 @@ final class PolicyReference {
         return conv(spec, w, 0, x);
     }
 
-    static double[][] conv(PolicySpec spec, double[] w, int l, double[][] x) {
+    static double[][] conv(NetSpec spec, double[] w, int l, double[][] x) {
         int cin = spec.inChannels(l);
         int ch = spec.channels();
-        int off = spec.convOffset(l);
+        int off = spec.layerOffset(l);
         double[][] y = new double[16][ch];
         for (int r = 0; r < 4; r++) {
             for (int c = 0; c < 4; c++) {
@@ -47,13 +47,13 @@ final class PolicyReference {
         return y;
     }
 
-    static double[] logits(PolicySpec spec, double[] w, long board) {
+    static double[] logits(NetSpec spec, double[] w, long board) {
         double[][] x = firstLayer(spec, w, board);
         for (int l = 1; l < spec.convs(); l++) {
             x = conv(spec, w, l, x);
         }
         int ch = spec.channels();
-        int off = spec.denseOffset();
+        int off = spec.lastLayerOffset();
         double[] z = new double[4];
         for (int m = 0; m < 4; m++) {
             double s = w[off + 16 * ch * 4 + m];
@@ -68,7 +68,7 @@ final class PolicyReference {
     }
 
     /** Mean cross-entropy of the softmax over legal moves against the targets. */
-    static double loss(PolicySpec spec, double[] w, long[] boards, int[] legal, float[] targets, int n) {
+    static double loss(NetSpec spec, double[] w, long[] boards, int[] legal, float[] targets, int n) {
         double total = 0;
         for (int s = 0; s < n; s++) {
             double[] z = logits(spec, w, boards[s]);

@@ -1,7 +1,8 @@
 package g2048.policy;
 
 import g2048.nn.PolicyNetworkTest;
-import g2048.nn.PolicySpec;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
 import g2048.nn.Architectures;
 import g2048.nn.BoardOrientation;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -78,8 +79,8 @@ class BoardOrientationTest {
 
     @Test
     void aTurningPlayerPlaysTheImageAsThePlainNetworkAndEveryImageAlike() {
-        PolicySpec plain = new PolicySpec("t2", 2, 5);
-        PolicySpec turning = plain.withOrientation(BoardOrientation.CORNER);
+        NetSpec plain = NetSpec.policy("t2", 2, 5);
+        NetSpec turning = plain.withOrientation(BoardOrientation.CORNER);
         Rng rng = new Rng(47);
         float[] w = PolicyNetworkTest.randomWeights(plain, rng);
         PolicyPlayer a = new PolicyPlayer(plain, w, "plain");
@@ -113,16 +114,16 @@ class BoardOrientationTest {
 
     @Test
     void theOrientationIsPartOfTheSpecTextAndSurvivesTheModelFile() throws Exception {
-        PolicySpec p5 = Architectures.policy("POLICY5");
+        NetSpec p5 = Architectures.named(Head.POLICY, "POLICY5");
         assertEquals("name=POLICY5;convs=5;channels=224", p5.text());
-        assertEquals(BoardOrientation.AS_IS, PolicySpec.parse(p5.text()).orientation());
-        PolicySpec turned = p5.withOrientation(BoardOrientation.CORNER);
+        assertEquals(BoardOrientation.AS_IS, NetSpec.parse(Head.POLICY, p5.text()).orientation());
+        NetSpec turned = p5.withOrientation(BoardOrientation.CORNER);
         assertEquals("name=POLICY5;convs=5;channels=224;orientation=corner", turned.text());
-        assertEquals(turned, PolicySpec.parse(turned.text()));
+        assertEquals(turned, NetSpec.parse(Head.POLICY, turned.text()));
         assertTrue(turned.sameWeightsAs(p5));
         assertEquals(p5.weightCount(), turned.weightCount());
-        assertThrows(IllegalArgumentException.class, () -> PolicySpec.parse("name=x;convs=2;channels=3;orientation=diagonal"));
-        PolicySpec small = new PolicySpec("t1", 1, 3, BoardOrientation.CORNER);
+        assertThrows(IllegalArgumentException.class, () -> NetSpec.parse(Head.POLICY, "name=x;convs=2;channels=3;orientation=diagonal"));
+        NetSpec small = NetSpec.policy("t1", 1, 3, BoardOrientation.CORNER);
         float[] w = PolicyNetworkTest.randomWeights(small, new Rng(5));
         java.nio.file.Path file = java.nio.file.Files.createTempFile("turned", ".g2pn");
         try {

@@ -1,6 +1,6 @@
 package g2048.policy;
 
-import g2048.nn.PolicySpec;
+import g2048.nn.NetSpec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
@@ -11,7 +11,7 @@ class FirstLayerFiltersTest {
 
     @Test
     void tablesAndImportanceOfAHandBuiltNetwork() {
-        PolicySpec spec = new PolicySpec("hand", 2, 3);
+        NetSpec spec = NetSpec.policy("hand", 2, 3);
         int ch = 3;
         float[] w = new float[spec.weightCount()];
         // filter 1: SE corner holding 2^5 weighs 0.7, NW empty weighs −0.2, bias 0.1
@@ -21,7 +21,7 @@ class FirstLayerFiltersTest {
         // filter 2: only a bias of 1 (active everywhere)
         w[4 * 16 * ch + 2] = 1f;
         // the second convolution reads filter 1 with weights 3 and 4 (norm 5), filter 2 with weight 1
-        int o2 = spec.convOffset(1);
+        int o2 = spec.layerOffset(1);
         w[o2 + (0 * ch + 1) * ch + 0] = 3f;
         w[o2 + (2 * ch + 1) * ch + 2] = 4f;
         w[o2 + (1 * ch + 2) * ch + 1] = 1f;

@@ -1,7 +1,7 @@
 package g2048.policy;
 
 import g2048.nn.PolicyNetworkTest;
-import g2048.nn.PolicySpec;
+import g2048.nn.NetSpec;
 import g2048.nn.PolicyNetwork;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.PackedWeights;
@@ -27,13 +27,13 @@ class MoveAttributionTest {
     @Test
     void oneConvolutionGivesEachUnitItsChangeTimesItsWeight() {
         // filter 0 fires 1 on a 2 at the window's NW corner; filter 1 fires 2 − 0.5 on a 4 there
-        PolicySpec spec = new PolicySpec("hand1", 1, 2);
+        NetSpec spec = NetSpec.policy("hand1", 1, 2);
         float[] w = new float[spec.weightCount()];
         int ch = 2;
         w[(0 * 16 + 1) * ch + 0] = 1f;
         w[(0 * 16 + 2) * ch + 1] = 2f;
         w[4 * 16 * ch + 1] = -0.5f;
-        int d = spec.denseOffset();
+        int d = spec.lastLayerOffset();
         w[d + (0 * ch + 0) * 4 + 0] = 3f;  // cell (0,0), filter 0, move 0
         w[d + (1 * ch + 1) * 4 + 0] = 1f;  // cell (0,1), filter 1, move 0
         long b = board(0, 1, 1, 2);         // a 2 at (0,0), a 4 at (0,1)
@@ -48,17 +48,17 @@ class MoveAttributionTest {
 
     @Test
     void twoConvolutionsRescaleThroughTheSecondRelu() {
-        PolicySpec spec = new PolicySpec("hand2", 2, 1);
+        NetSpec spec = NetSpec.policy("hand2", 2, 1);
         float[] w = new float[spec.weightCount()];
         // layer 1 (one filter): 1 on a 2 at the NW corner, 3 on a 4 there
         w[0 * 16 + 1] = 1f;
         w[0 * 16 + 2] = 3f;
         // layer 2: reads NW and SE of its window with weight 1, bias −2
-        int o2 = spec.convOffset(1);
+        int o2 = spec.layerOffset(1);
         w[o2 + 0] = 1f;     // tap NW
         w[o2 + 3] = 1f;     // tap SE
         w[o2 + 4] = -2f;    // bias
-        int d = spec.denseOffset();
+        int d = spec.lastLayerOffset();
         w[d + 0 * 4 + 0] = 1f;  // cell (0,0), move 0
         w[d + 5 * 4 + 0] = 1f;  // cell (1,1), move 0
         long b = board(0, 1, 5, 2);  // a 2 at (0,0), a 4 at (1,1)
@@ -75,7 +75,7 @@ class MoveAttributionTest {
     @Test
     void sharesAddUpToOneOnRandomNetworksAndBoards() {
         Rng rng = new Rng(17);
-        for (PolicySpec spec : List.of(new PolicySpec("r2", 2, 6), new PolicySpec("r3", 3, 5), new PolicySpec("r1", 1, 4))) {
+        for (NetSpec spec : List.of(NetSpec.policy("r2", 2, 6), NetSpec.policy("r3", 3, 5), NetSpec.policy("r1", 1, 4))) {
             for (int trial = 0; trial < 20; trial++) {
                 float[] w = PolicyNetworkTest.randomWeights(spec, rng);
                 long b = PolicyNetworkTest.randomBoard(rng);

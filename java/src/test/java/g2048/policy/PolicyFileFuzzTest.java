@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
 import g2048.nn.Adam;
-import g2048.nn.PolicySpec;
+import g2048.nn.NetSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PolicyFileFuzzTest {
 
-    private static final PolicySpec SPEC = new PolicySpec("fuzz", 1, 3);
+    private static final NetSpec SPEC = NetSpec.policy("fuzz", 1, 3);
 
     @TempDir
     Path dir;

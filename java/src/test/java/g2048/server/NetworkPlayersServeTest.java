@@ -11,12 +11,12 @@ import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.BackendOptions;
+import g2048.nn.Head;
 import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.PolicyNetworkTest;
-import g2048.nn.PolicySpec;
 import g2048.nn.TrainedNetwork;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
@@ -73,10 +73,10 @@ class NetworkPlayersServeTest {
             NtupleModels.save(m, model);
         }
         policyFile = dir.resolve("p.g2pn");
-        PolicySpec policy = new PolicySpec("tiny", 1, 3);
+        NetSpec policy = NetSpec.policy("tiny", 1, 3);
         PolicyFile.save(policyFile, new PolicyModel(policy, PolicyNetworkTest.randomWeights(policy, new Rng(5)), null, 0));
         cnnFile = dir.resolve("v.g2nn");
-        NetSpec cnn = NetSpec.parse(TINY_CNN);
+        NetSpec cnn = NetSpec.parse(Head.VALUE, TINY_CNN);
         NetworkFile.save(cnnFile, new TrainedNetwork(cnn, Initializer.truncatedNormal(new Network(cnn), 3), null, 0));
         service = MoveService.open(MoveService.Sources.of(model, null).withPolicy(policyFile)
                 .withCnn(cnnFile, "cpu", BackendOptions.NONE));

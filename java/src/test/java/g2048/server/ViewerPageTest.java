@@ -55,11 +55,11 @@ class ViewerPageTest {
         });
         // tiny networks with random weights: the page offers the policy and cnn players too
         Path policyFile = dir.resolve("p.g2pn");
-        g2048.nn.PolicySpec policy = new g2048.nn.PolicySpec("tiny", 1, 3);
+        g2048.nn.NetSpec policy = g2048.nn.NetSpec.policy("tiny", 1, 3);
         g2048.policy.PolicyFile.save(policyFile, new g2048.policy.PolicyModel(policy,
                 g2048.nn.PolicyNetworkTest.randomWeights(policy, new g2048.game.Rng(5)), null, 0));
         Path cnnFile = dir.resolve("v.g2nn");
-        g2048.nn.NetSpec cnn = g2048.nn.NetSpec.parse("name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1");
+        g2048.nn.NetSpec cnn = g2048.nn.NetSpec.parse(g2048.nn.Head.VALUE, "name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1");
         g2048.nn.NetworkFile.save(cnnFile, new g2048.nn.TrainedNetwork(cnn,
                 g2048.nn.Initializer.truncatedNormal(new g2048.nn.Network(cnn), 3), null, 0));
         service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policyFile)

@@ -22,6 +22,7 @@ import g2048.nn.Initializer;
 import g2048.nn.Layer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
+import g2048.nn.Optimiser;
 import g2048.nn.Workspace;
 import java.util.ArrayList;
 import java.util.List;
@@ -253,7 +254,7 @@ public final class CudaConformance {
         try (Geometry.Forced forced = Geometry.force(tile); CudaNetwork dn = new CudaNetwork(ctx, net, w);
                 CudaPass pass = new CudaPass(dn, n, true, gemm)) {
             for (int li = 0; li < dn.layerCount(); li++) {
-                Layer layer = dn.layer(li);
+                Layer layer = net.layers().get(li);
                 String name = spec.name() + " layer " + li + " " + layer.spec() + " " + tileName(tile);
                 float[] in = sparse(rng, n * layer.inSize());
                 float[] cpuOut = new float[n * layer.outSize()];
@@ -317,7 +318,7 @@ public final class CudaConformance {
      */
     public Outcome replayedForward(NetSpec spec, long seed, int n) {
         if (gemm != GemmMode.KERNELS) {
-            throw new IllegalStateException("replayed forwards run with the kernels' products, not --gemm " + gemm.label());
+            throw new IllegalStateException("replayed forwards run with the kernels' products, not " + gemm.label() + "'s");
         }
         if (n > CudaPass.RECORDED_MAX_BATCH) {
             throw new IllegalArgumentException("a forward of " + n + " boards is not replayed");
@@ -383,7 +384,7 @@ public final class CudaConformance {
                 net.forward(w, ws, boards, n);
                 net.backward(w, ws, targets, 0, n, 2f / n, grad);
                 adam.step(w, grad);
-                t.step(boards, targets, 0, n);
+                t.step(new Optimiser.Values(boards, targets, s + 1), 0, n);
             }
             t.downloadTo(gpuW, gpuAdam);
         }

@@ -239,7 +239,7 @@ final class GemmComparison {
         long fields = NativeHandles.address(p);
         if (fields != a[0]) {
             throw new CudaException("JCuda's pointer fields say 0x" + Long.toHexString(fields) + " but the driver says 0x"
-                    + Long.toHexString(a[0]) + ": --gemm cublas would pass wrong addresses");
+                    + Long.toHexString(a[0]) + ": cuBLAS would be passed wrong addresses");
         }
         return a[0];
     }

@@ -8,15 +8,16 @@ import g2048.cuda.GemmMode;
 import g2048.cuda.KernelImages;
 import g2048.cuda.SelfCheck;
 import g2048.eval.Evaluator;
+import g2048.game.Moves;
 import g2048.game.Rng;
+import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkEvaluator;
-import g2048.game.Moves;
-import g2048.game.Shape;
+import g2048.nn.Optimiser;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -157,12 +158,13 @@ public final class GpuCheck {
         float[] targets = CudaConformance.gaussian(rng, 16_384, 1000);
         for (int batch : new int[] {1024, 4096}) {
             try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch, mode)) {
-                t.step(boards, targets, 0, batch);
+                Optimiser.Values samples = new Optimiser.Values(boards, targets, 0);
+                t.step(samples, 0, batch);
                 long steps = 0;
                 long start = System.nanoTime();
                 long end = start + (long) (seconds * 1e9);
                 while (System.nanoTime() < end) {
-                    t.step(boards, targets, (int) (steps % (16_384 / batch)) * batch, batch);
+                    t.step(samples, (int) (steps % (16_384 / batch)) * batch, batch);
                     steps++;
                 }
                 double s = (System.nanoTime() - start) / 1e9;

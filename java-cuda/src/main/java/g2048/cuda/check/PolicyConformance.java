@@ -4,18 +4,19 @@ import static g2048.cuda.SelfCheck.error;
 import static g2048.cuda.SelfCheck.randomBoards;
 
 import g2048.cuda.CudaContext;
-import g2048.cuda.CudaPolicyTrainer;
+import g2048.cuda.CudaTrainer;
 import g2048.cuda.GemmMode;
 import g2048.cuda.Geometry;
 import g2048.cuda.check.CudaConformance.Outcome;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.nn.CpuBackend;
-import g2048.nn.PackedWeights;
 import g2048.nn.Architectures;
+import g2048.nn.CpuBackend;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
+import g2048.nn.Optimiser;
+import g2048.nn.PackedWeights;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyOptimiser;
-import g2048.nn.PolicySpec;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.SoftmaxCrossEntropy;
 import java.util.ArrayList;
@@ -33,8 +34,8 @@ import java.util.List;
 public final class PolicyConformance {
 
     /** Small widths: one convolution (no input gradient but the dense layer's), and three of odd width. */
-    public static List<PolicySpec> smallArchitectures() {
-        return List.of(new PolicySpec("policy-1x24", 1, 24), new PolicySpec("policy-3x40", 3, 40), new PolicySpec("policy-2x7", 2, 7));
+    public static List<NetSpec> smallArchitectures() {
+        return List.of(NetSpec.policy("policy-1x24", 1, 24), NetSpec.policy("policy-3x40", 3, 40), NetSpec.policy("policy-2x7", 2, 7));
     }
 
     private final CudaContext ctx;
@@ -46,19 +47,19 @@ public final class PolicyConformance {
     /** Every check: small widths with each tile (passes and steps), then the four architectures at full width. */
     public List<Outcome> all(long seed) {
         List<Outcome> out = new ArrayList<>();
-        for (PolicySpec spec : smallArchitectures()) {
+        for (NetSpec spec : smallArchitectures()) {
             for (Geometry.Tile tile : Geometry.Tile.values()) {
                 out.addAll(pass(spec, tile, seed, 150));
                 out.add(steps(spec, tile, seed, 64, 3, 24));
             }
         }
-        for (String name : Architectures.POLICY_NAMES) {
-            PolicySpec spec = Architectures.policy(name);
+        for (String name : Architectures.names(Head.POLICY)) {
+            NetSpec spec = Architectures.named(Head.POLICY, name);
             out.addAll(pass(spec, null, seed, 256));
             // the dense layer's forward by the skinny kernel
             out.addAll(pass(spec, null, seed, 4));
         }
-        out.add(steps(Architectures.policy("POLICY5"), null, seed, 256, 2, 1024));
+        out.add(steps(Architectures.named(Head.POLICY, "POLICY5"), null, seed, 256, 2, 1024));
         return out;
     }
 
@@ -67,6 +68,11 @@ public final class PolicyConformance {
      * soft over the legal moves); the emulation tests use the same batches.
      */
     public record Batch(long[] boards, int[] legal, float[] targets) {
+
+        /** The batch as an optimiser steps on it. */
+        public Optimiser.Moves moves() {
+            return new Optimiser.Moves(boards, legal, targets);
+        }
 
         public static Batch random(Rng rng, int n) {
             long[] boards = randomBoards(rng, n);
@@ -98,7 +104,7 @@ public final class PolicyConformance {
     }
 
     /** He-scaled weights with noise on every parameter, the biases included (fresh ones are zero). */
-    public static float[] weights(PolicySpec spec, long seed) {
+    public static float[] weights(NetSpec spec, long seed) {
         float[] w = new PolicyNetwork(spec).initialWeights(seed);
         Rng rng = new Rng(seed + 1);
         for (int i = 0; i < w.length; i++) {
@@ -108,7 +114,7 @@ public final class PolicyConformance {
     }
 
     /** One forward and backward of n positions in one slice: logits, probabilities, loss and each layer's gradient blocks. */
-    public List<Outcome> pass(PolicySpec spec, Geometry.Tile tile, long seed, int n) {
+    public List<Outcome> pass(NetSpec spec, Geometry.Tile tile, long seed, int n) {
         float[] w = weights(spec, seed);
         Batch b = Batch.random(new Rng(seed + 2), n);
         PolicyNetwork net = new PolicyNetwork(spec);
@@ -133,10 +139,10 @@ public final class PolicyConformance {
         float[] grad = new float[w.length];
         double loss;
         try (Geometry.Forced forced = Geometry.force(tile);
-                CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
-                        Adam.EPSILON, n)) {
-            loss = t.gradient(b.boards(), b.legal(), b.targets(), n);
-            t.pass().logits(logits);
+                CudaTrainer t = new CudaTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, n,
+                        GemmMode.KERNELS)) {
+            loss = t.gradient(b.moves(), 0, n);
+            t.pass().outputs(logits);
             t.pass().probabilities(probs);
             t.gradient(grad);
         }
@@ -153,7 +159,7 @@ public final class PolicyConformance {
     }
 
     /** {@code steps} Adam steps of n positions in slices of {@code slice} against the CPU device: parameters and moments after. */
-    public Outcome steps(PolicySpec spec, Geometry.Tile tile, long seed, int n, int steps, int slice) {
+    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps, int slice) {
         float[] w0 = weights(spec, seed);
         Rng rng = new Rng(seed + 3);
         float[] cpuW = w0.clone();
@@ -161,13 +167,13 @@ public final class PolicyConformance {
         float[] gpuW = new float[w0.length];
         Adam gpuAdam;
         try (Geometry.Forced forced = Geometry.force(tile);
-                PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
-                CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
-                        Adam.EPSILON, slice)) {
+                Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
+                CudaTrainer t = new CudaTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, slice,
+                        GemmMode.KERNELS)) {
             for (int s = 0; s < steps; s++) {
                 Batch b = Batch.random(rng, n);
-                cpu.step(b.boards(), b.legal(), b.targets(), n);
-                t.step(b.boards(), b.legal(), b.targets(), n);
+                cpu.step(b.moves(), 0, n);
+                t.step(b.moves(), 0, n);
             }
             t.weights(gpuW);
             gpuAdam = t.adam();
@@ -183,19 +189,19 @@ public final class PolicyConformance {
     }
 
     /** Each layer's weights and biases as their own block, so that a small block's error is not hidden by a large one's scale. */
-    public static List<Block> blocks(PolicySpec spec) {
+    public static List<Block> blocks(NetSpec spec) {
         List<Block> out = new ArrayList<>();
         int ch = spec.channels();
         for (int l = 0; l < spec.convs(); l++) {
-            int off = spec.convOffset(l);
-            int weights = PolicySpec.TAPS * spec.inChannels(l) * ch;
+            int off = spec.layerOffset(l);
+            int weights = NetSpec.TAPS * spec.inChannels(l) * ch;
             out.add(new Block("conv " + l + " weights", off, off + weights));
             out.add(new Block("conv " + l + " biases", off + weights, off + weights + ch));
         }
-        int off = spec.denseOffset();
-        int weights = PolicySpec.CELLS * ch * PolicySpec.MOVES;
+        int off = spec.lastLayerOffset();
+        int weights = NetSpec.CELLS * ch * NetSpec.MOVES;
         out.add(new Block("dense weights", off, off + weights));
-        out.add(new Block("dense biases", off + weights, off + weights + PolicySpec.MOVES));
+        out.add(new Block("dense biases", off + weights, off + weights + NetSpec.MOVES));
         return out;
     }
 }

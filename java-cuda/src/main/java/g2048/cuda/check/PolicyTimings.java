@@ -1,16 +1,18 @@
 package g2048.cuda.check;
 
-import g2048.cuda.CudaContext;
 import g2048.cuda.CudaBackend;
-import g2048.cuda.CudaPolicyTrainer;
+import g2048.cuda.CudaContext;
+import g2048.cuda.CudaTrainer;
+import g2048.cuda.GemmMode;
 import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
-import g2048.nn.CpuBackend;
 import g2048.nn.Architectures;
+import g2048.nn.CpuBackend;
+import g2048.nn.Head;
+import g2048.nn.NetSpec;
+import g2048.nn.Optimiser;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyOptimiser;
-import g2048.nn.PolicySpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,12 +28,12 @@ public final class PolicyTimings {
     }
 
     public static List<String> rows(CudaContext ctx, double seconds) {
-        return rows(ctx, seconds, List.of(Architectures.policy("POLICY2"), Architectures.policy("POLICY5")), new int[] {256, 1024},
+        return rows(ctx, seconds, List.of(Architectures.named(Head.POLICY, "POLICY2"), Architectures.named(Head.POLICY, "POLICY5")), new int[] {256, 1024},
                 256, Runtime.getRuntime().availableProcessors());
     }
 
     /** Steps of each spec on the GPU at each of {@code batches}, and on the CPU at {@code cpuBatch} with {@code threads}. */
-    public static List<String> rows(CudaContext ctx, double seconds, List<PolicySpec> specs, int[] batches, int cpuBatch, int threads) {
+    public static List<String> rows(CudaContext ctx, double seconds, List<NetSpec> specs, int[] batches, int cpuBatch, int threads) {
         List<String> rows = new ArrayList<>();
         int pool = 8192;
         long[] boards = SelfCheck.randomBoards(new Rng(9), pool);
@@ -41,22 +43,22 @@ public final class PolicyTimings {
             legal[s] = 0b1111;
             targets[4 * s + s % 4] = 1f;
         }
-        for (PolicySpec spec : specs) {
+        for (NetSpec spec : specs) {
             float[] w = new PolicyNetwork(spec).initialWeights(1);
             for (int batch : batches) {
-                try (CudaPolicyTrainer t = new CudaPolicyTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
-                        Adam.EPSILON, Math.min(batch, CudaBackend.POLICY_SLICE))) {
+                try (CudaTrainer t = new CudaTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON,
+                        Math.min(batch, CudaBackend.POLICY_SLICE), GemmMode.KERNELS)) {
                     rows.add(rate("cuda", spec, batch, seconds, t, boards, legal, targets));
                 }
             }
-            try (PolicyOptimiser cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
+            try (Optimiser cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
                 rows.add(rate("cpu, " + threads + " threads,", spec, cpuBatch, Math.min(seconds, 5), cpu, boards, legal, targets));
             }
         }
         return rows;
     }
 
-    private static String rate(String device, PolicySpec spec, int batch, double seconds, PolicyOptimiser o, long[] boards, int[] legal,
+    private static String rate(String device, NetSpec spec, int batch, double seconds, Optimiser o, long[] boards, int[] legal,
             float[] targets) {
         int slices = boards.length / batch;
         long[] b = new long[batch];
@@ -77,11 +79,11 @@ public final class PolicyTimings {
                 1e3 * s / steps, steps * batch / s);
     }
 
-    private static void step(PolicyOptimiser o, int from, int batch, long[] boards, int[] legal, float[] targets, long[] b, int[] l,
+    private static void step(Optimiser o, int from, int batch, long[] boards, int[] legal, float[] targets, long[] b, int[] l,
             float[] y) {
         System.arraycopy(boards, from, b, 0, batch);
         System.arraycopy(legal, from, l, 0, batch);
         System.arraycopy(targets, 4 * from, y, 0, 4 * batch);
-        o.step(b, l, y, batch);
+        o.step(new Optimiser.Moves(b, l, y), 0, batch);
     }
 }

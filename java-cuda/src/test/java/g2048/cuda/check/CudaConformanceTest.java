@@ -6,6 +6,7 @@ import g2048.cuda.CudaContext;
 import g2048.cuda.CudaProbe;
 import g2048.cuda.Geometry;
 import g2048.nn.Architectures;
+import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,22 +96,22 @@ class CudaConformanceTest {
     List<DynamicTest> policyNetworks() {
         PolicyConformance c = new PolicyConformance(ctx);
         List<DynamicTest> tests = new ArrayList<>();
-        for (g2048.nn.PolicySpec spec : PolicyConformance.smallArchitectures()) {
+        for (g2048.nn.NetSpec spec : PolicyConformance.smallArchitectures()) {
             for (Geometry.Tile tile : Geometry.Tile.values()) {
                 String t = " " + tile.suffix + " tile";
                 tests.add(check(spec.name() + " pass" + t, () -> c.pass(spec, tile, SEED, 150)));
                 tests.add(check(spec.name() + " steps" + t, () -> List.of(c.steps(spec, tile, SEED, 64, 3, 24))));
             }
         }
-        for (String name : g2048.nn.Architectures.POLICY_NAMES) {
-            g2048.nn.PolicySpec spec = g2048.nn.Architectures.policy(name);
+        for (String name : g2048.nn.Architectures.names(Head.POLICY)) {
+            g2048.nn.NetSpec spec = g2048.nn.Architectures.named(Head.POLICY, name);
             tests.add(check(name + " pass", () -> {
                 List<CudaConformance.Outcome> out = new ArrayList<>(c.pass(spec, null, SEED, 256));
                 out.addAll(c.pass(spec, null, SEED, 4));
                 return out;
             }));
         }
-        tests.add(check("POLICY5 steps", () -> List.of(c.steps(g2048.nn.Architectures.policy("POLICY5"), null, SEED, 256, 2,
+        tests.add(check("POLICY5 steps", () -> List.of(c.steps(g2048.nn.Architectures.named(Head.POLICY, "POLICY5"), null, SEED, 256, 2,
                 1024))));
         return tests;
     }

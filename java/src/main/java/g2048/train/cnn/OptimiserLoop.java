@@ -105,7 +105,7 @@ public final class OptimiserLoop implements Runnable {
         }
         reportTime();
         stopAll.run();
-        sink.snapshot(optimiser.weights(), optimiser.adam(), stats.positions(), stats.steps(), true);
+        sink.snapshot(weights(), optimiser.adam(), stats.positions(), stats.steps(), true);
     }
 
     private void take(PositionChunk c) {
@@ -175,7 +175,7 @@ public final class OptimiserLoop implements Runnable {
     private void step(long[] bs, float[] ts, int from, int n) {
         long steps = stats.steps.get() + 1;
         long t0 = System.nanoTime();
-        double sse = optimiser.step(bs, ts, from, n, steps);
+        double sse = optimiser.step(new Optimiser.Values(bs, ts, steps), from, n);
         stepNanos += System.nanoTime() - t0;
         timedSteps++;
         reportTime();
@@ -186,8 +186,15 @@ public final class OptimiserLoop implements Runnable {
         long positions = samplesTrained / augmentation;
         stats.positions.set(positions);
         if (positions >= nextSnapshot && positions < config.positions()) {
-            sink.snapshot(optimiser.weights(), optimiser.adam(), positions, steps, false);
+            sink.snapshot(weights(), optimiser.adam(), positions, steps, false);
             nextSnapshot = snapshots.nextAfter(positions);
         }
+    }
+
+    /** A fresh copy of the optimiser's weights, for a snapshot. */
+    private float[] weights() {
+        float[] w = new float[config.spec().weightCount()];
+        optimiser.weights(w);
+        return w;
     }
 }

@@ -1,14 +1,14 @@
 package g2048.train.cnn;
 
-import g2048.nn.Backends;
-import g2048.nn.BackendOptions;
 import g2048.eval.Evaluator;
 import g2048.files.AtomicFile;
 import g2048.nn.Adam;
+import g2048.nn.Backend;
+import g2048.nn.BackendOptions;
+import g2048.nn.Backends;
 import g2048.nn.CpuBackend;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
-import g2048.nn.Backend;
 import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
 import g2048.nn.Optimiser;
@@ -176,7 +176,7 @@ public final class TrainingRun {
 
     /** Where the run computes, in words, for its first line. */
     public String describeDevice() {
-        return device.describe() + (backend.reference() == null ? "" : ", snapshots checked against " + backend.reference().device());
+        return device.describe();
     }
 
     /** Asks the run to stop soon; {@link #run()} still writes the final snapshot. Any thread. */

@@ -7,19 +7,19 @@ import g2048.files.BadFileException;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.play.GameRunner;
-import g2048.play.Summary;
-import g2048.nn.CpuBackend;
-import g2048.nn.PackedWeights;
 import g2048.nn.Backend;
-import g2048.policy.PolicyFile;
-import g2048.policy.PolicyModel;
+import g2048.nn.CpuBackend;
+import g2048.nn.NetSpec;
+import g2048.nn.Optimiser;
+import g2048.nn.PackedWeights;
 import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyOptimiser;
-import g2048.policy.PolicyPlayer;
-import g2048.nn.PolicySpec;
 import g2048.nn.PolicyWorkspace;
 import g2048.nn.SoftmaxCrossEntropy;
+import g2048.play.GameRunner;
+import g2048.play.Summary;
+import g2048.policy.PolicyFile;
+import g2048.policy.PolicyModel;
+import g2048.policy.PolicyPlayer;
 import g2048.settings.BadSetting;
 import g2048.train.Every;
 import g2048.train.LearningCurve;
@@ -59,11 +59,11 @@ public final class PolicyTrainer {
      * {@code finalLearningRate} at the end of the last epoch (equal rates: constant). Decaying the
      * rate at the end of a run is what lets the last steps settle instead of jumping around a minimum.
      */
-    public record Config(PolicySpec spec, int epochs, int batch, double learningRate, double finalLearningRate, double temperature,
+    public record Config(NetSpec spec, int epochs, int batch, double learningRate, double finalLearningRate, double temperature,
             int threads, long snapshotEvery, int evalGames, int heldOutSample, long seed) {
 
         /** A constant rate. */
-        public Config(PolicySpec spec, int epochs, int batch, double learningRate, double temperature, int threads,
+        public Config(NetSpec spec, int epochs, int batch, double learningRate, double temperature, int threads,
                 long snapshotEvery, int evalGames, int heldOutSample, long seed) {
             this(spec, epochs, batch, learningRate, learningRate, temperature, threads, snapshotEvery, evalGames, heldOutSample, seed);
         }
@@ -146,7 +146,7 @@ public final class PolicyTrainer {
 
     /** Trains from scratch or (with {@code resume}) from the directory's checkpoint; returns the final model. */
     public PolicyModel run(boolean resume, Listener listener) throws IOException {
-        PolicySpec spec = config.spec();
+        NetSpec spec = config.spec();
         PolicyNetwork net = new PolicyNetwork(spec);
         Files.createDirectories(dir.resolve("snapshots"));
         AtomicFile.deleteLeftovers(dir);
@@ -203,7 +203,7 @@ public final class PolicyTrainer {
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
-        try (PolicyOptimiser opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
+        try (Optimiser opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
             while (epoch < config.epochs() && !stop.get()) {
                 int[] order = shuffled(n, config.seed(), epoch);
                 while (cursor < n && !stop.get()) {
@@ -215,7 +215,7 @@ public final class PolicyTrainer {
                         data.target(idx, config.temperature(), targets, 4 * i);
                     }
                     opt.learningRate(config.learningRateAt(positions, total));
-                    lossSum += opt.step(boards, legal, targets, k);
+                    lossSum += opt.step(new Optimiser.Moves(boards, legal, targets), 0, k);
                     lossCount += k;
                     cursor += k;
                     positions += k;

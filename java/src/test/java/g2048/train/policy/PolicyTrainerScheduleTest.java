@@ -6,21 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
 import g2048.nn.Adam;
-import g2048.nn.CpuBackend;
-import g2048.policy.DatasetWriter;
-import g2048.eval.Evaluator;
 import g2048.nn.Backend;
 import g2048.nn.BackendOptions;
+import g2048.nn.CpuBackend;
+import g2048.nn.NetSpec;
 import g2048.nn.NetworkModel;
+import g2048.nn.Optimiser;
 import g2048.nn.ValueTraining;
-import java.io.PrintStream;
+import g2048.policy.DatasetWriter;
 import g2048.policy.PolicyModel;
-import g2048.nn.PolicyOptimiser;
-import g2048.nn.PolicySpec;
 import g2048.search.SearchConfig;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PolicyTrainerScheduleTest {
 
-    private static final PolicySpec SPEC = new PolicySpec("P2x6", 2, 6);
+    private static final NetSpec SPEC = NetSpec.policy("P2x6", 2, 6);
 
     @TempDir
     static Path dir;
@@ -95,14 +95,14 @@ class PolicyTrainerScheduleTest {
         }
 
         @Override
-        public PolicyOptimiser policyTraining(PolicySpec spec, float[] weights, Adam adam, int batch, int threads) {
-            PolicyOptimiser inner = cpu.policyTraining(spec, weights, adam, batch, threads);
-            return new PolicyOptimiser() {
+        public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+            Optimiser inner = cpu.policyTraining(spec, weights, adam, batch, threads);
+            return new Optimiser() {
                 @Override
-                public double step(long[] boards, int[] legal, float[] targets, int n) {
+                public double step(Batch batch, int from, int n) {
                     rates.add(rate);
                     sizes.add(n);
-                    return inner.step(boards, legal, targets, n);
+                    return inner.step(batch, from, n);
                 }
 
                 @Override
