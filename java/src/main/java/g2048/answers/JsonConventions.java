@@ -36,12 +36,14 @@ public final class JsonConventions {
     }
 
     /**
-     * A player's description without the absolute path of the shipped model, which the user never
-     * typed: it is named as the shipped model instead.
+     * A player's description without the path or class-path name of the shipped model, which the
+     * user never typed: it is named as the shipped model instead, one name everywhere.
      */
     public static String player(String description) {
+        // the class path's name first: the file's path may be a relative one inside it
+        String fromJar = "classpath:" + NtupleModels.DEFAULT_RESOURCE;
         String shipped = NtupleModels.defaultModelPath().toString();
-        return description.replace(shipped, SHIPPED_MODEL);
+        return description.replace(fromJar, SHIPPED_MODEL).replace(shipped, SHIPPED_MODEL);
     }
 
     /** The one shape of {@code search}: the configuration a search ran with. */
