@@ -34,7 +34,7 @@ import g2048.player.BestMove;
  * <p><b>Transposition table</b> ({@link TranspositionTable}): chance nodes with at least one ply
  * below them, and optionally leaves, keyed exactly, fresh for every tree: it changes the work
  * done, never a value. <b>Time budget</b>: iterative deepening from depth 1; the depth in progress
- * is abandoned when the budget is spent (checked every 1,024 max nodes and between batch calls) and the deepest finished
+ * is abandoned when the budget is spent (checked every hundred nodes or so, and between batch calls) and the deepest finished
  * depth decides; depth 1 always finishes.
  *
  * <p><b>Tile-downgrading</b> ({@link SearchConfig#downgrade()}): the root is replaced by
@@ -286,7 +286,7 @@ public final class Expectimax {
      */
     private double bestOf(long board, long up, long right, long down, long left, int columnReward, int rowReward,
                           int plies, double q) {
-        if ((++nodes & 1023) == 0 && timed) {
+        if ((++nodes & 127) == 0 && timed) {
             checkTime();
         }
         if (plies == 1) {
