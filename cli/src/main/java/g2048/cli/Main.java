@@ -1,5 +1,7 @@
 package g2048.cli;
 
+import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -7,8 +9,11 @@ import picocli.CommandLine.Command;
 @Command(name = "g2048",
         mixinStandardHelpOptions = true,
         version = "g2048 0.1.0",
-        description = "A high-performance engine for the game 2048: play, learn, search and solve.",
-        subcommands = {
+        description = "A high-performance engine for the game 2048: play, learn, search and solve.")
+public final class Main implements Runnable {
+
+    /** The commands, in the order the help lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(
             ApplyCommand.class,
             PlayCommand.class,
             MoveCommand.class,
@@ -23,9 +28,7 @@ import picocli.CommandLine.Command;
             GpuCheckCommand.class,
             ServeCommand.class,
             SessionCommand.class,
-            CommandLine.HelpCommand.class
-        })
-public final class Main implements Runnable {
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -42,7 +45,7 @@ public final class Main implements Runnable {
     /** Runs the command line and returns its exit code (for tests and embedding). */
     public static int execute(String... args) {
         try {
-            return commandLine().execute(args);
+            return commandLine(args).execute(args);
         } catch (OutOfMemoryError e) {
             // picocli hands on Errors; this one still gets the one-line policy (exit 1).
             System.err.println("g2048: " + Errors.message(e));
@@ -50,8 +53,24 @@ public final class Main implements Runnable {
         }
     }
 
+    /** The whole command line, every command in it (for its help and tests). */
     static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command line that runs {@code args}: when they start with a command's name, only that
+     * command is built, since picocli reads every option of every command it is given by
+     * reflection, most of a start-up's work; help, errors and anything else get all of them.
+     */
+    static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Main());
+        Class<?> named = args.length == 0 ? null : named(args[0]);
+        for (Class<?> c : COMMANDS) {
+            if (named == null || named == CommandLine.HelpCommand.class || c == named) {
+                cl.addSubcommand(c);
+            }
+        }
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
         // help wraps at the terminal's width (80 columns where it cannot be told), never by hand
@@ -60,6 +79,17 @@ public final class Main implements Runnable {
         versions(cl, cl.getCommandSpec().version());
         cl.setExecutionStrategy(ThreadsLimit::execute);
         return cl;
+    }
+
+    /** The command called {@code name} (or one of its aliases), or null. */
+    private static Class<?> named(String name) {
+        for (Class<?> c : COMMANDS) {
+            Command command = c.getAnnotation(Command.class);
+            if (command.name().equals(name) || Arrays.asList(command.aliases()).contains(name)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** Every command's --version prints the engine's version, not only the top command's. */
