@@ -44,7 +44,8 @@ final class DatasetCommand implements Callable<Integer> {
             + " still labelled by the teacher (default: the teacher's own games).")
     String behaviour;
 
-    @Option(names = "--behaviour-model", description = "The behaviour player's model file (a .g2pn for policy).")
+    @Option(names = "--behaviour-model", description = "The behaviour player's model file (a .g2pn for policy;"
+            + " default: the shipped one, policy5.g2pn for policy).")
     Path behaviourModel;
 
     @Option(names = "--teacher-share", defaultValue = "0", description = "With --behaviour: the probability of playing the"
@@ -80,9 +81,6 @@ final class DatasetCommand implements Callable<Integer> {
         if (behaviour == null && (behaviourModel != null || teacherShare != 0)) {
             throw new Errors.BadInput((behaviourModel != null ? "--behaviour-model" : "--teacher-share") + ": needs --behaviour");
         }
-        if ("policy".equals(behaviour) && behaviourModel == null) {
-            throw new Errors.BadInput("--behaviour-model: --behaviour policy needs a network file (.g2pn), e.g. one written by 'train policy'");
-        }
         if (!(teacherShare >= 0 && teacherShare <= 1)) {
             throw new Errors.BadInput("--teacher-share: expected a probability 0..1, got " + teacherShare);
         }
@@ -95,9 +93,15 @@ final class DatasetCommand implements Callable<Integer> {
         g2048.player.Player follow = null;
         String meta = DatasetGenerator.meta(teacherName, depth, seed);
         if (behaviour != null) {
-            follow = Players.create(PlayerSpec.of(PlayerKind.parse(behaviour)).withModel(behaviourModel), Shape.S4x4, SearchConfig.ofDepth(1));
-            String name = behaviour + (behaviourModel == null ? "" : ":" + behaviourModel.getFileName() + "@"
-                    + java.nio.file.Files.size(behaviourModel));
+            try {
+                follow = Players.create(PlayerSpec.of(PlayerKind.parse(behaviour)).withModel(behaviourModel), Shape.S4x4,
+                        SearchConfig.ofDepth(1));
+            } catch (java.io.UncheckedIOException e) {
+                throw new Errors.BadInput("--behaviour-model: " + Errors.message(e), e);
+            }
+            // the file's name and size, or the shipped network's: a run is continued only with the same behaviour
+            String name = behaviour + (behaviourModel != null ? ":" + behaviourModel.getFileName() + "@"
+                    + java.nio.file.Files.size(behaviourModel) : behaviour.equals("policy") ? ":shipped" : "");
             meta = DatasetGenerator.meta(teacherName, depth, seed, name, teacherShare);
         }
         PrintStream o = System.out;

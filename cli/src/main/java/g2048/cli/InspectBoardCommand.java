@@ -4,7 +4,6 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
-import g2048.nn.Adam;
 import g2048.policy.MoveAttribution;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Option;
             "A position is the row and column of the 2x2 window's NW corner."})
 final class InspectBoardCommand implements Callable<Integer> {
 
-    @Option(names = "--model", required = true, description = "A policy network file (.g2pn).")
+    @Option(names = "--model", description = "A policy network file (.g2pn) (default: the shipped network, policy5.g2pn).")
     Path model;
 
     @Option(names = "--board", required = true, description = "The board: rows separated by '/', cells by ','.")
@@ -49,7 +48,8 @@ final class InspectBoardCommand implements Callable<Integer> {
             throw new Errors.BadInput("--board: policy networks play 4x4 boards, this one is " + parsed.shape());
         }
         long b = parsed.board();
-        PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
+        PolicyModel m = PolicyFile.loadOrDefault(model);
+        String modelName = model != null ? model.toString() : PolicyFile.SHIPPED_NAME;
         PolicyPlayer player = new PolicyPlayer(m.spec(), m.weights(), "policy");
         int chosen = player.chooseMove(b);
         int d;
@@ -72,7 +72,7 @@ final class InspectBoardCommand implements Callable<Integer> {
         char letter = Direction.ALL[d].letter();
         double[] p = player.probabilities(b);
         if (json) {
-            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", model.toString()).field("arch", m.spec().name())
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", modelName).field("arch", m.spec().name())
                     .field("board", BoardText.format(b, Shape.S4x4)).field("seen_board", BoardText.format(seen, Shape.S4x4))
                     .field("move", String.valueOf(letter))
                     .field("chosen", chosen == d).field("probability", p[d]).field("logit", r.logit())
@@ -92,7 +92,7 @@ final class InspectBoardCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "seen as %s (the network turns boards %s; positions below are on this image)%n",
                     BoardText.format(seen, Shape.S4x4), m.spec().orientation().text());
         }
-        System.out.printf(Locale.ROOT, "model   %s (%s)%n", model, m.spec().name());
+        System.out.printf(Locale.ROOT, "model   %s (%s)%n", modelName, m.spec().name());
         System.out.printf(Locale.ROOT, "move    %c%s, p = %.4f; logit %.4f, reference %.4f, difference %.4f shared out below%n", letter,
                 chosen == d ? " (the network's choice)" : "", p[d], r.logit(), r.referenceLogit(), r.delta());
         System.out.printf(Locale.ROOT, "%n  %-6s %-7s %10s %9s %11s%n", "pos", "filter", "contrib", "share", "cumulative");

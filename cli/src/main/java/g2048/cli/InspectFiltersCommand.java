@@ -2,7 +2,6 @@ package g2048.cli;
 
 import g2048.files.AtomicFile;
 import g2048.json.JsonWriter;
-import g2048.nn.Adam;
 import g2048.nn.NetSpec;
 import g2048.policy.FirstLayerFilters;
 import g2048.policy.PolicyFile;
@@ -32,7 +31,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
     private static final String[] COLUMNS = {"-", "2", "4", "8", "16", "32", "64", "128", "256", "512", "1024", "2048",
         "4096", "8192", "16384", "32768"};
 
-    @Option(names = "--model", required = true, description = "A policy network file (.g2pn).")
+    @Option(names = "--model", description = "A policy network file (.g2pn) (default: the shipped network, policy5.g2pn).")
     Path model;
 
     @Option(names = "--filter", description = "Only this filter (0-based number).")
@@ -55,7 +54,8 @@ final class InspectFiltersCommand implements Callable<Integer> {
         if (png != null) {
             OutputDirectory.checkFileWritable("--png", png);
         }
-        PolicyModel m = PolicyFile.load(model, Adam.ALPHA);
+        PolicyModel m = PolicyFile.loadOrDefault(model);
+        String modelName = model != null ? model.toString() : PolicyFile.SHIPPED_NAME;
         NetSpec spec = m.spec();
         List<FirstLayerFilters.Filter> ranked = FirstLayerFilters.ranked(spec, m.weights());
         List<FirstLayerFilters.Filter> shown;
@@ -71,7 +71,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
             shown = ranked.subList(0, Math.min(top, ranked.size()));
         }
         if (json) {
-            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", model.toString()).field("arch", spec.name())
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("model", modelName).field("arch", spec.name())
                     .field("importance", "max(0, bias + sum of each corner's largest weight) * norm of the next layer's weights reading the filter")
                     .beginArray("filters");
             for (FirstLayerFilters.Filter f : shown) {
@@ -90,7 +90,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
             System.out.println(j.endArray().end());
         } else {
             System.out.printf(Locale.ROOT, "%s (%s): %d first-layer filters; importance = max output x outgoing weight norm%n",
-                    model, spec.name(), spec.channels());
+                    modelName, spec.name(), spec.channels());
             for (FirstLayerFilters.Filter f : shown) {
                 System.out.printf(Locale.ROOT, "%nfilter #%d  rank %d  importance %.4f  (max output %.4f, outgoing norm %.4f, bias %.2f)%n",
                         f.index(), rankOf(ranked, f.index()), f.importance(), f.maxOutput(), f.outgoingNorm(), f.bias());

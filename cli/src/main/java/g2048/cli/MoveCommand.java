@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
             "Depth 1: reward + V(afterstate); depth d: the expectimax value of d plies, counted as the value-network",
             "paper counts them (Matsuzaki 2021).",
             "--player: ntuple (the shipped model by default), lines or cnn, searched to --depth; heuristic at its own depth;",
-            "or optimal with --db,",
+            "policy (the shipped network by default): each legal move's probability; or optimal with --db,",
             "the exact values of a solved small board (as 'solve query')."})
 final class MoveCommand implements Callable<Integer> {
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
             "GET /game?seed=S[&player=P][&depth=D][&max_moves=N][&shape=RxC]: a seeded game's trace,"
                     + " game 0 of 'play --seed S'.",
             "GET /solve?board=B: exact values from the database of --db.  GET /health.",
-            "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db), policy (needs --policy),"
+            "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db), policy (the network of --policy),"
                     + " cnn (needs --cnn, searched as ntuple is).",
             "Answers are the command line's JSON: /move is 'move --json' (schemas/move.schema.json), /solve 'solve query --json';"
                     + " schemas/serve-*.schema.json describe the others."})
@@ -39,7 +39,7 @@ final class ServeCommand implements Callable<Integer> {
     Path db;
 
     @Option(names = "--policy", paramLabel = "FILE",
-            description = "Policy network of the policy player (.g2pn, written by 'train policy'): the policy player is served only with it.")
+            description = "Policy network of the policy player (.g2pn, written by 'train policy') (default: the shipped network).")
     Path policy;
 
     @Option(names = "--cnn", paramLabel = "FILE",

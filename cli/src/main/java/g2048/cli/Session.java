@@ -17,6 +17,8 @@ import g2048.ntuple.TablePrecision;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
+import g2048.policy.PolicyFile;
+import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
@@ -37,8 +39,8 @@ import java.util.Set;
  */
 final class Session implements AutoCloseable {
 
-    /** The players a session searches with, showing each move's value. */
-    static final List<String> PLAYERS = List.of("ntuple", "lines", "heuristic", "cnn");
+    /** The players of a session: those that search, showing each move's value, and policy, showing each move's probability. */
+    static final List<String> PLAYERS = List.of("ntuple", "lines", "heuristic", "cnn", "policy");
 
     private final PlayerSpec devices;
     private final SearchConfig base;
@@ -49,6 +51,8 @@ final class Session implements AutoCloseable {
     private int downgrade;
     /** The value function of ntuple and cnn (one shape); null for lines and heuristic, which play any shape. */
     private Evaluator evaluator;
+    /** The network of policy (4x4 only); null for the other players. */
+    private PolicyPlayer policy;
     private NtupleModel loaded;
     private final Map<Shape, Evaluator> lines = new HashMap<>();
     private SessionGame game;
@@ -64,9 +68,9 @@ final class Session implements AutoCloseable {
         this.downgrade = search.downgrade();
         config(depth, timeMs, downgrade);
         usePlayer(spec.player().id(), spec.model());
-        if (player.equals("heuristic") && (depth != 1 || timeMs != 0 || downgrade != 0)) {
+        if (!searches(player) && (depth != 1 || timeMs != 0 || downgrade != 0)) {
             this.depth = 1;
-            throw new IllegalArgumentException("--depth, --time-ms and --downgrade: player 'heuristic' searches at its own depth");
+            throw new IllegalArgumentException("--depth, --time-ms and --downgrade: " + ownChoice(player));
         }
     }
 
@@ -121,15 +125,28 @@ final class Session implements AutoCloseable {
     private record Searched(String json, int best) {
     }
 
-    /** The search of {@code b} with the session's settings, or the request's for this search only. */
+    /**
+     * The search of {@code b} with the session's settings, or the request's for this search only; for
+     * the policy player, its network's probabilities and choice (as {@code move --player policy --json}).
+     */
     private Searched search(long b, Shape shape, Map<String, Object> r) {
+        if (!searches(player) && (r.containsKey("depth") || r.containsKey("time_ms") || r.containsKey("downgrade"))) {
+            throw new IllegalArgumentException("depth, time_ms and downgrade: " + ownChoice(player));
+        }
+        if (policy != null) {
+            if (!shape.equals(Shape.S4x4)) {
+                throw new IllegalArgumentException("board: a " + shape + " board, the player plays 4x4");
+            }
+            long t0 = System.nanoTime();
+            double[] p = policy.probabilities(b);
+            int best = policy.chooseMove(b);
+            double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+            return new Searched(MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0).toString(), best);
+        }
         Evaluator e = evaluatorFor(shape);
         ExpectimaxPlayer searcher;
         String name;
         if (player.equals("heuristic")) {
-            if (r.containsKey("depth") || r.containsKey("time_ms") || r.containsKey("downgrade")) {
-                throw new IllegalArgumentException("depth, time_ms and downgrade: player 'heuristic' searches at its own depth");
-            }
             searcher = Players.heuristic(shape);
             name = "heuristic";
         } else {
@@ -201,12 +218,12 @@ final class Session implements AutoCloseable {
         String s = string(r, "shape");
         Shape shape;
         try {
-            shape = s != null ? Shape.parse(s) : evaluator != null ? evaluator.shape() : Shape.S4x4;
+            shape = s != null ? Shape.parse(s) : playerShape() != null ? playerShape() : Shape.S4x4;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("shape: " + e.getMessage(), e);
         }
-        if (evaluator != null && !shape.equals(evaluator.shape())) {
-            throw new IllegalArgumentException("shape: " + shape + ", the player plays " + evaluator.shape());
+        if (playerShape() != null && !shape.equals(playerShape())) {
+            throw new IllegalArgumentException("shape: " + shape + ", the player plays " + playerShape());
         }
         game = new SessionGame(shape, seed);
         return game.json().end().toString();
@@ -234,14 +251,14 @@ final class Session implements AutoCloseable {
         config(d, t, g); // refuses bad values before anything changes
         String p = r.containsKey("player") ? string(r, "player") : player;
         Path m = r.containsKey("model") ? Path.of(string(r, "model")) : r.containsKey("player") ? null : model;
-        if (p.equals("heuristic") && (d != 1 || t != 0 || g != 0) && (r.containsKey("depth") || r.containsKey("time_ms")
+        if (!searches(p) && (d != 1 || t != 0 || g != 0) && (r.containsKey("depth") || r.containsKey("time_ms")
                 || r.containsKey("downgrade"))) {
-            throw new IllegalArgumentException("depth, time_ms and downgrade: player 'heuristic' searches at its own depth");
+            throw new IllegalArgumentException("depth, time_ms and downgrade: " + ownChoice(p));
         }
         if (!p.equals(player) || !java.util.Objects.equals(m, model)) {
             usePlayer(p, m);
         }
-        if (p.equals("heuristic")) {
+        if (!searches(p)) {
             d = 1;
             t = 0;
             g = 0;
@@ -254,9 +271,14 @@ final class Session implements AutoCloseable {
 
     /** The settings, as {@code set} answers and the session's first line shows them. */
     JsonWriter settings() {
+        String shipped = switch (player) {
+            case "ntuple" -> JsonConventions.SHIPPED_MODEL;
+            case "policy" -> PolicyFile.SHIPPED_NAME;
+            default -> null;
+        };
         return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
-                .field("model", model != null ? model.toString() : player.equals("ntuple") ? JsonConventions.SHIPPED_MODEL : null)
-                .field("shape", evaluator != null ? evaluator.shape().toString() : null)
+                .field("model", model != null ? model.toString() : shipped)
+                .field("shape", playerShape() != null ? playerShape().toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("downgrade", downgrade).end();
     }
 
@@ -299,6 +321,7 @@ final class Session implements AutoCloseable {
         }
         Evaluator e = null;
         NtupleModel n = null;
+        PolicyPlayer net = null;
         switch (p) {
             case "ntuple" -> {
                 n = m == null ? NtupleModels.loadDefault() : NtupleModels.load(m);
@@ -315,6 +338,13 @@ final class Session implements AutoCloseable {
             }
             case "cnn" -> e = Players.evaluator(PlayerSpec.of(PlayerKind.CNN).withModel(m).withTable(devices.table())
                     .withDevice(devices.device(), devices.backend()), Shape.S4x4, SearchConfig.ofDepth(1)).forThread();
+            case "policy" -> {
+                try {
+                    net = Players.policy(m, Shape.S4x4);
+                } catch (java.io.UncheckedIOException x) {
+                    throw new IllegalArgumentException("model: " + Errors.message(x), x);
+                }
+            }
             default -> {
                 if (m != null) {
                     throw new IllegalArgumentException("model: player '" + p + "' takes no model");
@@ -326,6 +356,7 @@ final class Session implements AutoCloseable {
         }
         loaded = n;
         evaluator = e;
+        policy = net;
         player = p;
         model = m;
     }
@@ -343,6 +374,22 @@ final class Session implements AutoCloseable {
         }
         SearchOptions.checkBounded(d, t, "depth", "time_ms");
         return base.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withDowngrade(g);
+    }
+
+    /** Whether {@code p} searches (and so takes depth, time_ms and downgrade). */
+    private static boolean searches(String p) {
+        return !p.equals("heuristic") && !p.equals("policy");
+    }
+
+    /** Why {@code p}, a player that does not search, takes no search settings. */
+    private static String ownChoice(String p) {
+        return p.equals("policy") ? "player 'policy' plays its network's most probable legal move without searching"
+                : "player '" + p + "' searches at its own depth";
+    }
+
+    /** The one shape the player plays (its model's), or null for players of any shape. */
+    private Shape playerShape() {
+        return evaluator != null ? evaluator.shape() : policy != null ? Shape.S4x4 : null;
     }
 
     private Evaluator evaluatorFor(Shape shape) {

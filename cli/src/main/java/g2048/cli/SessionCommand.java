@@ -15,8 +15,8 @@ import picocli.CommandLine.Mixin;
             "The first line out is {\"reply\":\"ready\",\"result\":SETTINGS} once the player is loaded. A request that fails"
             + " is answered {\"reply\":\"error\",\"request\":...,\"error\":\"field: what\"} and the session goes on."
             + " The session ends at quit or the end of the input.",
-            "Players: ntuple (the shipped model by default), lines, heuristic, cnn; --depth, --time-ms and --downgrade are the"
-            + " settings each move request may override. The session schema in the schemas directory describes every"
+            "Players: ntuple (the shipped model by default), lines, heuristic, cnn, policy (the shipped network by default; each"
+            + " move's probability, no search); --depth, --time-ms and --downgrade are the settings each move request may override. The session schema in the schemas directory describes every"
             + " request and reply."})
 final class SessionCommand implements Callable<Integer> {
 

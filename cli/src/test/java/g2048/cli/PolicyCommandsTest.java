@@ -220,7 +220,8 @@ class PolicyCommandsTest {
         CommandRun other = CommandRun.of("dataset", "--player", "lines", "--games", "4", "--seed", "6", "--out", own.toString());
         assertEquals(2, other.exit(), "a file of another behaviour is not continued");
         for (String[] bad : new String[][] {{"--behaviour-model", model.toString()}, {"--teacher-share", "0.5"},
-            {"--behaviour", "policy"}, {"--behaviour", "policy", "--behaviour-model", model.toString(), "--teacher-share", "2"}}) {
+            {"--behaviour", "policy", "--behaviour-model", model.toString(), "--teacher-share", "2"},
+            {"--behaviour", "policy", "--behaviour-model", data.toString()}}) {
             CommandRun r = CommandRun.of(concat(new String[] {"dataset", "--player", "lines", "--games", "1", "--out",
                 dir.resolve("bad.g2pd").toString()}, bad));
             assertEquals(2, r.exit(), String.join(" ", bad));

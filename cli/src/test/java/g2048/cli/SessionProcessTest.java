@@ -11,6 +11,7 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
 import g2048.play.Players;
+import g2048.policy.PolicyPlayer;
 import g2048.search.Expectimax;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
@@ -220,6 +221,77 @@ class SessionProcessTest {
             assertEquals(0, child.process.exitValue(), Files.readString(dir.resolve("err.txt")));
         }
         assertTrue(errors > 200, "errors answered: " + errors);
+    }
+
+    @Test
+    void thePolicyPlayerAnswersWithTheShippedNetwork(@TempDir Path dir) throws Exception {
+        PolicyPlayer own = Players.policy(null, Shape.S4x4);
+        Random random = new Random(7);
+        try (Child child = new Child(dir.resolve("err.txt"), "session", "--player", "lines")) {
+            assertEquals("ready", reply(child.out.readLine()).get("reply"), Files.readString(dir.resolve("err.txt")));
+            String set = "{\"cmd\":\"set\",\"player\":\"policy\"}";
+            String line = child.ask(set);
+            assertEquals(List.of(), JsonSchemaTest.errors("session", line), line);
+            Map<String, Object> settings = map(reply(line, "set", set).get("result"));
+            assertEquals("policy", settings.get("player"));
+            assertEquals("shipped policy5.g2pn", settings.get("model"));
+            assertEquals("4x4", settings.get("shape"));
+            for (int n = 0; n < 20; n++) {
+                long b = randomBoard(Shape.S4x4, random);
+                String request = "{\"cmd\":\"move\",\"board\":\"" + BoardText.format(b, Shape.S4x4) + "\"}";
+                line = child.ask(request);
+                assertEquals(List.of(), JsonSchemaTest.errors("session", line), line);
+                checkPolicyMove(own, map(reply(line, "move", request).get("result")), b);
+            }
+            // a game stepped by the network: each step is its choice
+            line = child.ask("{\"cmd\":\"new-game\",\"seed\":9}");
+            newGame(Shape.S4x4, 9);
+            checkGame(line, "new-game");
+            for (int n = 0; n < 30 && !over(); n++) {
+                line = child.ask("{\"cmd\":\"step\"}");
+                assertEquals(List.of(), JsonSchemaTest.errors("session", line), line);
+                Map<String, Object> r = map(reply(line, "step", "step").get("result"));
+                int move = checkPolicyMove(own, map(r.get("choice")), board);
+                play(move);
+                checkGame(line, "step");
+            }
+            String[] bad = {"{\"cmd\":\"move\",\"depth\":2}", "depth, time_ms and downgrade: player 'policy' plays",
+                "{\"cmd\":\"set\",\"depth\":2}", "depth, time_ms and downgrade: player 'policy' plays",
+                "{\"cmd\":\"move\",\"board\":\"2,2/0,0\"}", "board: a 2x2 board, the player plays 4x4",
+                "{\"cmd\":\"new-game\",\"shape\":\"3x3\"}", "shape: 3x3, the player plays 4x4",
+                "{\"cmd\":\"set\",\"player\":\"policy\",\"model\":\"" + dir.resolve("none.g2pn") + "\"}", "model: " + dir.resolve("none.g2pn") + ": no such file"};
+            for (int k = 0; k < bad.length; k += 2) {
+                assertError(child.ask(bad[k]), null, bad[k + 1]);
+            }
+            // the session goes on with the shipped network after the refusals
+            line = child.ask("{\"cmd\":\"set\",\"player\":\"policy\",\"model\":\"" + Path.of("..", "models", "policy5.g2pn") + "\"}");
+            assertEquals("../models/policy5.g2pn", map(reply(line, "set", "set").get("result")).get("model"));
+            assertEquals("{\"reply\":\"quit\"}", child.ask("{\"cmd\":\"quit\"}"));
+            assertTrue(child.process.waitFor(30, TimeUnit.SECONDS));
+            assertEquals(0, child.process.exitValue(), Files.readString(dir.resolve("err.txt")));
+        }
+        try (Child child = new Child(dir.resolve("err2.txt"), "session", "--player", "policy")) {
+            Map<String, Object> ready = map(reply(child.out.readLine()).get("result"));
+            assertEquals("shipped policy5.g2pn", ready.get("model"), Files.readString(dir.resolve("err2.txt")));
+        }
+    }
+
+    /** Checks a policy move answer against the network played here; the move it chose. */
+    private static int checkPolicyMove(PolicyPlayer own, Map<String, Object> result, long b) {
+        assertEquals("policy POLICY5 (shipped policy5.g2pn), greedy", result.get("player"));
+        assertEquals(null, result.get("search"));
+        double[] p = own.probabilities(b);
+        List<?> moves = (List<?>) result.get("moves");
+        for (Direction d : Direction.ALL) {
+            Map<String, Object> m = map(moves.get(d.ordinal()));
+            assertEquals(null, m.get("value"));
+            if (Boolean.TRUE.equals(m.get("legal"))) {
+                assertEquals(p[d.ordinal()], (double) m.get("probability"), 1e-6, result.toString());
+            }
+        }
+        int best = own.chooseMove(b);
+        assertEquals(best < 0 ? null : String.valueOf(Direction.ALL[best].letter()), result.get("move"), result.toString());
+        return best;
     }
 
     private int validated = 0;

@@ -7,7 +7,6 @@ import g2048.eval.EnsembleEvaluator;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
-import g2048.nn.Adam;
 import g2048.nn.Network;
 import g2048.nn.Backends;
 import g2048.nn.NetworkFile;
@@ -301,22 +300,24 @@ public final class Players {
 
     /**
      * The {@code policy} player: the policy network in {@code model} (a {@code .g2pn} file written by
-     * {@code train policy}) playing its most probable legal move.
+     * {@code train policy}; the shipped network when null) playing its most probable legal move.
      */
     public static PolicyPlayer policy(Path model, Shape shape) {
         if (!shape.equals(Shape.S4x4)) {
             throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape);
         }
-        if (model == null) {
-            throw new BadSetting(field("models"), ": the policy player needs a network file (.g2pn), e.g. one written by 'train policy'");
+        if (model == null && !PolicyFile.defaultAvailable()) {
+            throw new BadSetting(field("player"), " policy: the shipped network " + PolicyFile.DEFAULT_RESOURCE
+                    + " is not on the class path; name one with ", field("models"), " PATH (a .g2pn written by 'train policy')");
         }
         PolicyModel m;
         try {
-            m = PolicyFile.load(model, Adam.ALPHA);
+            m = PolicyFile.loadOrDefault(model);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new PolicyPlayer(m.spec(), m.weights(), "policy " + m.spec().name() + " (" + model.getFileName() + "), greedy");
+        String source = model != null ? model.getFileName().toString() : PolicyFile.SHIPPED_NAME;
+        return new PolicyPlayer(m.spec(), m.weights(), "policy " + m.spec().name() + " (" + source + "), greedy");
     }
 
     /** The optimal player of a solution; the solution is kept open for the life of the process. */

@@ -7,6 +7,7 @@ import g2048.nn.Adam;
 import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -32,11 +33,19 @@ import java.nio.file.Path;
  *   40+L+4P      8P    Adam first then second moments (only with FLAGS bit 0)
  *   end−32       32    SHA-256 of the bytes before it
  * </pre>
+ * The shipped network ({@value #DEFAULT_RESOURCE}, in the jar of {@code io.g2048:g2048-models}) is
+ * such a file, read from the class path by {@link #loadDefault()} and checked as a file is.
  */
 public final class PolicyFile {
 
     public static final byte[] MAGIC = {'G', '2', '0', '4', '8', 'P', 'N', 0};
     public static final int VERSION = 1;
+    /** The shipped network's file name inside the models directory. */
+    public static final String DEFAULT_MODEL = "policy5.g2pn";
+    /** The shipped network on the class path: in the jar of {@code io.g2048:g2048-models}. */
+    public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
+    /** The shipped network as answers and players name it: the user never typed its path. */
+    public static final String SHIPPED_NAME = "shipped " + DEFAULT_MODEL;
     static final int HEADER = 40;
     static final int FLAG_ADAM = 1;
 
@@ -67,76 +76,123 @@ public final class PolicyFile {
     public static PolicyModel load(Path file, double learningRate) throws IOException {
         checkMagic(file);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment all = ChecksummedFile.mapVerified(file, "a policy network file (.g2pn)", arena);
-            if (all.byteSize() < HEADER) {
-                throw new BadFileException(file, "too short for a policy network file");
-            }
-            ByteBuffer b = ByteBuffer.wrap(all.toArray(ValueLayout.JAVA_BYTE)).order(ByteOrder.LITTLE_ENDIAN);
-            byte[] magic = new byte[8];
-            b.get(magic);
-            if (!java.util.Arrays.equals(magic, MAGIC)) {
-                throw new BadFileException(file, "not a policy network file (bad magic)");
-            }
-            int version = b.getInt();
-            if (version != VERSION) {
-                throw new BadFileException(file, "policy network file version " + version + ", this engine reads " + VERSION);
-            }
-            int flags = b.getInt();
-            int specLength = b.getInt();
-            int p = b.getInt();
-            long steps = b.getLong();
-            long positions = b.getLong();
-            boolean withAdam = (flags & FLAG_ADAM) != 0;
-            if ((flags & ~FLAG_ADAM) != 0) {
-                throw new BadFileException(file, "flags 0x" + Integer.toHexString(flags) + ": unknown bits, expected 0 or 1");
-            }
-            if (steps < 0 || (!withAdam && steps != 0) || steps > MAX_COUNT) {
-                throw new BadFileException(file, "Adam steps " + steps + " out of range, expected 0.." + MAX_COUNT
-                        + " (0 without Adam state)");
-            }
-            if (positions < 0 || positions > MAX_COUNT) {
-                throw new BadFileException(file, "positions " + positions + " out of range, expected 0.." + MAX_COUNT);
-            }
-            long expected = HEADER + (long) specLength + 4L * p * (withAdam ? 3 : 1);
-            if (specLength < 0 || p < 0 || expected != all.byteSize()) {
-                throw new BadFileException(file, "inconsistent header: " + all.byteSize() + " bytes of content, the header says " + expected);
-            }
-            if (specLength > MAX_SPEC_BYTES) {
-                throw new BadFileException(file, "architecture text of " + specLength + " bytes, expected at most " + MAX_SPEC_BYTES);
-            }
-            byte[] text = new byte[specLength];
-            b.get(text);
-            String specText;
-            try {
-                specText = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(text)).toString();
-            } catch (java.nio.charset.CharacterCodingException e) {
-                throw new BadFileException(file, "the architecture text is not UTF-8");
-            }
-            if (specText.codePoints().anyMatch(Character::isISOControl)) {
-                throw new BadFileException(file, "the architecture text holds control characters");
-            }
-            NetSpec spec;
-            try {
-                spec = NetSpec.parse(Head.POLICY, specText);
-            } catch (IllegalArgumentException e) {
-                throw new BadFileException(file, e.getMessage());
-            }
-            if (spec.weightCount() != p) {
-                throw new BadFileException(file, spec.name() + " has " + spec.weightCount() + " parameters, the file " + p);
-            }
-            float[] w = floats(b, p);
-            checkFinite(file, w, "parameter");
-            checkBounded(file, w, "parameter", MAX_WEIGHT, false);
-            Adam adam = null;
-            if (withAdam) {
-                float[] first = floats(b, p);
-                float[] second = floats(b, p);
-                checkBounded(file, first, "Adam first moment", MAX_WEIGHT, false);
-                checkBounded(file, second, "Adam second moment", MAX_WEIGHT * MAX_WEIGHT, true);
-                adam = new Adam(first, second, steps, learningRate, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
-            }
-            return new PolicyModel(spec, w, adam, positions);
+            return decode(file, ChecksummedFile.mapVerified(file, "a policy network file (.g2pn)", arena), learningRate);
         }
+    }
+
+    /** The network in {@code file} for play ({@link #load}), or the shipped one ({@link #loadDefault()}) when it is null. */
+    public static PolicyModel loadOrDefault(Path file) throws IOException {
+        return file != null ? load(file, Adam.ALPHA) : loadDefault();
+    }
+
+    /** True when the shipped network is on the class path ({@link #DEFAULT_RESOURCE}). */
+    public static boolean defaultAvailable() {
+        return PolicyFile.class.getClassLoader().getResource(DEFAULT_RESOURCE) != null;
+    }
+
+    /**
+     * Loads the shipped network (POLICY5, boards turned to the corner orientation) from the class
+     * path, where the jar of {@code io.g2048:g2048-models} puts it: no file, no checkout. Checked as
+     * a file is (checksum, header, every parameter); each call reads a fresh copy (3.3 MB).
+     *
+     * @throws IllegalArgumentException when it is not on the class path or is damaged, naming it
+     */
+    public static PolicyModel loadDefault() {
+        return loadResource(PolicyFile.class.getClassLoader(), DEFAULT_RESOURCE);
+    }
+
+    /** The network in the class-path resource {@code resource} of {@code loader}, checked as a file is. */
+    static PolicyModel loadResource(ClassLoader loader, String resource) {
+        String name = "classpath:" + resource;
+        byte[] all;
+        try (InputStream in = loader.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException(name + ": not on the class path (the shipped policy network is in the jar of"
+                        + " io.g2048:g2048-models)");
+            }
+            all = in.readNBytes((int) MAX_FILE_BYTES);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(name + ": cannot read: " + e.getMessage(), e);
+        }
+        // a resource has no path: the checks below name it by its resource name, reworded with its class-path prefix
+        Path named = Path.of(resource);
+        try {
+            return decode(named, ChecksummedFile.verify(named, MemorySegment.ofArray(all)), Adam.ALPHA);
+        } catch (BadFileException e) {
+            throw new IllegalArgumentException(name + ": " + e.problem(), e);
+        }
+    }
+
+    /** The model in {@code all}, a file's content before its checksum (verified); errors name {@code file}. */
+    private static PolicyModel decode(Path file, MemorySegment all, double learningRate) throws BadFileException {
+        if (all.byteSize() < HEADER) {
+            throw new BadFileException(file, "too short for a policy network file");
+        }
+        ByteBuffer b = ByteBuffer.wrap(all.toArray(ValueLayout.JAVA_BYTE)).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] magic = new byte[8];
+        b.get(magic);
+        if (!java.util.Arrays.equals(magic, MAGIC)) {
+            throw new BadFileException(file, "not a policy network file (bad magic)");
+        }
+        int version = b.getInt();
+        if (version != VERSION) {
+            throw new BadFileException(file, "policy network file version " + version + ", this engine reads " + VERSION);
+        }
+        int flags = b.getInt();
+        int specLength = b.getInt();
+        int p = b.getInt();
+        long steps = b.getLong();
+        long positions = b.getLong();
+        boolean withAdam = (flags & FLAG_ADAM) != 0;
+        if ((flags & ~FLAG_ADAM) != 0) {
+            throw new BadFileException(file, "flags 0x" + Integer.toHexString(flags) + ": unknown bits, expected 0 or 1");
+        }
+        if (steps < 0 || (!withAdam && steps != 0) || steps > MAX_COUNT) {
+            throw new BadFileException(file, "Adam steps " + steps + " out of range, expected 0.." + MAX_COUNT
+                    + " (0 without Adam state)");
+        }
+        if (positions < 0 || positions > MAX_COUNT) {
+            throw new BadFileException(file, "positions " + positions + " out of range, expected 0.." + MAX_COUNT);
+        }
+        long expected = HEADER + (long) specLength + 4L * p * (withAdam ? 3 : 1);
+        if (specLength < 0 || p < 0 || expected != all.byteSize()) {
+            throw new BadFileException(file, "inconsistent header: " + all.byteSize() + " bytes of content, the header says " + expected);
+        }
+        if (specLength > MAX_SPEC_BYTES) {
+            throw new BadFileException(file, "architecture text of " + specLength + " bytes, expected at most " + MAX_SPEC_BYTES);
+        }
+        byte[] text = new byte[specLength];
+        b.get(text);
+        String specText;
+        try {
+            specText = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(text)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new BadFileException(file, "the architecture text is not UTF-8");
+        }
+        if (specText.codePoints().anyMatch(Character::isISOControl)) {
+            throw new BadFileException(file, "the architecture text holds control characters");
+        }
+        NetSpec spec;
+        try {
+            spec = NetSpec.parse(Head.POLICY, specText);
+        } catch (IllegalArgumentException e) {
+            throw new BadFileException(file, e.getMessage());
+        }
+        if (spec.weightCount() != p) {
+            throw new BadFileException(file, spec.name() + " has " + spec.weightCount() + " parameters, the file " + p);
+        }
+        float[] w = floats(b, p);
+        checkFinite(file, w, "parameter");
+        checkBounded(file, w, "parameter", MAX_WEIGHT, false);
+        Adam adam = null;
+        if (withAdam) {
+            float[] first = floats(b, p);
+            float[] second = floats(b, p);
+            checkBounded(file, first, "Adam first moment", MAX_WEIGHT, false);
+            checkBounded(file, second, "Adam second moment", MAX_WEIGHT * MAX_WEIGHT, true);
+            adam = new Adam(first, second, steps, learningRate, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+        }
+        return new PolicyModel(spec, w, adam, positions);
     }
 
     /**

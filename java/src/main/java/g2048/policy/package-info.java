@@ -4,7 +4,8 @@
  * a {@link g2048.nn.Backend}), and the tools that explain them.
  *
  * <ul>
- *   <li>{@link g2048.policy.PolicyFile}: the {@code .g2pn} model file ({@link g2048.policy.PolicyModel});
+ *   <li>{@link g2048.policy.PolicyFile}: the {@code .g2pn} model file ({@link g2048.policy.PolicyModel}),
+ *       and the shipped network read from the class path;
  *       {@link g2048.policy.PolicyPlayer}: the most probable legal move.</li>
  *   <li>{@link g2048.policy.DatasetFile} and {@link g2048.policy.DatasetWriter}: a teacher's games
  *       ({@code .g2pd}), per-game chunks with CRC32C, appendable and repaired after a kill.</li>

@@ -11,6 +11,7 @@ import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.player.Player;
+import g2048.policy.PolicyFile;
 import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
@@ -44,7 +45,7 @@ public final class MoveService implements AutoCloseable {
 
     /**
      * What the server plays from, each null for none: the n-tuple model (null: the shipped one), the
-     * solver database, the policy network ({@code .g2pn}), the value network ({@code .g2nn}) and
+     * solver database, the policy network ({@code .g2pn}; null: the shipped one), the value network ({@code .g2nn}) and
      * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them).
      */
     public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend) {
@@ -69,6 +70,7 @@ public final class MoveService implements AutoCloseable {
     private final String modelName;
     private final Solution solution;
     private final PolicyPlayer policy;
+    private final String policyName;
     private final Evaluator cnn;
     private final Sources sources;
     private final Map<Shape, Evaluator> lines = new ConcurrentHashMap<>();
@@ -84,6 +86,7 @@ public final class MoveService implements AutoCloseable {
         this.modelName = modelName;
         this.solution = solution;
         this.policy = policy;
+        this.policyName = policy == null ? null : sources.policy() != null ? fileName(sources.policy()) : PolicyFile.SHIPPED_NAME;
         this.cnn = cnn;
     }
 
@@ -93,8 +96,8 @@ public final class MoveService implements AutoCloseable {
     }
 
     /**
-     * Loads what {@code sources} names: the n-tuple model for 4×4 games (the shipped model when none
-     * is named; none if that is absent), the solution, the policy and value networks. Bad files are
+     * Loads what {@code sources} names: the n-tuple model for 4×4 games and the policy network (the
+     * shipped ones when none is named; none if they are absent), the solution, the value network. Bad files are
      * an {@link IllegalArgumentException} naming the field ({@code models}, {@code db}, {@code policy},
      * {@code cnn}), as {@link Players} words them.
      */
@@ -119,7 +122,8 @@ public final class MoveService implements AutoCloseable {
                 name = sources.model() != null ? sources.model().getFileName().toString() : JsonConventions.SHIPPED_MODEL;
             }
             PolicyPlayer policy = null;
-            if (sources.policy() != null) {
+            // as for the n-tuple model: the shipped network when none is named, none if that is absent
+            if (sources.policy() != null || PolicyFile.defaultAvailable()) {
                 try {
                     policy = Players.policy(sources.policy(), Shape.S4x4);
                 } catch (RuntimeException e) {
@@ -172,9 +176,9 @@ public final class MoveService implements AutoCloseable {
         return modelName;
     }
 
-    /** The policy network's file name, or null when none is loaded. */
+    /** The policy network's file name (the shipped one named so), or null when none is loaded. */
     public String policyName() {
-        return fileName(sources.policy());
+        return policyName;
     }
 
     /** The value network's file name, or null when none is loaded. */
@@ -254,8 +258,8 @@ public final class MoveService implements AutoCloseable {
             }
             case POLICY -> {
                 if (policy == null) {
-                    throw BadRequest.of("player: policy needs a policy network (start the server with --policy FILE, a .g2pn"
-                            + " written by 'train policy')");
+                    throw BadRequest.of("player: no policy network is loaded (the shipped network is missing; start the server"
+                            + " with --policy FILE, a .g2pn written by 'train policy')");
                 }
                 fourByFour("the policy network", shape);
             }

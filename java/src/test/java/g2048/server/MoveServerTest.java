@@ -155,11 +155,12 @@ class MoveServerTest {
         assertEquals(200, a.status());
         assertEquals("ok", a.json().get("status"));
         assertEquals("small.g2n", map(a.json().get("models")).get("ntuple"));
-        assertNull(map(a.json().get("models")).get("policy"));
+        // no policy network was given: the shipped one is served
+        assertEquals("shipped policy5.g2pn", map(a.json().get("models")).get("policy"));
         assertNull(map(a.json().get("models")).get("cnn"));
         assertEquals("2x3", a.json().get("db_shape"));
-        // every player with what it plays from: no policy or value network was given
-        assertEquals(List.of("ntuple", "lines", "heuristic", "random", "optimal"), a.json().get("players"));
+        // every player with what it plays from: no value network was given
+        assertEquals(List.of("ntuple", "lines", "heuristic", "random", "optimal", "policy"), a.json().get("players"));
         assertFalse(a.body().contains(dir.toString()), a.body());
     }
 
@@ -386,8 +387,7 @@ class MoveServerTest {
             {"/move?player=lines&depth=0" + b, "depth: 0 is out of range"},
             {"/move?player=lines&depth=two" + b, "depth: 'two' is not an integer"},
             {"/move?player=chess" + b, "player: 'chess' is not served"},
-            {"/move?player=policy&board=" + enc("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"),
-                "player: policy needs a policy network (start the server with --policy FILE"},
+            {"/move?player=policy" + b, "player: the policy network plays 4x4 boards, this one is 2x2"},
             {"/move?player=cnn&depth=2&board=" + enc("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"),
                 "player: cnn needs a value network (start the server with --cnn FILE"},
             {"/move?player=heuristic&depth=2" + b, "depth: player 'heuristic' does not take a depth"},
