@@ -15,7 +15,7 @@ import java.nio.file.Path;
 public final class JsonConventions {
 
     /** The shipped n-tuple model, as the answers name it: the user never typed its path. */
-    public static final String SHIPPED_MODEL = "shipped " + NtupleModels.DEFAULT_MODEL;
+    public static final String SHIPPED_MODEL = NtupleModels.SHIPPED_NAME;
 
     private JsonConventions() {
     }
@@ -40,10 +40,8 @@ public final class JsonConventions {
      * user never typed: it is named as the shipped model instead, one name everywhere.
      */
     public static String player(String description) {
-        // the class path's name first: the file's path may be a relative one inside it
-        String fromJar = "classpath:" + NtupleModels.DEFAULT_RESOURCE;
-        String shipped = NtupleModels.defaultModelPath().toString();
-        return description.replace(fromJar, SHIPPED_MODEL).replace(shipped, SHIPPED_MODEL);
+        // the model read from the class path is named so already; the checkout's file by its path
+        return description.replace(NtupleModels.defaultModelPath().toString(), SHIPPED_MODEL);
     }
 
     /** The one shape of {@code search}: the configuration a search ran with. */

@@ -369,7 +369,7 @@ public final class NtupleModel implements AutoCloseable {
                 + (terminal == TerminalValue.ZERO ? "" : " (terminal states valued by the network)") + " (" + source + ")";
     }
 
-    /** Where the model came from: a path, a stream's name (the shipped model: {@code classpath:...}) or {@code new}. */
+    /** Where the model came from: a path, a stream's name (the shipped model: {@value NtupleModels#SHIPPED_NAME}) or {@code new}. */
     public String source() {
         return source;
     }

@@ -63,6 +63,8 @@ public final class NtupleModels {
     public static final String DEFAULT_MODEL = "ntuple-4x6.g2nz";
     /** The shipped model on the class path: in the jar of {@code io.g2048:g2048-models}. */
     public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
+    /** The shipped model's name in every answer, description and message: the user never typed a path for it. */
+    public static final String SHIPPED_NAME = "shipped " + DEFAULT_MODEL;
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     private static final int CHUNK = 1 << 20;
@@ -111,7 +113,7 @@ public final class NtupleModels {
      */
     public static NtupleModel loadDefault() {
         InputStream in = NtupleModels.class.getClassLoader().getResourceAsStream(DEFAULT_RESOURCE);
-        String name = "classpath:" + DEFAULT_RESOURCE;
+        String name = SHIPPED_NAME;
         if (in == null) {
             throw new ModelFileException(name, "not on the class path (the shipped model is in the jar of"
                     + " io.g2048:g2048-models)");
