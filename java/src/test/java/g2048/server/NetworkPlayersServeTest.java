@@ -18,10 +18,6 @@ import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.PolicyNetworkTest;
 import g2048.nn.TrainedNetwork;
-import g2048.ntuple.Method;
-import g2048.ntuple.NtupleModel;
-import g2048.ntuple.NtupleModels;
-import g2048.ntuple.TupleSpec;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
 import g2048.play.PlayerKind;
@@ -37,7 +33,6 @@ import g2048.search.SearchResult;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -59,42 +54,32 @@ class NetworkPlayersServeTest {
 
     private static final String TINY_CNN = "name=tiny;input=values;embed=;trunk=conv2x2:8,conv2x2:16,fc:32,fc:8,fc:1";
 
-    private static Path dir;
     private static Path policyFile;
     private static Path cnnFile;
-    private static MoveService service;
-    private static MoveServer server;
+    private static SmallModelServer served;
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("g2048-serve-networks");
-        Path model = dir.resolve("untrained.g2n");
-        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 7, 0.01)) {
-            NtupleModels.save(m, model);
-        }
-        policyFile = dir.resolve("p.g2pn");
-        NetSpec policy = NetSpec.policy("tiny", 1, 3);
-        PolicyFile.save(policyFile, new PolicyModel(policy, PolicyNetworkTest.randomWeights(policy, new Rng(5)), null, 0));
-        cnnFile = dir.resolve("v.g2nn");
-        NetSpec cnn = NetSpec.parse(Head.VALUE, TINY_CNN);
-        NetworkFile.save(cnnFile, new TrainedNetwork(cnn, Initializer.truncatedNormal(new Network(cnn), 3), null, 0));
-        service = MoveService.open(MoveService.Sources.of(model, null).withPolicy(policyFile)
-                .withCnn(cnnFile, "cpu", BackendOptions.NONE));
-        server = MoveServer.start(service, new MoveServer.Settings("127.0.0.1", 0, 4, 64, 60_000));
+        served = SmallModelServer.start("g2048-serve-networks", "untrained.g2n", 4, (dir, model) -> {
+            policyFile = dir.resolve("p.g2pn");
+            NetSpec policy = NetSpec.policy("tiny", 1, 3);
+            PolicyFile.save(policyFile, new PolicyModel(policy, PolicyNetworkTest.randomWeights(policy, new Rng(5)), null, 0));
+            cnnFile = dir.resolve("v.g2nn");
+            NetSpec cnn = NetSpec.parse(Head.VALUE, TINY_CNN);
+            NetworkFile.save(cnnFile, new TrainedNetwork(cnn, Initializer.truncatedNormal(new Network(cnn), 3), null, 0));
+            return MoveService.Sources.of(model, null).withPolicy(policyFile).withCnn(cnnFile, "cpu", BackendOptions.NONE);
+        });
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (service != null) {
-            service.close();
+        if (served != null) {
+            served.close();
         }
     }
 
     private static MoveServerTest.Answer get(String pathAndQuery) {
-        return MoveServerTest.get(server, pathAndQuery);
+        return served.get(pathAndQuery);
     }
 
     private static String enc(String s) {
@@ -115,7 +100,7 @@ class NetworkPlayersServeTest {
         assertEquals("untrained.g2n", models.get("ntuple"));
         assertEquals("p.g2pn", models.get("policy"));
         assertEquals("v.g2nn", models.get("cnn"));
-        assertTrue(!h.body().contains(dir.toString()), "no path of the server's: " + h.body());
+        assertTrue(!h.body().contains(served.dir.toString()), "no path of the server's: " + h.body());
     }
 
     @Test

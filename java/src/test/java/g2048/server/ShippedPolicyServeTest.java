@@ -6,17 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Shape;
-import g2048.ntuple.Method;
-import g2048.ntuple.NtupleModel;
-import g2048.ntuple.NtupleModels;
-import g2048.ntuple.TupleSpec;
 import g2048.play.Players;
 import g2048.policy.PolicyPlayer;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -30,34 +24,23 @@ import org.junit.jupiter.api.Test;
  */
 class ShippedPolicyServeTest {
 
-    private static Path dir;
-    private static MoveService service;
-    private static MoveServer server;
+    private static SmallModelServer served;
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("g2048-serve-shipped-policy");
         // a small n-tuple model keeps the start fast: only the policy network is the shipped one
-        Path model = dir.resolve("small.g2n");
-        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 7, 0.01)) {
-            NtupleModels.save(m, model);
-        }
-        service = MoveService.open(MoveService.Sources.of(model, null));
-        server = MoveServer.start(service, new MoveServer.Settings("127.0.0.1", 0, 2, 64, 60_000));
+        served = SmallModelServer.start("g2048-serve-shipped-policy", "small.g2n", 2, (dir, model) -> MoveService.Sources.of(model, null));
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (service != null) {
-            service.close();
+        if (served != null) {
+            served.close();
         }
     }
 
     private static MoveServerTest.Answer get(String pathAndQuery) {
-        return MoveServerTest.get(server, pathAndQuery);
+        return served.get(pathAndQuery);
     }
 
     @Test
