@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.ntuple.OffHeap;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine;
@@ -45,6 +46,10 @@ public final class Main implements Runnable {
     /** Runs the command line and returns its exit code (for tests and embedding). */
     public static int execute(String... args) {
         try {
+            if (args.length > 0 && named(args[0]) != null) {
+                // a command that may load tables: the system calls they need are linked meanwhile
+                Thread.ofPlatform().daemon().name("g2048-prepare").start(OffHeap::prepare);
+            }
             return commandLine(args).execute(args);
         } catch (OutOfMemoryError e) {
             // picocli hands on Errors; this one still gets the one-line policy (exit 1).

@@ -49,6 +49,14 @@ public final class OffHeap {
         MUNMAP = munmap;
     }
 
+    /**
+     * Links the system calls now: about a tenth of a second of a cold start, which a command line
+     * can spend on a thread of its own while it parses its arguments, before its first table.
+     */
+    public static void prepare() {
+        // the static initialiser has run by the time this is called
+    }
+
     /** A zeroed table and whether huge pages were asked for it. */
     public record Table(MemorySegment segment, boolean hugePages) {
     }
