@@ -19,6 +19,11 @@
 #                                about 8 minutes; neither: both, in one call
 #                                (more than a device call's 10 minutes may allow).
 #
+# The working tree travels with .carry, and the shipped models and bench/results make it too large
+# for the call; narrow it for the call and widen it after:
+#   git sparse-checkout set --no-cone '/*' '!/models/*.g2nz' '!/models/*.g2pn' '!/bench/results/' \
+#       '!/java/src/test/resources/g2048/tdl2048/'      ...      git sparse-checkout disable
+#
 # Environment: MAKE_JRE (default /work/shared/device/make-jre.sh), SECONDS_PER_TIMING (default 3),
 # OUT (run: where results go; default ./out/gpu-check).
 set -euo pipefail

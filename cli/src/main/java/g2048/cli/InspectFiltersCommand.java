@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.chart.ChartRuntime;
 import g2048.files.AtomicFile;
 import g2048.json.JsonWriter;
 import g2048.nn.NetSpec;
@@ -52,6 +53,9 @@ final class InspectFiltersCommand implements Callable<Integer> {
             throw new Errors.BadInput("--top: expected at least 1, got " + top);
         }
         if (png != null) {
+            if (!ChartRuntime.drawable()) {
+                throw new Errors.BadInput("--png: this Java runtime has no java.desktop module to draw with; leave --png out");
+            }
             OutputDirectory.checkFileWritable("--png", png);
         }
         PolicyModel m = PolicyFile.loadOrDefault(model);

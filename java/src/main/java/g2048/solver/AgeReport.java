@@ -1,5 +1,6 @@
 package g2048.solver;
 
+import g2048.chart.ChartRuntime;
 import g2048.chart.LineChart;
 import g2048.files.AtomicFile;
 import java.io.IOException;
@@ -30,6 +31,10 @@ public final class AgeReport {
                     .append('\n');
         }
         AtomicFile.writeString(dir.resolve(CSV), sb);
+        if (!ChartRuntime.drawable()) {
+            System.err.println(ChartRuntime.notDrawn(dir.resolve(PNG), dir.resolve(CSV)));
+            return;
+        }
 
         List<Double> x = new ArrayList<>();
         List<Double> s = new ArrayList<>();

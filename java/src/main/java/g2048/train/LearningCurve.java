@@ -1,5 +1,6 @@
 package g2048.train;
 
+import g2048.chart.ChartRuntime;
 import g2048.chart.LineChart;
 import g2048.files.AtomicFile;
 import java.io.IOException;
@@ -56,6 +57,7 @@ public final class LearningCurve<R> {
     private final Columns<R> columns;
     private final String header;
     private final List<R> rows = new ArrayList<>();
+    private boolean plotSkipSaid;
 
     /** Opens the curve in {@code csv}, reading the rows already there (a resumed run continues them). */
     public LearningCurve(Path csv, Path png, String title, Columns<R> columns) throws IOException {
@@ -91,7 +93,7 @@ public final class LearningCurve<R> {
         rows.removeIf(drop);
     }
 
-    /** Adds a row and rewrites the CSV and the plot. */
+    /** Adds a row and rewrites the CSV and the plot (the plot only where java.desktop is present; else it says so once). */
     public void append(R row) throws IOException {
         rows.add(row);
         StringBuilder sb = new StringBuilder(header).append('\n');
@@ -99,6 +101,13 @@ public final class LearningCurve<R> {
             sb.append(columns.csv(r)).append('\n');
         }
         AtomicFile.writeString(csv, sb);
+        if (!ChartRuntime.drawable()) {
+            if (!plotSkipSaid) {
+                System.err.println(ChartRuntime.notDrawn(png, csv));
+                plotSkipSaid = true;
+            }
+            return;
+        }
         Plot plot = columns.plot(title, List.copyOf(rows));
         // encode in memory: ImageIO's disk cache adds a temporary file
         javax.imageio.ImageIO.setUseCache(false);
