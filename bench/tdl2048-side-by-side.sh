@@ -9,7 +9,8 @@
 #   - peak resident memory of 1-ply play, and the wall time from start to the first move (TDL2048
 #     loading the network and playing one 1-ply game; g2048 `move` on one board);
 #   - strength at equal time per move: TDL2048 at 3-ply, g2048 by iterative deepening with the
-#     wall time per move TDL2048's 3-ply took in the same run, mean ± standard error.
+#     wall time per move TDL2048's 3-ply took in the same run as its mean per move (--time-bank:
+#     TDL2048's own time per move varies with the position too), mean ± standard error.
 # Per CPU-second: moves / (user + sys time of the process − that of the same command doing no work),
 # so that the JVM's start and TDL2048's table allocation are not counted as training or play.
 #   bench/tdl2048-side-by-side.sh TDL2048_DIR [--quick]
@@ -113,7 +114,7 @@ if [ "$strength" -gt 0 ]; then
 echo "strength at equal time per move, $strength games each ..." >&2
 run tdl_strength "$tdl" -n 4x6patt -i "$work/net.w" -e "${strength}x1" -d 3p -%
 tdl_ms=$(awk -v m="$(tdl_moves tdl_strength)" '/^summary/ {printf "%.4f\n", ($2 + 0) / m}' "$work/tdl_strength.out")
-run g_strength "$g2048" play --model "$work/net.g2n" --table float32 --depth 9 --time-ms "$tdl_ms" --games "$strength" \
+run g_strength "$g2048" play --model "$work/net.g2n" --table float32 --depth 9 --time-ms "$tdl_ms" --time-bank --games "$strength" \
   --threads 1 --seed 7 --json -q
 read -r tdl_mean tdl_se < <(awk '/^local:/ { split($2, a, "="); s = a[2] + 0; n++; sum += s; sq += s * s }
   END { m = sum / n; v = (sq - n * m * m) / (n - 1); printf "%.1f %.1f\n", m, sqrt(v / n) }' "$work/tdl_strength.out")
@@ -122,7 +123,7 @@ g_sd=$(grep -o '"sd":[0-9.]*' "$work/g_strength.out" | cut -d: -f2)
 g_se=$(awk -v s="$g_sd" -v n="$strength" 'BEGIN { printf "%.1f\n", s / sqrt(n) }')
 row strength_mean_score 1 "$tdl_mean" "$g_mean" score
 row strength_standard_error 1 "$tdl_se" "$g_se" score
-# the time g2048 actually took per move (its budget is TDL2048's; a depth in progress stops at the budget)
+# the time g2048 actually took per move (its mean budget is TDL2048's)
 g_ms=$(awk -v e="$(grep -o '"elapsed_s":[0-9.]*' "$work/g_strength.out" | cut -d: -f2)" -v m="$(g_moves g_strength)" \
   'BEGIN { printf "%.4f\n", 1000 * e / m }')
 row strength_ms_per_move 1 "$tdl_ms" "$g_ms" ms

@@ -10,6 +10,10 @@ final class SearchOptions {
             description = "Time budget per move in ms: iterative deepening from depth 1 up to --depth; 0 = none, search exactly --depth (default: ${DEFAULT-VALUE}).")
     double timeMs;
 
+    @Option(names = "--time-bank",
+            description = "With --time-ms: the budget is a mean per move, not a limit. A depth predicted not to finish is not started, and the time a move leaves is kept for later moves (at most " + SearchConfig.BANK_BUDGETS + " budgets on one move), so the deeper searches go to the positions with few empty cells, where they are cheap.")
+    boolean timeBank;
+
     @Option(names = "--cutoff", defaultValue = "0",
             description = "Probability cutoff: a chance node reached with a lower cumulative spawn probability is valued as a leaf; 0 = none (default: ${DEFAULT-VALUE}).")
     double cutoff;
@@ -37,6 +41,9 @@ final class SearchOptions {
         if (!(timeMs >= 0) || timeMs > 3_600_000) {
             throw new Errors.BadInput("--time-ms: expected 0..3600000 ms, got " + timeMs);
         }
+        if (timeBank && timeMs == 0) {
+            throw new Errors.BadInput("--time-bank: needs --time-ms, the mean time per move");
+        }
         if (!(cutoff >= 0 && cutoff < 1)) {
             throw new Errors.BadInput("--cutoff: expected a probability in [0, 1), got " + cutoff);
         }
@@ -47,7 +54,7 @@ final class SearchOptions {
             throw new Errors.BadInput("--downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
                     + SearchConfig.MAX_DOWNGRADE + " (e.g. 32768), got " + downgrade);
         }
-        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched, downgrade);
+        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched, downgrade, timeBank);
     }
 
     /**

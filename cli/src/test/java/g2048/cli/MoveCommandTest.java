@@ -127,6 +127,7 @@ class MoveCommandTest {
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--cutoff", "1.5"), "--cutoff");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--tt-bits", "2"), "--tt-bits");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-ms", "-1"), "--time-ms");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-bank"), "--time-bank: needs --time-ms");
         assertBadInput(run("move", "--player", "lines"), "--board");
         assertBadInput(run("play", "--player", "heuristic", "--depth", "2", "--games", "1"), "--depth: player 'heuristic' searches at its own depth");
     }

@@ -133,6 +133,10 @@ class PlayCommandTest {
                 "--games", "2", "--shape", "3x3", "--no-progress");
         assertEquals(0, timed.exit(), timed.err());
         assertTrue(timed.out().contains("iterative, 0.05 ms a move") && timed.out().contains("tt 2^10"), timed.out());
+        CommandRun banked = CommandRun.of("play", "--player", "lines", "--depth", "3", "--time-ms", "0.05", "--time-bank",
+                "--games", "2", "--shape", "3x3", "--no-progress");
+        assertEquals(0, banked.exit(), banked.err());
+        assertTrue(banked.out().contains("iterative, 0.05 ms a move on average"), banked.out());
         CommandRun cut = CommandRun.of("play", "--player", "lines", "--depth", "2", "--cutoff", "0.01", "--games", "2",
                 "--no-progress");
         assertEquals(0, cut.exit(), cut.err());

@@ -49,6 +49,7 @@ public final class JsonConventions {
         return j.object(key)
                 .field("depth", c.depth())
                 .field("time_budget_ms", c.timeBudgetNanos() / 1e6)
+                .field("time_bank", c.timeBank())
                 .field("cutoff", c.probabilityCutoff())
                 .field("tt_bits", c.ttLog2Slots())
                 .field("tt_leaves", c.ttLeaves())

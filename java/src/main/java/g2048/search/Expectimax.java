@@ -86,6 +86,9 @@ public final class Expectimax {
     private boolean hasHardDeadline;
     private long hardDeadline;
     private boolean abandoned;
+    /** The time bank ({@link SearchConfig#timeBank}) and, per depth, the correction of its predicted growth. */
+    private long bankNanos;
+    private final double[] growthCorrection = new double[SearchConfig.MAX_DEPTH + 1];
 
     // work of the search in progress
     private long nodes;
@@ -167,26 +170,7 @@ public final class Expectimax {
                 runDepth(board, depth);
                 finish(out, depth);
             } else {
-                runDepth(board, 1);
-                finish(out, 1);
-                long end = start + config.timeBudgetNanos();
-                for (int d = 2; d <= depth; d++) {
-                    if (System.nanoTime() - end >= 0) {
-                        out.cutShort = true;
-                        break;
-                    }
-                    timed = true;
-                    deadline = end;
-                    try {
-                        runDepth(board, d);
-                        finish(out, d);
-                    } catch (OutOfTime e) {
-                        out.cutShort = true;
-                        break;
-                    } finally {
-                        timed = false;
-                    }
-                }
+                deepen(board, depth, out, start);
             }
         }
         out.nodes = nodes;
@@ -195,6 +179,10 @@ public final class Expectimax {
         out.ttHits = ttHits;
         out.batches = batches;
         out.nanos = System.nanoTime() - start;
+        if (config.timeBank() && !hasHardDeadline) {
+            long budget = config.timeBudgetNanos();
+            bankNanos = Math.clamp(bankNanos + budget - out.nanos, -budget, (SearchConfig.BANK_BUDGETS - 1) * budget);
+        }
         totalSearches++;
         totalNodes += nodes;
         totalLeaves += leaves;
@@ -203,6 +191,70 @@ public final class Expectimax {
         totalBatches += batches;
         totalCutShort += out.cutShort ? 1 : 0;
         totalDepth += out.depth;
+    }
+
+    /**
+     * Iterative deepening within the time budget: depth 1, then each deeper depth until {@code depth}
+     * or the budget, keeping the deepest finished one. With the time bank, the move may spend the
+     * budget plus what earlier moves left (up to {@link SearchConfig#BANK_BUDGETS} budgets) and a depth
+     * predicted not to finish in that is not started; {@link #search} puts what the move left of its
+     * budget in the bank (or takes what it overran), bounded by -1 and {@code BANK_BUDGETS} - 1 budgets.
+     */
+    private void deepen(long board, int depth, SearchResult out, long start) {
+        long budget = config.timeBudgetNanos();
+        boolean bank = config.timeBank();
+        long end = start + (bank ? Math.min(budget + bankNanos, SearchConfig.BANK_BUDGETS * budget) : budget);
+        long began = System.nanoTime();
+        runDepth(board, 1);
+        finish(out, 1);
+        long now = System.nanoTime();
+        long last = Math.max(1, now - began);
+        double lastGrowth = 0;
+        for (int d = 2; d <= depth; d++) {
+            if (now - end >= 0 || bank && d > 2 && growthCorrection[d] > 0
+                    && now + last * lastGrowth * growthCorrection[d] - end > 0) {
+                out.cutShort = true;
+                break;
+            }
+            timed = true;
+            deadline = end;
+            try {
+                runDepth(board, d);
+                finish(out, d);
+            } catch (OutOfTime e) {
+                out.cutShort = true;
+                if (bank && d > 2) {
+                    // The growth was at least this much: learn that too, or a depth that never
+                    // finishes would be started on every move.
+                    learnGrowth(d, (double) Math.max(1, System.nanoTime() - now) / last / lastGrowth);
+                }
+                break;
+            } finally {
+                timed = false;
+            }
+            long after = System.nanoTime();
+            long took = Math.max(1, after - now);
+            double growth = (double) took / last;
+            if (d > 2) {
+                learnGrowth(d, growth / lastGrowth);
+            }
+            lastGrowth = growth;
+            last = took;
+            now = after;
+        }
+    }
+
+    /**
+     * Learns how depth {@code d}'s growth in time compares with the depth before it's, over the
+     * moves: a position's own growth foretells the next depth's once corrected by this.
+     */
+    private void learnGrowth(int d, double correction) {
+        growthCorrection[d] = growthCorrection[d] == 0 ? correction : 0.9 * growthCorrection[d] + 0.1 * correction;
+    }
+
+    /** The time bank's balance: what earlier moves left unspent of their budget (negative after an overrun). */
+    public long bankNanos() {
+        return bankNanos;
     }
 
     /**

@@ -18,9 +18,16 @@ package g2048.search;
  *                          tile set (the sum of its distinct tiles) reaches this threshold is searched and
  *                          evaluated translated to smaller tiles; for a power of two T, once a tile of T or
  *                          more is on the board
+ * @param timeBank          with a time budget: the budget is a mean per move instead of a limit. A depth
+ *                          predicted not to finish is not started, and the time a move leaves unspent is
+ *                          kept for later moves (at most {@link #BANK_BUDGETS} budgets on one move), so the
+ *                          deeper searches go to the positions where they are cheap: those with few empty cells
  */
 public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetNanos, int ttLog2Slots,
-                           boolean ttLeaves, boolean batchedLeaves, int downgrade) {
+                           boolean ttLeaves, boolean batchedLeaves, int downgrade, boolean timeBank) {
+
+    /** With {@link #timeBank}: the most one move may spend, in budgets (a 4×4 ply costs about ten times the one before). */
+    public static final int BANK_BUDGETS = 16;
 
     /** The largest tile-downgrading threshold: the tile set of a 4×4 board is below 2^16. */
     public static final int MAX_DOWNGRADE = 65535;
@@ -55,6 +62,9 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
             throw new IllegalArgumentException("leaves in the transposition table need a table (ttLog2Slots > 0)");
         }
         checkDowngrade(downgrade);
+        if (timeBank && timeBudgetNanos == 0) {
+            throw new IllegalArgumentException("a time bank needs a time budget");
+        }
     }
 
     /** Refuses a tile-downgrading threshold other than 0 (off) or {@link #MIN_DOWNGRADE}..{@link #MAX_DOWNGRADE}. */
@@ -69,7 +79,7 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
     /** Without tile-downgrading: the configuration of the same search, all else equal. */
     public SearchConfig(int depth, double probabilityCutoff, long timeBudgetNanos, int ttLog2Slots,
                         boolean ttLeaves, boolean batchedLeaves) {
-        this(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, 0);
+        this(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, 0, false);
     }
 
     /**
@@ -78,7 +88,7 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      */
     public SearchConfig suitedTo(g2048.eval.Evaluator evaluator) {
         return batchedLeaves || evaluator.preferredBatchSize() <= 1 ? this
-                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true, downgrade);
+                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true, downgrade, timeBank);
     }
 
     /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
@@ -87,23 +97,30 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
     }
 
     public SearchConfig withDepth(int d) {
-        return new SearchConfig(d, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
+        return new SearchConfig(d, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade, timeBank);
     }
 
     public SearchConfig withProbabilityCutoff(double p) {
-        return new SearchConfig(depth, p, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
+        return new SearchConfig(depth, p, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade, timeBank);
     }
 
+    /** This configuration with a time budget of {@code nanos} per move (0: none, which also drops the time bank). */
     public SearchConfig withTimeBudgetNanos(long nanos) {
-        return new SearchConfig(depth, probabilityCutoff, nanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade);
+        return new SearchConfig(depth, probabilityCutoff, nanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade,
+                timeBank && nanos > 0);
+    }
+
+    /** This configuration with the time budget a mean per move ({@code on}) or a limit on each move. */
+    public SearchConfig withTimeBank(boolean on) {
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, downgrade, on);
     }
 
     public SearchConfig withTable(int log2Slots, boolean leaves) {
-        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, log2Slots, leaves, batchedLeaves, downgrade);
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, log2Slots, leaves, batchedLeaves, downgrade, timeBank);
     }
 
     public SearchConfig withBatchedLeaves(boolean batched) {
-        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched, downgrade);
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batched, downgrade, timeBank);
     }
 
     /**
@@ -111,14 +128,14 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      * {@link g2048.game.Downgrade#searchRoot}.
      */
     public SearchConfig withDowngrade(int threshold) {
-        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, threshold);
+        return new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, batchedLeaves, threshold, timeBank);
     }
 
     /** A short description for reports, e.g. {@code depth 3, tt 2^14 with leaves, cutoff 1e-4}. */
     public String describe() {
         StringBuilder sb = new StringBuilder("depth ").append(depth);
         if (timeBudgetNanos > 0) {
-            sb.append(" (iterative, ").append(timeBudgetNanos / 1_000_000.0).append(" ms a move)");
+            sb.append(" (iterative, ").append(timeBudgetNanos / 1_000_000.0).append(timeBank ? " ms a move on average)" : " ms a move)");
         }
         sb.append(ttLog2Slots == 0 ? ", no tt" : ", tt 2^" + ttLog2Slots + (ttLeaves ? " with leaves" : ""));
         if (probabilityCutoff > 0) {

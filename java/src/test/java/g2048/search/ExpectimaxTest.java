@@ -2,6 +2,7 @@ package g2048.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.eval.BatchRecordingEvaluator;
@@ -192,6 +193,41 @@ class ExpectimaxTest {
                 .search(Positions.played(S4, rng, 30));
         assertEquals(2, r.depth());
         assertFalse(r.cutShort());
+    }
+
+    @Test
+    void theTimeBankKeepsWhatAMoveLeavesAndSpendsItOnLaterMoves() {
+        Rng rng = new Rng(17);
+        Evaluator v = new HashEvaluator(S4);
+        long budget = 2_000_000L;
+        SearchConfig c = SearchConfig.ofDepth(SearchConfig.MAX_DEPTH).withTimeBudgetNanos(budget).withTimeBank(true);
+        for (boolean batched : new boolean[] {false, true}) {
+            Expectimax search = new Expectimax(v, c.withBatchedLeaves(batched));
+            assertEquals(0, search.bankNanos());
+            long longest = 0;
+            for (int i = 0; i < 60; i++) {
+                long board = Positions.played(S4, rng, 20 + rng.nextInt(200));
+                long before = search.bankNanos();
+                SearchResult r = search.search(board);
+                // the account: what the move left of its budget, or what it overran, within the bounds
+                assertEquals(Math.clamp(before + budget - r.nanos(), -budget, (SearchConfig.BANK_BUDGETS - 1) * budget),
+                        search.bankNanos(), "move " + i);
+                longest = Math.max(longest, r.nanos());
+                if (r.depth() == 0) {
+                    continue; // a lost position: nothing to search
+                }
+                // the values are those of the deepest finished depth, whatever was skipped or abandoned
+                SearchResult fixed = new Expectimax(v, SearchConfig.ofDepth(r.depth())).search(board);
+                for (int d = 0; d < 4; d++) {
+                    assertEquals(fixed.value(d), r.value(d), "move " + i + ", depth " + r.depth());
+                }
+            }
+            // depth 12 never finishes, so moves spend what the bank holds: some move took more than one budget
+            assertTrue(longest > budget, "the longest move took " + longest / 1e6 + " ms of a 2 ms budget");
+        }
+        assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(3).withTimeBank(true));
+        assertFalse(c.withTimeBudgetNanos(0).timeBank(), "no budget, no bank");
+        assertTrue(c.describe().contains("2.0 ms a move on average"), c.describe());
     }
 
     @Test
