@@ -19,7 +19,8 @@
 # (metric, pair, tdl2048, g2048, unit, ratio g2048/TDL2048) and prints a table of the medians.
 # A reduced run: the environment variables PAIRS, TRAIN (training games), NET_GAMES, PLAY1, PLAY2, PLAY3
 # and STRENGTH (0: no strength games) override the counts; NET_W reuses a TDL2048 4x6patt weight file
-# instead of training one; G2048 names another launcher (e.g. one of an older build); LABEL ends the CSV's name.
+# instead of training one; G2048 names another launcher (e.g. one of an older build); LABEL ends the CSV's name;
+# SEED is g2048's seed for the strength games (default 7; TDL2048 seeds itself from the clock).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 TDL2048_DIR [--quick]" >&2; exit 2; }
 tdldir="$(cd "$1" && pwd)"; quick="${2:-}"
@@ -115,7 +116,7 @@ echo "strength at equal time per move, $strength games each ..." >&2
 run tdl_strength "$tdl" -n 4x6patt -i "$work/net.w" -e "${strength}x1" -d 3p -%
 tdl_ms=$(awk -v m="$(tdl_moves tdl_strength)" '/^summary/ {printf "%.4f\n", ($2 + 0) / m}' "$work/tdl_strength.out")
 run g_strength "$g2048" play --model "$work/net.g2n" --table float32 --depth 9 --time-ms "$tdl_ms" --time-bank --games "$strength" \
-  --threads 1 --seed 7 --json -q
+  --threads 1 --seed "${SEED:-7}" --json -q
 read -r tdl_mean tdl_se < <(awk '/^local:/ { split($2, a, "="); s = a[2] + 0; n++; sum += s; sq += s * s }
   END { m = sum / n; v = (sq - n * m * m) / (n - 1); printf "%.1f %.1f\n", m, sqrt(v / n) }' "$work/tdl_strength.out")
 g_mean=$(grep -o '"mean":[0-9.]*' "$work/g_strength.out" | cut -d: -f2)

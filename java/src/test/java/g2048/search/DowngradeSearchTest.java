@@ -106,6 +106,6 @@ class DowngradeSearchTest {
         assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(2).withDowngrade(2));
         assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(2).withDowngrade(65536));
         assertThrows(IllegalArgumentException.class, () -> new GreedyPlayer(lines, -1));
-        assertEquals("depth 2, tt 2^14 with leaves, downgrade from 32768", SearchConfig.ofDepth(2).withDowngrade(32768).describe());
+        assertEquals("depth 2, tt 2^13 with leaves, downgrade from 32768", SearchConfig.ofDepth(2).withDowngrade(32768).describe());
     }
 }
