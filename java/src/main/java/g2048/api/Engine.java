@@ -14,12 +14,14 @@ import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.play.Summary;
+import g2048.policy.PolicyPlayer;
 import g2048.player.Player;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import g2048.solver.Solver;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,6 +151,29 @@ public final class Engine implements AutoCloseable {
                 SearchConfig.ofDepth(depth));
     }
 
+    /**
+     * A policy network playing its most probable legal move, without search, on 4x4: the network in
+     * {@code file} (a {@code .g2pn} written by {@code train policy}), or the shipped POLICY5 network
+     * when {@code file} is null. {@link #choose} gives each legal move's probability as its value;
+     * {@link #withSearch} takes depth 1 alone.
+     */
+    public static Engine policy(Path file) {
+        Player network;
+        try {
+            network = Players.policy(file, Shape.S4x4);
+        } catch (UncheckedIOException e) {
+            // a missing or damaged file is bad input, as for every model file of this API
+            throw new IllegalArgumentException(e.getCause().getMessage(), e.getCause());
+        }
+        return new Engine(Shape.S4x4, new SharedModels(List.of()), search -> {
+            if (!search.equals(SearchConfig.ofDepth(1))) {
+                throw new IllegalArgumentException("a policy network plays its most probable move and does not search: "
+                        + search.describe());
+            }
+            return network;
+        }, SearchConfig.ofDepth(1));
+    }
+
     /** The n-tuple player over {@code models} as {@link Players} builds it; the models are closed if it is refused. */
     private static Engine over(List<NtupleModel> models, SearchConfig search) {
         try {
@@ -233,7 +258,18 @@ public final class Engine implements AutoCloseable {
         Player p = open();
         double[] values = new double[4];
         long t0 = System.nanoTime();
-        int d = p.chooseMove(board, values);
+        int d;
+        if (p instanceof PolicyPlayer policy) {
+            // a policy network has no values: each legal move's probability stands in their place
+            double[] probabilities = policy.probabilities(board);
+            int legal = moves.legalMask(board);
+            for (int m = 0; m < 4; m++) {
+                values[m] = (legal >>> m & 1) != 0 ? probabilities[m] : Double.NaN;
+            }
+            d = policy.chooseMove(board);
+        } else {
+            d = p.chooseMove(board, values);
+        }
         long elapsed = System.nanoTime() - t0;
         int depth = p instanceof ExpectimaxPlayer e ? e.lastResult().depth() : 1;
         return new MoveChoice(d < 0 ? null : Direction.ALL[d], moves.legalMask(board), values, depth, elapsed);

@@ -1,6 +1,7 @@
 /**
  * The engine for programs that embed it, in a few calls: {@link g2048.api.Engine} loads a player
- * (the shipped n-tuple model from the class path, a model file, or the line heuristic), chooses
+ * (the shipped n-tuple model from the class path, a model file, the line heuristic, or a policy
+ * network), chooses
  * moves, plays seeded games and reports their statistics, and solves small boards exactly into a
  * {@link g2048.solver.Solution} to query. Everything below it stays available: the game
  * ({@code g2048.game}), players ({@code g2048.player}, {@code g2048.search}), models

@@ -51,6 +51,49 @@ class EngineTest {
     }
 
     @Test
+    void thePolicyEngineIsTheShippedPolicyPlayerWithItsProbabilities() {
+        // the shipped network and the engine's agree on each board; choose() gives the legal moves' probabilities
+        g2048.player.Player byHand = g2048.play.Players.policy(null, Shape.S4x4);
+        Moves moves = Moves.of(Shape.S4x4);
+        try (Engine engine = Engine.policy(null)) {
+            Rng rng = new Rng(21);
+            for (int i = 0; i < 100; i++) {
+                long board = g2048.game.Spawns.initial(Shape.S4x4, rng);
+                for (int k = rng.nextInt(400); k > 0 && !moves.isTerminal(board); k--) {
+                    int d;
+                    do {
+                        d = rng.nextInt(4);
+                    } while ((moves.legalMask(board) >>> d & 1) == 0);
+                    board = g2048.game.Spawns.spawn(moves.move(board, d), Shape.S4x4, rng);
+                }
+                int legal = moves.legalMask(board);
+                int want = byHand.chooseMove(board);
+                Direction got = engine.chooseMove(board);
+                assertEquals(want, got == null ? -1 : got.ordinal(), "board " + i);
+                MoveChoice choice = engine.choose(board);
+                assertEquals(got, choice.move());
+                double sum = 0;
+                for (int m = 0; m < 4; m++) {
+                    double v = choice.value(Direction.ALL[m]);
+                    assertEquals((legal >>> m & 1) == 0, Double.isNaN(v), "move " + m + " of board " + i);
+                    sum += Double.isNaN(v) ? 0 : v;
+                }
+                if (legal != 0) {
+                    assertEquals(1.0, sum, 1e-9, "the legal moves' probabilities, board " + i);
+                }
+            }
+            GameResult game = engine.playGame(3);
+            GameResult want = new GameRunner(Shape.S4x4).play(byHand.forThread(), 0, Rng.gameSeed(3, 0), new Rng(0), null);
+            assertEquals(want.score(), game.score());
+            assertEquals(want.moves(), game.moves());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.withSearch(SearchConfig.ofDepth(2)));
+            assertTrue(e.getMessage().startsWith("a policy network plays its most probable move and does not search"), e.getMessage());
+        }
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> Engine.policy(dir.resolve("missing.g2pn")));
+        assertEquals(dir.resolve("missing.g2pn") + ": no such file, expected a policy network file (.g2pn)", missing.getMessage());
+    }
+
+    @Test
     void movesAreTheSearchsChoiceAndNullWhenNoneIsLegal() {
         try (Engine engine = Engine.heuristic("4x4", 1)) {
             Moves moves = Moves.of(Shape.S4x4);
