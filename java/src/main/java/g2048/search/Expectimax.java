@@ -155,16 +155,9 @@ public final class Expectimax {
         out.searched = board;
         if (moves.legalMask(board) != 0) {
             if (config.timeBudgetNanos() == 0 && hasHardDeadline) {
-                timed = true;
-                deadline = hardDeadline;
-                try {
-                    runDepth(board, depth);
-                    finish(out, depth);
-                } catch (OutOfTime e) {
+                if (!depthBy(board, depth, out, hardDeadline)) {
                     out.cutShort = true;
                     abandoned = true;
-                } finally {
-                    timed = false;
                 }
             } else if (config.timeBudgetNanos() == 0) {
                 runDepth(board, depth);
@@ -216,12 +209,7 @@ public final class Expectimax {
                 out.cutShort = true;
                 break;
             }
-            timed = true;
-            deadline = end;
-            try {
-                runDepth(board, d);
-                finish(out, d);
-            } catch (OutOfTime e) {
+            if (!depthBy(board, d, out, end)) {
                 out.cutShort = true;
                 if (bank && d > 2) {
                     // The growth was at least this much: learn that too, or a depth that never
@@ -229,8 +217,6 @@ public final class Expectimax {
                     learnGrowth(d, (double) Math.max(1, System.nanoTime() - now) / last / lastGrowth);
                 }
                 break;
-            } finally {
-                timed = false;
             }
             long after = System.nanoTime();
             long took = Math.max(1, after - now);
@@ -241,6 +227,21 @@ public final class Expectimax {
             lastGrowth = growth;
             last = took;
             now = after;
+        }
+    }
+
+    /** Searches {@code depth} into {@code out} unless {@code until} passes first: false when it was abandoned. */
+    private boolean depthBy(long board, int depth, SearchResult out, long until) {
+        timed = true;
+        deadline = until;
+        try {
+            runDepth(board, depth);
+            finish(out, depth);
+            return true;
+        } catch (OutOfTime e) {
+            return false;
+        } finally {
+            timed = false;
         }
     }
 
