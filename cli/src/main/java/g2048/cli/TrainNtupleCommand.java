@@ -42,7 +42,8 @@ import picocli.CommandLine.Option;
             "evaluation, the greedy mean, sd, max and reach rates)."})
 final class TrainNtupleCommand implements Callable<Integer> {
 
-    @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6).")
+    @Option(names = "--net", description = "Network: 4x6, 5x6, 6x6, 7x6, 8x6, 17x4, 2x4+2x6 or TUPLES[:sym][:cN], e.g. 0123,4567:sym:c16 (default: 4x6). With --resume, a network holding every tuple of the resumed one grows it: the shared"
+            + " tuples keep their weights, the new ones start at 0 (e.g. 4x6 into 5x6).")
     String net;
 
     @Option(names = "--stages", description = "Multi-stage network: thresholds T1,T2,... on the board's tile set (the sum of the"
@@ -220,9 +221,20 @@ final class TrainNtupleCommand implements Callable<Integer> {
     private NtupleModel resumeModel() {
         NtupleModel model = NtupleModels.loadForTraining(resume);
         try {
-            if (net != null && !TupleSpec.parse(net).equals(model.spec())) {
-                throw new Errors.BadInput("--net " + net + " does not match the resumed model " + resume + " ("
-                        + model.spec().name() + ")");
+            TupleSpec wantedNet = net == null ? model.spec() : parse("--net", () -> TupleSpec.parse(net));
+            if (!wantedNet.equals(model.spec())) {
+                NtupleModel grown;
+                try {
+                    grown = model.grow(wantedNet);
+                } catch (IllegalArgumentException e) {
+                    throw new Errors.BadInput("--net " + net + ": " + Errors.text(e));
+                }
+                int added = wantedNet.tuples().length - model.spec().tuples().length;
+                System.err.println("train ntuple: grown from " + model.spec().name() + " to " + wantedNet.name() + ": its "
+                        + model.spec().tuples().length + " tuples start from " + resume + ", " + added + " new tuple"
+                        + (added == 1 ? "" : "s") + " from 0");
+                model.close();
+                model = grown;
             }
             if (method != null && Method.parse(method) != model.method()) {
                 throw new Errors.BadInput("--method " + method + " does not match the resumed model " + resume + " ("

@@ -108,6 +108,29 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void resumingWithALargerNetworkGrowsItAndANetworkLackingATupleIsRefused() {
+        Path small = dir.resolve("small.g2n");
+        assertEquals(0, CommandRun.of(concat(SMALL, "--tc", "--out", small.toString())).exit());
+        Path large = dir.resolve("large.g2n");
+        String[] resume = {"train", "ntuple", "--threads", "1", "--eval-every", "0", "--no-progress", "--resume", small.toString()};
+        CommandRun r = CommandRun.of(concat(resume, "--net", "012,159,456:sym:c12", "--games", "60", "--out", large.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("grown from 012,456:sym:c12 to 012,159,456:sym:c12: its 2 tuples start from " + small
+                + ", 1 new tuple from 0"), r.err());
+        try (NtupleModel m = NtupleModels.loadForTraining(large)) {
+            assertEquals("012,159,456:sym:c12", m.spec().canonical());
+            assertTrue(m.coherent());
+            assertEquals(60, m.training().games());
+        }
+        Path refused = dir.resolve("refused.g2n");
+        r = CommandRun.of(concat(resume, "--net", "012,159:sym:c12", "--games", "60", "--out", refused.toString()));
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.err().contains("--net 012,159:sym:c12: network 012,159:sym:c12 lacks tuple 2 (456)"), r.err());
+        assertFalse(Files.exists(refused));
+    }
+
+    @Test
     void aLearningCurveIsWrittenBesideTheModelAndContinuedOnResume() throws Exception {
         Path model = dir.resolve("curve.g2nz");
         String[] run = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--threads", "1", "--eval-every", "20",

@@ -28,26 +28,35 @@ class AfterstateLearner extends Learner {
      * afterstate are computed before any is read, and the chosen one's are kept for its update.
      */
     private final boolean fourBySix;
+    /** Another network of 16 values on a 4×4 board's images, chosen the same way ({@link TupleNetwork#entries}). */
+    private final boolean sixteen;
     private final long table;
     private final long bankWeights;
-    /** The entry numbers of each direction's afterstate, 32 a direction. */
-    private final int[] candidates = new int[4 * 32];
+    /** Features per afterstate. */
+    private final int features;
+    /** The entry numbers of each direction's afterstate, {@link #features} a direction. */
+    private final int[] candidates;
     /** The entry numbers of the afterstate chosen last, and of the one chosen before it. */
-    private int[] chosenEntries = new int[32];
-    private int[] previousEntries = new int[32];
+    private int[] chosenEntries;
+    private int[] previousEntries;
     /** What {@link Coherence#readAhead} returned last (never used: see there). */
     private float readAhead;
 
     AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         super(net, alpha, stages, coherence);
         this.fourBySix = net.fourBySix() && net.rawAccess();
+        this.sixteen = net.sixteenOn4x4();
         this.table = net.address();
         this.bankWeights = net.weights();
+        this.features = net.features();
+        this.candidates = new int[4 * features];
+        this.chosenEntries = new int[features];
+        this.previousEntries = new int[features];
     }
 
     /** Picks the best move of {@code s} ({@link BestMove}), leaving its afterstate, reward and value in the fields. */
     final int choose(long s) {
-        return fourBySix ? chooseFourBySix(s) : chooseAny(s);
+        return fourBySix ? chooseFourBySix(s) : sixteen ? chooseSixteen(s) : chooseAny(s);
     }
 
     /**
@@ -80,14 +89,53 @@ class AfterstateLearner extends Learner {
                 moveTotals[d] = r + v;
             }
         }
+        return pick(legal, after, e);
+    }
+
+    /**
+     * {@link #chooseFourBySix} for the other networks of 16 values on a 4×4 board's images: the
+     * entry numbers of every legal afterstate, then their reads.
+     */
+    private int chooseSixteen(long s) {
+        long[] after = moveAfters;
+        long t = moves.afterstates(s, after);
+        int legal = 0;
+        int[] e = candidates;
+        int n = features;
+        for (int d = 0; d < 4; d++) {
+            long a = after[d];
+            if (a != s) {
+                legal |= 1 << d;
+                net.entries((int) (stages.of(a) * bankWeights), a, e, n * d);
+            }
+        }
+        if (legal == 0) {
+            return -1;
+        }
+        int columnReward = moves.columnsRewardOfTransposed(t);
+        int rowReward = moves.rowsReward(s);
+        for (int d = 0; d < 4; d++) {
+            if ((legal >>> d & 1) != 0) {
+                int r = (d & 1) == 0 ? columnReward : rowReward;
+                float v = net.valueOf(e, n * d);
+                moveRewards[d] = r;
+                moveValues[d] = v;
+                moveTotals[d] = r + v;
+            }
+        }
+        return pick(legal, after, e);
+    }
+
+    /** Takes the best of the {@code legal} directions, keeping its afterstate, reward, value and entry numbers. */
+    private int pick(int legal, long[] after, int[] e) {
         int best = BestMove.of(moveTotals, legal);
         chosenAfter = after[best];
         chosenReward = moveRewards[best];
         chosenValue = moveValues[best];
-        System.arraycopy(e, 32 * best, chosenEntries, 0, 32);
+        System.arraycopy(e, features * best, chosenEntries, 0, features);
         if (coherence != null) {
             // kept in a field, so that the reads are not dropped as unused
-            readAhead = coherence.readAhead(chosenEntries, 32);
+            readAhead = coherence.readAhead(chosenEntries, features);
         }
         return best;
     }
@@ -150,7 +198,7 @@ class AfterstateLearner extends Learner {
      * {@link #chosenAfter()} and {@link #chosenReward()}.
      */
     boolean step(long after, long next, boolean learn) {
-        if (fourBySix) {
+        if (fourBySix || sixteen) {
             // the entry numbers of after, kept by the choice that made it, survive the next choice
             int[] kept = chosenEntries;
             chosenEntries = previousEntries;
@@ -159,7 +207,7 @@ class AfterstateLearner extends Learner {
         boolean over = choose(next) < 0;
         if (learn) {
             float target = over ? 0f : chosenReward + chosenValue;
-            if (fourBySix) {
+            if (fourBySix || sixteen) {
                 update(previousEntries, net.sumOf(previousEntries), target);
             } else {
                 update(entries, net.indices(stages.of(after), after, entries), target);

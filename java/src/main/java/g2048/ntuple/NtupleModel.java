@@ -272,6 +272,76 @@ public final class NtupleModel implements AutoCloseable {
         }
     }
 
+    /**
+     * A larger network grown from this one: a new model of {@code into}, which must hold every
+     * tuple of this model's network (the same cells, values per cell and sampling), whose shared
+     * tuples start from this model's tables and accumulators in every bank and whose new tuples
+     * start at 0 (their accumulators too). Every board then keeps its value, up to the order of a
+     * float sum, and training goes on from there with more capacity instead of from scratch. The
+     * same method, stages and training state; this model is left as it was; close it when done.
+     */
+    public NtupleModel grow(TupleSpec into) {
+        TupleSpec from = spec();
+        if (into.values() != from.values() || into.symmetric() != from.symmetric()) {
+            throw new IllegalArgumentException("network " + into.name() + " reads " + into.values() + " values per cell"
+                    + (into.symmetric() ? " on every symmetry" : "") + ", model " + source + " (" + from.name() + ") "
+                    + from.values() + (from.symmetric() ? " on every symmetry" : "") + ": a network grows only by tuples");
+        }
+        int[] origin = new int[into.tuples().length];
+        Arrays.fill(origin, -1);
+        for (int t = 0; t < from.tuples().length; t++) {
+            int match = -1;
+            for (int u = 0; u < origin.length && match < 0; u++) {
+                if (origin[u] < 0 && Arrays.equals(into.tuples()[u], from.tuples()[t])) {
+                    match = u;
+                }
+            }
+            if (match < 0) {
+                throw new IllegalArgumentException("network " + into.name() + " lacks tuple " + (t + 1) + " ("
+                        + hex(from.tuples()[t]) + ") of model " + source + " (" + from.name() + "): a network grows only by"
+                        + " adding tuples");
+            }
+            origin[match] = t;
+        }
+        TupleNetwork old = network();
+        TupleLayout target = new TupleLayout(into, shape());
+        Arena fresh = Arena.ofShared();
+        try {
+            long weights = into.weights();
+            OffHeap.Table table = OffHeap.allocate(banks * weights * Float.BYTES, fresh);
+            Coherence tc = coherence == null ? null : Coherence.fresh(banks * weights, fresh);
+            for (int b = 0; b < banks; b++) {
+                for (int u = 0; u < origin.length; u++) {
+                    if (origin[u] < 0) {
+                        continue;
+                    }
+                    long entries = into.tupleEntries(u);
+                    long to = b * weights + target.base(u);
+                    long src = b * old.weights() + layout.base(origin[u]);
+                    table.segment().asSlice(to * Float.BYTES, entries * Float.BYTES)
+                            .copyFrom(old.table().asSlice(src * Float.BYTES, entries * Float.BYTES));
+                    if (tc != null) {
+                        tc.segment().asSlice(2 * to * Float.BYTES, 2 * entries * Float.BYTES)
+                                .copyFrom(coherence.segment().asSlice(2 * src * Float.BYTES, 2 * entries * Float.BYTES));
+                    }
+                }
+            }
+            TupleNetwork grown = new TupleNetwork(into, shape(), banks, table.segment(), table.hugePages());
+            return new NtupleModel(method, terminal, stages, grown, fresh, training, source, quantum, initialValue, tc);
+        } catch (RuntimeException e) {
+            fresh.close();
+            throw e;
+        }
+    }
+
+    private static String hex(int[] cells) {
+        StringBuilder sb = new StringBuilder();
+        for (int c : cells) {
+            sb.append(Integer.toHexString(c));
+        }
+        return sb.toString();
+    }
+
     /** The stage, among thresholds {@code from}, of the boards whose tile set starts at {@code lowerBound}. */
     private static int sourceStage(int[] from, int lowerBound) {
         int k = 0;

@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Images4x4;
 import g2048.game.Shape;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -35,6 +36,14 @@ public final class TupleNetwork {
     private final int tuples;
     /** The 4×6 network on 4×4: its unrolled path, see {@link FourBySix}. */
     private final boolean fourBySix;
+    /**
+     * Any other network of 16 values per cell on every image of a 4×4 board (5x6 … 8x6): its eight
+     * images taken at once ({@link Images4x4}) and each look-up one PEXT, unchecked, as {@link #value}'s
+     * loops would give them, in their order.
+     */
+    private final boolean sixteenOn4x4;
+    private final long[] masks;
+    private final int[] bases;
     /** Whether look-ups skip the segment's checks (see {@link RawMemory}); {@code address} is the table's start. */
     private final boolean raw;
     /** Unchecked writes too, never on a read-only (mapped) table, where they would crash. */
@@ -63,6 +72,13 @@ public final class TupleNetwork {
         this.tuples = layout.tuples();
         this.fourBySix = layout.fourBySix();
         this.raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
+        this.sixteenOn4x4 = raw && !fourBySix && images == 8 && spec.values() == 16 && shape.equals(Shape.S4x4);
+        this.masks = new long[tuples];
+        this.bases = new int[tuples];
+        for (int t = 0; t < tuples; t++) {
+            masks[t] = layout.mask(t);
+            bases[t] = layout.base(t);
+        }
         this.rawWrite = raw && !lut.isReadOnly();
         this.address = lut.address();
     }
@@ -125,6 +141,18 @@ public final class TupleNetwork {
         if (fourBySix) {
             return raw ? FourBySix.value(address + Float.BYTES * off, board) : FourBySix.value(lut, off, board);
         }
+        if (sixteenOn4x4) {
+            Images4x4 x = Images4x4.of(board);
+            long at = address + Float.BYTES * off;
+            float sum = image(at, x.s0(), 0f);
+            sum = image(at, x.s1(), sum);
+            sum = image(at, x.s2(), sum);
+            sum = image(at, x.s3(), sum);
+            sum = image(at, x.s4(), sum);
+            sum = image(at, x.s5(), sum);
+            sum = image(at, x.s6(), sum);
+            return image(at, x.s7(), sum);
+        }
         float sum = 0;
         for (int s = 0; s < images; s++) {
             long x = layout.image(s, board);
@@ -132,6 +160,53 @@ public final class TupleNetwork {
                 long i = off + layout.entry(x, t);
                 sum += raw ? RawMemory.get(address + 4 * i) : lut.getAtIndex(F, i);
             }
+        }
+        return sum;
+    }
+
+    /** {@code sum} plus the entries of the image {@code x}, tuple after tuple, from the bank at address {@code bank}. */
+    private float image(long bank, long x, float sum) {
+        for (int t = 0; t < tuples; t++) {
+            sum += RawMemory.get(bank + 4L * (bases[t] + Long.compress(x, masks[t])));
+        }
+        return sum;
+    }
+
+    /** Whether this is a network of 16 values per cell on the eight images of a 4×4 board other than the 4×6 one. */
+    boolean sixteenOn4x4() {
+        return sixteenOn4x4;
+    }
+
+    /**
+     * For {@link #sixteenOn4x4()} networks: writes the {@link #features()} entry numbers of
+     * {@code board}, each plus {@code off} (the bank's first entry), into {@code out[at..)}, image
+     * after image, tuple after tuple. Computing those of several afterstates before reading any puts
+     * their loads close together, as {@link FourBySix#indices} does for the 4×6 network.
+     */
+    void entries(int off, long board, int[] out, int at) {
+        Images4x4 x = Images4x4.of(board);
+        int n = tuples;
+        image(off, x.s0(), out, at);
+        image(off, x.s1(), out, at + n);
+        image(off, x.s2(), out, at + 2 * n);
+        image(off, x.s3(), out, at + 3 * n);
+        image(off, x.s4(), out, at + 4 * n);
+        image(off, x.s5(), out, at + 5 * n);
+        image(off, x.s6(), out, at + 6 * n);
+        image(off, x.s7(), out, at + 7 * n);
+    }
+
+    private void image(int off, long x, int[] out, int at) {
+        for (int t = 0; t < tuples; t++) {
+            out[at + t] = off + bases[t] + (int) Long.compress(x, masks[t]);
+        }
+    }
+
+    /** For {@link #sixteenOn4x4()} networks: the sum of the entries {@code e[at..at+features())}, in {@link #value}'s order. */
+    float valueOf(int[] e, int at) {
+        float sum = 0f;
+        for (int f = at, end = at + 8 * tuples; f < end; f++) {
+            sum += RawMemory.get(address + 4L * e[f]);
         }
         return sum;
     }
@@ -145,6 +220,10 @@ public final class TupleNetwork {
         if (fourBySix) {
             FourBySix.indices(off, board, out);
             return sumOf(out);
+        }
+        if (sixteenOn4x4) {
+            entries(off, board, out, 0);
+            return valueOf(out, 0);
         }
         float sum = 0;
         int f = 0;
@@ -161,9 +240,13 @@ public final class TupleNetwork {
 
     /**
      * The sum of the 4×6 network's entries {@code entries[0..32)} (from {@link FourBySix#indices}),
-     * taken four at a time, each four as a tree: the order in which {@link #indices} sums them.
+     * taken four at a time, each four as a tree: the order in which {@link #indices} sums them; for
+     * the other {@link #sixteenOn4x4()} networks {@link #valueOf}.
      */
     float sumOf(int[] entries) {
+        if (sixteenOn4x4) {
+            return valueOf(entries, 0);
+        }
         float sum = 0;
         if (raw) {
             for (int f = 0; f < 32; f += 4) {

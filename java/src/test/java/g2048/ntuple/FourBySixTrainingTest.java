@@ -18,22 +18,30 @@ import org.junit.jupiter.api.Test;
 class FourBySixTrainingTest {
 
     private static final TupleSpec SPEC = TupleSpec.parse("4x6");
+    /** A network of 16 values on the images of 4×4 other than 4×6: {@link TupleNetwork#entries}'s path. */
+    private static final TupleSpec SIXTEEN = TupleSpec.parse("0123,4567,0145,159d:sym:c16");
 
     @Test
     void theUncheckedPathLearnsExactlyWhatTheCheckedPathLearns() {
-        check(Stages.SINGLE, false, 0.0025, 300);
-        check(Stages.SINGLE, true, 0.02, 300);
+        check(SPEC, Stages.SINGLE, false, 0.0025, 300);
+        check(SPEC, Stages.SINGLE, true, 0.02, 300);
         // a low threshold, so that games cross into the second stage's tables
-        check(Stages.parse("256"), true, 0.01, 200);
+        check(SPEC, Stages.parse("256"), true, 0.01, 200);
     }
 
-    private static void check(Stages stages, boolean tc, double alpha, int games) {
-        try (NtupleModel fast = model(false, stages, tc, alpha); NtupleModel checked = model(true, stages, tc, alpha)) {
-            assertTrue(fast.network().rawAccess() && fast.network().fourBySix());
+    @Test
+    void otherSixteenValueNetworksLearnOnTheUncheckedPathExactlyWhatTheCheckedPathLearns() {
+        check(SIXTEEN, Stages.SINGLE, false, 0.0025, 300);
+        check(SIXTEEN, Stages.parse("256"), true, 0.01, 200);
+    }
+
+    private static void check(TupleSpec spec, Stages stages, boolean tc, double alpha, int games) {
+        try (NtupleModel fast = model(spec, false, stages, tc, alpha); NtupleModel checked = model(spec, true, stages, tc, alpha)) {
+            assertTrue(fast.network().rawAccess() && (spec == SPEC ? fast.network().fourBySix() : fast.network().sixteenOn4x4()));
             assertFalse(checked.network().rawAccess());
             new SelfPlay(fast, alpha, 1).train(games, null);
             new SelfPlay(checked, alpha, 1).train(games, null);
-            String what = "stages " + stages + ", tc " + tc;
+            String what = spec.name() + ", stages " + stages + ", tc " + tc;
             assertEquals(checked.training().moves(), fast.training().moves(), "moves played, " + what);
             MemorySegment a = fast.network().table();
             MemorySegment b = checked.network().table();
@@ -48,11 +56,11 @@ class FourBySixTrainingTest {
         }
     }
 
-    private static NtupleModel model(boolean checked, Stages stages, boolean tc, double alpha) {
+    private static NtupleModel model(TupleSpec spec, boolean checked, Stages stages, boolean tc, double alpha) {
         String before = System.getProperty("g2048.checkedAccess");
         System.setProperty("g2048.checkedAccess", Boolean.toString(checked));
         try {
-            return NtupleModel.create(SPEC, Shape.S4x4, Method.TD_AFTERSTATE, TerminalValue.ZERO, stages, 0, tc, 11, alpha);
+            return NtupleModel.create(spec, Shape.S4x4, Method.TD_AFTERSTATE, TerminalValue.ZERO, stages, 0, tc, 11, alpha);
         } finally {
             if (before == null) {
                 System.clearProperty("g2048.checkedAccess");
