@@ -1,5 +1,6 @@
 package g2048.ntuple;
 
+import g2048.game.Images4x4;
 import g2048.game.Shape;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -29,6 +30,10 @@ public final class Int16Network {
     private final int tuples;
     /** The 4×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16}. */
     private final boolean fourBySix;
+    /** Another network of 16 values on a 4×4 board's eight images: the images taken at once, look-ups unchecked. */
+    private final boolean sixteenOn4x4;
+    private final long[] masks;
+    private final int[] bases;
     private final long address;
 
     /**
@@ -77,6 +82,14 @@ public final class Int16Network {
         this.tuples = layout.tuples();
         boolean raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.fourBySix = raw && layout.fourBySix();
+        this.sixteenOn4x4 = raw && !layout.fourBySix() && images == 8 && layout.spec().values() == 16
+                && layout.shape().equals(Shape.S4x4);
+        this.masks = new long[tuples];
+        this.bases = new int[tuples];
+        for (int t = 0; t < tuples; t++) {
+            masks[t] = layout.mask(t);
+            bases[t] = layout.base(t);
+        }
         this.address = lut.address();
     }
 
@@ -133,6 +146,11 @@ public final class Int16Network {
         if (fourBySix) {
             return step * FourBySix.sum16(address, board);
         }
+        if (sixteenOn4x4) {
+            Images4x4 x = Images4x4.of(board);
+            return step * (((sum16(x.s0()) + sum16(x.s1())) + (sum16(x.s2()) + sum16(x.s3())))
+                    + ((sum16(x.s4()) + sum16(x.s5())) + (sum16(x.s6()) + sum16(x.s7()))));
+        }
         long sum = 0;
         for (int s = 0; s < images; s++) {
             long x = layout.image(s, board);
@@ -141,5 +159,14 @@ public final class Int16Network {
             }
         }
         return step * sum;
+    }
+
+    /** The exact sum of the entries the tuples read on the image {@code x}, unchecked. */
+    private int sum16(long x) {
+        int sum = 0;
+        for (int t = 0; t < tuples; t++) {
+            sum += RawMemory.getShort(address + 2L * (bases[t] + Long.compress(x, masks[t])));
+        }
+        return sum;
     }
 }
