@@ -240,13 +240,9 @@ public final class TupleNetwork {
 
     /**
      * The sum of the 4×6 network's entries {@code entries[0..32)} (from {@link FourBySix#indices}),
-     * taken four at a time, each four as a tree: the order in which {@link #indices} sums them; for
-     * the other {@link #sixteenOn4x4()} networks {@link #valueOf}.
+     * taken four at a time, each four as a tree: the order in which {@link #indices} sums them.
      */
     float sumOf(int[] entries) {
-        if (sixteenOn4x4) {
-            return valueOf(entries, 0);
-        }
         float sum = 0;
         if (raw) {
             for (int f = 0; f < 32; f += 4) {
