@@ -3,6 +3,9 @@ package g2048.ntuple;
 import g2048.game.Rng;
 import g2048.game.Spawns;
 import g2048.player.BestMove;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * TD-afterstate (Szubert and Jaśkowski 2014, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
@@ -39,6 +42,12 @@ class AfterstateLearner extends Learner {
     /** The entry numbers of the afterstate chosen last, and of the one chosen before it. */
     private int[] chosenEntries;
     private int[] previousEntries;
+    /**
+     * For the 4×6 network: each direction's 32 entry numbers, 128 bytes a direction, off the heap, so
+     * that the choice's stores and reads of them carry no bounds checks ({@link FourBySix#indicesAt}).
+     */
+    private final MemorySegment scratch;
+    private final long scratchAddress;
     /** What {@link Coherence#readAhead} returned last (never used: see there). */
     private float readAhead;
 
@@ -52,6 +61,8 @@ class AfterstateLearner extends Learner {
         this.candidates = new int[4 * features];
         this.chosenEntries = new int[features];
         this.previousEntries = new int[features];
+        this.scratch = fourBySix ? Arena.ofAuto().allocate(4 * 32 * Integer.BYTES, 64) : null;
+        this.scratchAddress = fourBySix ? scratch.address() : 0;
     }
 
     /** Picks the best move of {@code s} ({@link BestMove}), leaving its afterstate, reward and value in the fields. */
@@ -67,12 +78,12 @@ class AfterstateLearner extends Learner {
         long[] after = moveAfters;
         long t = moves.afterstates(s, after);
         int legal = 0;
-        int[] e = candidates;
+        long e = scratchAddress;
         for (int d = 0; d < 4; d++) {
             long a = after[d];
             if (a != s) {
                 legal |= 1 << d;
-                FourBySix.indices((int) (stages.of(a) * bankWeights), a, e, 32 * d);
+                FourBySix.indicesAt((int) (stages.of(a) * bankWeights), a, e + 128L * d);
             }
         }
         if (legal == 0) {
@@ -83,7 +94,7 @@ class AfterstateLearner extends Learner {
         for (int d = 0; d < 4; d++) {
             if ((legal >>> d & 1) != 0) {
                 int r = (d & 1) == 0 ? columnReward : rowReward;
-                float v = FourBySix.valueOf(table, e, 32 * d);
+                float v = FourBySix.valueAt(table, e + 128L * d);
                 moveRewards[d] = r;
                 moveValues[d] = v;
                 moveTotals[d] = r + v;
@@ -93,7 +104,7 @@ class AfterstateLearner extends Learner {
         chosenAfter = after[best];
         chosenReward = moveRewards[best];
         chosenValue = moveValues[best];
-        System.arraycopy(e, 32 * best, chosenEntries, 0, 32);
+        MemorySegment.copy(scratch, ValueLayout.JAVA_INT, 128L * best, chosenEntries, 0, 32);
         if (coherence != null) {
             // kept in a field, so that the reads are not dropped as unused
             readAhead = coherence.readAhead(chosenEntries, 32);

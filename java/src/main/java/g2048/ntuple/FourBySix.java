@@ -1,7 +1,9 @@
 package g2048.ntuple;
 
+import g2048.game.Board;
 import g2048.game.Images4x4;
 import g2048.game.Shape;
+import g2048.game.Symmetries;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -88,37 +90,59 @@ final class FourBySix {
      * {@code out[0..32)}: image after image, tuple after tuple.
      */
     static void indices(int off, long b, int[] out) {
-        indices(off, b, out, 0);
-    }
-
-    /** {@link #indices(int, long, int[])} into {@code out[at..at+32)}. */
-    static void indices(int off, long b, int[] out, int at) {
         Images4x4 x = Images4x4.of(b);
-        put(off, x.s0(), out, at);
-        put(off, x.s1(), out, at + 4);
-        put(off, x.s2(), out, at + 8);
-        put(off, x.s3(), out, at + 12);
-        put(off, x.s4(), out, at + 16);
-        put(off, x.s5(), out, at + 20);
-        put(off, x.s6(), out, at + 24);
-        put(off, x.s7(), out, at + 28);
+        put(off, x.s0(), out, 0);
+        put(off, x.s1(), out, 4);
+        put(off, x.s2(), out, 8);
+        put(off, x.s3(), out, 12);
+        put(off, x.s4(), out, 16);
+        put(off, x.s5(), out, 20);
+        put(off, x.s6(), out, 24);
+        put(off, x.s7(), out, 28);
     }
 
     /**
-     * The value {@link #value(long, long)} gives, from the 32 entry numbers {@code e[at..at+32)} that
-     * {@link #indices} wrote, read unchecked from the float32 table whose first byte is at
+     * {@link #indices} into the 32 ints at address {@code out} (scratch memory
+     * of the caller's, read back by {@link #valueAt}): unchecked stores, where an array's would each
+     * carry a bounds check.
+     */
+    static void indicesAt(int off, long b, long out) {
+        // the images of Images4x4.of, each made just before its look-ups, so that few stay live at once
+        putAt(off, b, out);
+        long m = Symmetries.mirrorColumns(b);
+        putAt(off, m, out + 16);
+        putAt(off, Symmetries.flipRows(b), out + 32);
+        putAt(off, Symmetries.flipRows(m), out + 48);
+        long t = Board.transpose(b);
+        putAt(off, t, out + 64);
+        long ft = Symmetries.flipRows(t);
+        putAt(off, ft, out + 80);
+        putAt(off, Symmetries.mirrorColumns(t), out + 96);
+        putAt(off, Symmetries.mirrorColumns(ft), out + 112);
+    }
+
+    private static void putAt(int off, long x, long out) {
+        RawMemory.putInt(out, off + (int) Long.compress(x, M0));
+        RawMemory.putInt(out + 4, off + PER + (int) Long.compress(x, M1));
+        RawMemory.putInt(out + 8, off + 2 * PER + (int) Long.compress(x, M2));
+        RawMemory.putInt(out + 12, off + 3 * PER + (int) Long.compress(x, M3));
+    }
+
+    /**
+     * The value {@link #value(long, long)} gives, from the 32 entry numbers at address {@code e}
+     * ({@link #indicesAt}), read unchecked from the float32 table whose first byte is at
      * {@code table}, summed in the same tree. Computing the entry numbers of several afterstates
      * first and reading them after puts the loads close together, so that more of them are in
      * flight at once, and leaves the numbers for an update.
      */
-    static float valueOf(long table, int[] e, int at) {
-        return ((image(table, e, at) + image(table, e, at + 4)) + (image(table, e, at + 8) + image(table, e, at + 12)))
-                + ((image(table, e, at + 16) + image(table, e, at + 20)) + (image(table, e, at + 24) + image(table, e, at + 28)));
+    static float valueAt(long table, long e) {
+        return ((imageAt(table, e) + imageAt(table, e + 16)) + (imageAt(table, e + 32) + imageAt(table, e + 48)))
+                + ((imageAt(table, e + 64) + imageAt(table, e + 80)) + (imageAt(table, e + 96) + imageAt(table, e + 112)));
     }
 
-    private static float image(long table, int[] e, int at) {
-        return (RawMemory.get(table + 4L * e[at]) + RawMemory.get(table + 4L * e[at + 1]))
-                + (RawMemory.get(table + 4L * e[at + 2]) + RawMemory.get(table + 4L * e[at + 3]));
+    private static float imageAt(long table, long e) {
+        return (RawMemory.get(table + 4L * RawMemory.getInt(e)) + RawMemory.get(table + 4L * RawMemory.getInt(e + 4)))
+                + (RawMemory.get(table + 4L * RawMemory.getInt(e + 8)) + RawMemory.get(table + 4L * RawMemory.getInt(e + 12)));
     }
 
     private static void put(int off, long x, int[] out, int at) {

@@ -49,4 +49,12 @@ final class RawMemory {
     static void put(long address, float value) {
         U.putFloat(address, value);
     }
+
+    static int getInt(long address) {
+        return U.getInt(address);
+    }
+
+    static void putInt(long address, int value) {
+        U.putInt(address, value);
+    }
 }

@@ -72,7 +72,7 @@ class FourBySixTest {
                     assertTrue(copies[bank].exact());
                 }
                 int[] fast = new int[32];
-                int[] wide = new int[128];
+                java.lang.foreign.MemorySegment wide = java.lang.foreign.Arena.ofAuto().allocate(4 * 128, 64);
                 for (long board : boards) {
                     for (int bank = 0; bank < 4; bank++) {
                         long[] entries = reference(board, bank);
@@ -90,11 +90,11 @@ class FourBySixTest {
                         assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(net.value(bank, board)),
                                 "value of " + Long.toHexString(board) + " in bank " + bank + (checked ? " (checked)" : ""));
                         if (!checked) {
-                            // entry numbers first, reads after: at any offset of a wider buffer, the same float
-                            int at = 32 * ((bank + (int) board) & 3);
-                            FourBySix.indices((int) (bank * SPEC.weights()), board, wide, at);
-                            assertArrayEquals(toInts(entries), java.util.Arrays.copyOfRange(wide, at, at + 32));
-                            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(FourBySix.valueOf(net.address(), wide, at)),
+                            // entry numbers first, reads after: at any slot of a wider scratch, the same float
+                            long at = 128L * ((bank + (int) board) & 3);
+                            FourBySix.indicesAt((int) (bank * SPEC.weights()), board, wide.address() + at);
+                            assertArrayEquals(toInts(entries), wide.asSlice(at, 128).toArray(java.lang.foreign.ValueLayout.JAVA_INT));
+                            assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(FourBySix.valueAt(net.address(), wide.address() + at)),
                                     "value from entry numbers of " + Long.toHexString(board) + " in bank " + bank);
                         }
                         float viaIndices = net.indices(bank, board, fast);
