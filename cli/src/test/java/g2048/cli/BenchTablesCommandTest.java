@@ -14,7 +14,7 @@ class BenchTablesCommandTest {
     @TempDir
     Path dir;
 
-    /** Every figure is a positive rate, and a table read alone is cheaper than a whole evaluation. */
+    /** Every figure is a positive rate, over the reads the network's features make. */
     @Test
     void measuresTheReadsAloneBesideEvaluationAndTrainingOnAMultiStageModel() {
         Path model = dir.resolve("m.g2n");
@@ -32,7 +32,10 @@ class BenchTablesCommandTest {
         for (double rate : found) {
             assertTrue(rate > 0, r.out());
         }
-        assertTrue(found[0] > found[2], "reads alone faster than whole evaluations: " + r.out());
+        // which is faster is the benchmark's finding, not a property to test (a 0.2 s window on a shared
+        // machine can go either way); what is fixed is the work: 17 tuples on one image each
+        assertTrue(r.out().contains("17 reads per evaluation"), r.out());
+        assertTrue(r.out().contains("(checksum true)"), r.out());
         CommandRun bad = CommandRun.of("bench", "tables", "--model", model.toString(), "--seconds", "0");
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("--seconds"), bad.err());
