@@ -4,13 +4,14 @@
 # beside the int16 copy), B = this tree; or two jars already built (A_JAR, B_JAR). The bound it is
 # held against: the float32 tables alone, stages × 67,108,864 weights × 4 bytes (512 MiB for the
 # shipped 2-stage 4×6 model).
-# Environment: BEFORE, A_JAR, B_JAR, MODEL (models/ntuple-4x6.g2nz), GAMES (200), PAIRS (3), JAVA_HOME.
+# Environment: BEFORE, A_JAR, B_JAR, MODEL (the last shipped 4x6 model, from the history: bench/four-by-six-model.sh),
+# GAMES (200), PAIRS (3), JAVA_HOME.
 # Results: bench/results/play-memory-<UTC date-time>/ (summary.txt, logs/).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 before="${BEFORE:-462953b}"
-model="${MODEL:-$here/models/ntuple-4x6.g2nz}"
+model="${MODEL:-}"
 games="${GAMES:-200}"
 pairs="${PAIRS:-3}"
 work="$(mktemp -d)"
@@ -19,6 +20,8 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+. "$here/bench/four-by-six-model.sh"
+if [ -z "$model" ]; then model="$work/ntuple-4x6.g2nz"; four_by_six_model "$model"; fi
 if [ -z "${A_JAR:-}" ]; then
   git -C "$here" worktree add --detach "$work/before-tree" "$before" >/dev/null 2>&1
   (cd "$work/before-tree" && ./g2048 build >/dev/null 2>&1)

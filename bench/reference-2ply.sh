@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The engine and a native build of the same 2-ply search, side by side on this machine:
-# bench/reference/expectimax2.c (gcc -O3 -march=native) over the shipped 4x6 model's tables, against
+# bench/reference/expectimax2.c (gcc -O3 -march=native) over the last shipped 4x6 model's tables (from the
+# history: bench/four-by-six-model.sh), against
 # `g2048 bench search --depth 2`, alternated PAIRS times, in two configurations:
 #   int16 tables with a leaf table of 2^TT_BITS slots (the engine's defaults), and
 #   float32 tables without a table (the plain search of the C++ engines).
@@ -17,8 +18,10 @@ command -v gcc >/dev/null || { echo "reference-2ply: needs gcc for the native re
 (cd "$here" && ./g2048 build >/dev/null && mvn -B -q -Dstyle.color=never -pl bench -am package -DskipTests -Dg2048.noDocs)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+. "$here/bench/four-by-six-model.sh"
+four_by_six_model "$work/ntuple-4x6.g2nz"
 "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
-  -cp "$here/bench/target/benchmarks.jar" g2048.bench.DumpTables "$here/models/ntuple-4x6.g2nz" "$work/tables.f32"
+  -cp "$here/bench/target/benchmarks.jar" g2048.bench.DumpTables "$work/ntuple-4x6.g2nz" "$work/tables.f32"
 gcc -O3 -march=native -o "$work/expectimax2" "$here/bench/reference/expectimax2.c" -lm
 mkdir -p "$here/bench/results"
 out="$here/bench/results/$(date -u +%Y-%m-%dT%H%M%SZ)-reference-2ply.txt"
@@ -28,7 +31,7 @@ out="$here/bench/results/$(date -u +%Y-%m-%dT%H%M%SZ)-reference-2ply.txt"
   echo "# $games games per run, $pairs pairs, leaf table 2^$bits"
 } | tee "$out"
 engine() {
-  (cd "$here" && ./g2048 bench search --depth 2 --games "$games" --warmup-games 5 --no-progress "$@" 2>&1) \
+  (cd "$here" && ./g2048 bench search --model "$work/ntuple-4x6.g2nz" --depth 2 --games "$games" --warmup-games 5 --no-progress "$@" 2>&1) \
     | grep -E '^moves' | sed "s|^moves *|engine $*: |"
 }
 for ((i = 1; i <= pairs; i++)); do

@@ -6,13 +6,13 @@
 #                per CPU second of its thread)
 #   train-tc     the same with temporal coherence, the engine in two stages (--tc --stages 16384):
 #                what TC and the stage look-up cost against plain TD (the C side: TC, one stage)
-#   play-int16   greedy 1-ply play from the shipped model (MODEL, its stages), int16 tables:
+#   play-int16   greedy 1-ply play from the last shipped 4x6 model (MODEL, its stages), int16 tables:
 #                `play --games PLAY_GAMES --threads 1` against `ntuple1 play ... int16`
 #   play-float32 the same from float32 tables (`--table float32`)
 # Alternating matters: this machine's speed drifts between minutes (and it may be shared), so only
 # ratios within a pair mean much; the summary gives each pair's engine/native ratio and the median.
 # Environment: JAVA_HOME (JDK 25), PAIRS (3), TRAIN_GAMES (10000), PLAY_GAMES (300), MODEL
-# (models/ntuple-4x6.g2nz), STAGES (the model's thresholds for the native side, default 16384),
+# (the last shipped 4x6 model, from the history: bench/four-by-six-model.sh), STAGES (the model's thresholds for the native side, default 16384),
 # MEASURES ("train train-tc play-int16 play-float32"), LABEL.
 # Results: bench/results/reference-train-<UTC date-time>[-LABEL]/ (summary.txt, runs.tsv, logs/).
 set -euo pipefail
@@ -21,13 +21,15 @@ export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 pairs="${PAIRS:-3}"
 train_games="${TRAIN_GAMES:-10000}"
 play_games="${PLAY_GAMES:-300}"
-model="${MODEL:-$here/models/ntuple-4x6.g2nz}"
+model="${MODEL:-}"
 stages="${STAGES:-16384}"
 measures="${MEASURES:-train train-tc play-int16 play-float32}"
 command -v gcc >/dev/null || { echo "reference-train: needs gcc for the native reference" >&2; exit 1; }
 (cd "$here" && ./g2048 build >/dev/null)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+. "$here/bench/four-by-six-model.sh"
+if [ -z "$model" ]; then model="$work/ntuple-4x6.g2nz"; four_by_six_model "$model"; fi
 gcc -O3 -march=native -o "$work/ntuple1" "$here/bench/reference/ntuple1.c" -lm
 # DumpTables runs from its source (no benchmark jar, so no JMH download needed)
 case " $measures " in *" play-"*)

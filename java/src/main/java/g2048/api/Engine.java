@@ -31,7 +31,7 @@ import java.util.function.Function;
  * A player ready to use: choose a move for a board (with each move's value), play seeded games,
  * read their statistics, search deeper without loading the model again.
  * <pre>{@code
- * try (Engine engine = Engine.shipped()) {               // the shipped 4x6 n-tuple model, greedy
+ * try (Engine engine = Engine.shipped()) {               // the shipped 5x6 n-tuple model, greedy
  *     Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
  *     MoveChoice values = engine.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"); // with every move's value
  *     GameResult game = engine.playGame(42);            // reproducible from its seed

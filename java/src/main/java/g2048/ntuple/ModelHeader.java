@@ -16,7 +16,8 @@ import java.util.zip.CRC32C;
  *      0    8  magic "G2048NTP"
  *      8    4  version (2; version 1 files, without the fields at 3960..4003, still load)
  *     12    4  header bytes (4096)
- *     16    4  value type: 1 = float32 table, 2 = compact (int16 quantised, zero-run coded, deflated)
+ *     16    4  value type: 1 = float32 table, 3 = compact (int16 quantised, range coded by {@link StepCoder});
+ *              2 = the compact form before it (zero runs, deflated), still read
  *     20    4  method: 0 td-afterstate, 1 td-state, 2 q-learning
  *     24    4  banks (networks: 1, or 4 for q-learning, times the stages)
  *     28    2  board rows
@@ -61,7 +62,9 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
     static final int VERSION = 2;
     static final int HEADER_BYTES = 4096;
     static final int FLOAT32 = 1;
+    /** The compact form of zero runs and deflate, written until {@link #CODED} replaced it: read, never written. */
     static final int COMPACT = 2;
+    static final int CODED = 3;
 
     static final int OFF_MAGIC = 0;
     static final int OFF_VERSION = 8;
@@ -171,8 +174,9 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             throw new ModelFileException(file, "header size " + b.getInt(OFF_HEADER_BYTES) + ", expected " + HEADER_BYTES);
         }
         int valueType = b.getInt(OFF_VALUE_TYPE);
-        if (valueType != FLOAT32 && valueType != COMPACT) {
-            throw new ModelFileException(file, "unknown value type " + valueType + " (1 = float32, 2 = compact)");
+        if (valueType != FLOAT32 && valueType != COMPACT && valueType != CODED) {
+            throw new ModelFileException(file, "unknown value type " + valueType
+                    + " (1 = float32, 2 or 3 = compact)");
         }
         int m = b.getInt(OFF_METHOD);
         if (m < 0 || m >= Method.values().length) {
@@ -261,7 +265,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         }
         double step = b.getDouble(OFF_STEP);
         // A compact weight is step · q with |q| ≤ 32767: the step must keep that a finite float.
-        if (valueType == COMPACT && !(step > 0 && step * 32767 <= Float.MAX_VALUE)) {
+        if (valueType != FLOAT32 && !(step > 0 && step * 32767 <= Float.MAX_VALUE)) {
             throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number below "
                     + Float.MAX_VALUE / 32767);
         }

@@ -432,7 +432,7 @@ public final class NtupleModel implements AutoCloseable {
         return method.learner(network(), alpha, terminal, stages, coherence, rule);
     }
 
-    /** One line, e.g. {@code ntuple 4x6 td-afterstate (models/ntuple-4x6.g2nz)}. */
+    /** One line, e.g. {@code ntuple 5x6 2 stages (16384) td-afterstate (shipped ntuple-5x6.g2nz)}. */
     public String describe() {
         return "ntuple " + layout.spec().name() + (stages.count() == 1 ? "" : " " + stages.count() + " stages (" + stages.text() + ")")
                 + " " + method.text()

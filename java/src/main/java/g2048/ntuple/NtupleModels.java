@@ -25,8 +25,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 
@@ -60,7 +58,7 @@ public final class NtupleModels {
     /** The extension of the compact form. */
     public static final String COMPACT_EXTENSION = ".g2nz";
     /** The shipped model's file name inside the models directory. */
-    public static final String DEFAULT_MODEL = "ntuple-4x6.g2nz";
+    public static final String DEFAULT_MODEL = "ntuple-5x6.g2nz";
     /** The shipped model on the class path: in the jar of {@code io.g2048:g2048-models}. */
     public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
     /** The shipped model's name in every answer, description and message: the user never typed a path for it. */
@@ -74,7 +72,7 @@ public final class NtupleModels {
 
     /**
      * The shipped model as a file, for tools that work in a checkout of the project (benchmarks that
-     * map it): {@code models/ntuple-4x6.g2nz} under the directory named by the system property
+     * map it): {@code models/ntuple-5x6.g2nz} under the directory named by the system property
      * {@code g2048.models}, else under the project that holds the running jar or classes (three levels
      * up, as from {@code bench/target/benchmarks.jar}), else under the working directory. Programs
      * load the shipped model with {@link #loadDefault()}, which needs no checkout.
@@ -368,52 +366,25 @@ public final class NtupleModels {
         for (long i = 0; i < n; i++) {
             max = Math.max(max, Math.abs(table.getAtIndex(F, i)));
         }
-        // 14 bits of q (|q| <= 8191): 16 bits cost the shipped model's file 67.5 MB against 62.7 MB for
-        // 15 bits, for a precision far below what separates two moves (the same mean over 1,000 games)
+        // 14 bits of q (|q| <= 8191): a finer step costs the file about a bit per non-zero weight, for a
+        // precision far below what separates two moves (16 bits played the same mean over 1,000 games)
         double step = max == 0 ? 1.0 : max / STEPS;
-        // A later stage starts as a copy of an earlier one and learns only on the boards it serves:
-        // coded as its difference from the stage before, most of it is zero runs.
-        boolean deltas = model.stages().count() > 1;
-        long stride = deltas ? (long) model.method().banks() * model.network().weights() : 0;
+        // A later stage starts as a copy of the one before and learns only on the boards it serves:
+        // each of its entries is coded against the same entry one stage earlier.
+        long stride = model.stages().count() > 1 ? (long) model.method().banks() * model.network().weights() : 0;
         ch.position(ModelHeader.HEADER_BYTES);
         CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
-        Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
-        try (OutputStream out = new BufferedOutputStream(new DeflaterOutputStream(counted, deflater, 1 << 16), 1 << 16)) {
-            long i = 0;
-            while (i < n) {
-                long zeros = 0;
-                while (i + zeros < n && coded(table, i + zeros, stride, step) == 0) {
-                    zeros++;
-                }
-                long lit = 0;
-                while (i + zeros + lit < n && coded(table, i + zeros + lit, stride, step) != 0) {
-                    lit++;
-                }
-                writeVarint(out, zeros);
-                writeVarint(out, lit);
-                for (long k = 0; k < lit; k++) {
-                    int q = coded(table, i + zeros + k, stride, step);
-                    out.write(q & 0xFF);
-                    out.write((q >>> 8) & 0xFF);
-                }
-                i += zeros + lit;
+        // shared: the coder's chunks are coded on several threads
+        try (Arena scratch = Arena.ofShared();
+             OutputStream out = new BufferedOutputStream(counted, 1 << 16)) {
+            MemorySegment q = scratch.allocate(n * Short.BYTES, Short.BYTES);
+            for (long i = 0; i < n; i++) {
+                q.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) quantise(table.getAtIndex(F, i), step));
             }
-        } finally {
-            deflater.end();
+            StepCoder.encode(i -> q.getAtIndex(ValueLayout.JAVA_SHORT, i), n, model.network().weights(), stride, out);
         }
-        ModelHeader h = header(model, ModelHeader.COMPACT, counted.count, (int) counted.crc.getValue(), step, false);
-        AtomicFile.writeFully(ch.position(0), new ModelHeader(h.valueType(), h.method(), h.banks(), h.shape(), h.weights(),
-                h.dataBytes(), h.dataCrc(), h.training(), h.step(), h.spec(), h.terminal(), h.stages(), h.initialValue(),
-                false, deltas).encode());
-    }
-
-    /**
-     * The integer the compact form codes for entry {@code i}: its quantised weight, less the same
-     * weight's one stage earlier when {@code stride} is not 0 (|q| ≤ 8191, so a difference fits 16 bits).
-     */
-    private static int coded(MemorySegment table, long i, long stride, double step) {
-        int q = quantise(table.getAtIndex(F, i), step);
-        return stride == 0 || i < stride ? q : q - quantise(table.getAtIndex(F, i - stride), step);
+        AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.CODED, counted.count,
+                (int) counted.crc.getValue(), step, false).encode());
     }
 
     /** Undoes stage differences in place: each entry past the first stage adds the same entry one stage earlier. */
@@ -445,14 +416,6 @@ public final class NtupleModels {
         return (int) Math.round(w / step);
     }
 
-    private static void writeVarint(OutputStream out, long v) throws IOException {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
-    }
-
     private static long readVarint(DataInputStream in) throws IOException {
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
@@ -482,11 +445,7 @@ public final class NtupleModels {
         if (t == null) {
             t = compactTables(name, h, int16Bytes(h), arena);
         }
-        OffHeap.Table into = t;
-        inflate(name, new java.io.ByteArrayInputStream(compact), h, (i, q) -> into.segment().setAtIndex(ValueLayout.JAVA_SHORT, i, q));
-        if (h.stageDeltas()) {
-            addStageDifferences(name, t.segment(), h.stageStride());
-        }
+        decodeSteps(name, compact, h, t.segment());
         // the next start reads these tables from the user's cache instead of inflating them
         Int16Cache.write(header, t.segment());
         return int16Model(name, h, t, arena);
@@ -512,21 +471,35 @@ public final class NtupleModels {
     /** Decodes compact {@code data} into the float32 {@code table} (zeroed): each weight {@code (float) step · q}. */
     private static void inflateFloats(String file, byte[] data, ModelHeader h, MemorySegment table) throws IOException {
         float step = (float) h.step();
-        if (!h.stageDeltas()) {
-            inflate(file, new java.io.ByteArrayInputStream(data), h, (i, q) -> table.setAtIndex(F, i, step * q));
-            return;
-        }
-        // the differences need the integers of the stage before: decode them first, then scale
-        try (Arena scratch = Arena.ofConfined()) {
+        // shared: the coder's chunks are decoded on several threads
+        try (Arena scratch = Arena.ofShared()) {
             MemorySegment q = scratch.allocate(h.banks() * h.weights() * Short.BYTES, Short.BYTES);
-            inflate(file, new java.io.ByteArrayInputStream(data), h, (i, v) -> q.setAtIndex(ValueLayout.JAVA_SHORT, i, v));
-            addStageDifferences(file, q, h.stageStride());
+            decodeSteps(file, data, h, q);
             for (long i = 0, n = h.banks() * h.weights(); i < n; i++) {
                 short v = q.getAtIndex(ValueLayout.JAVA_SHORT, i);
                 if (v != 0) {
                     table.setAtIndex(F, i, step * v);
                 }
             }
+        }
+    }
+
+    /**
+     * Decodes compact {@code data} into the zeroed int16 steps {@code q}: coded by {@link StepCoder}, or in
+     * the earlier form of zero runs and deflate (still read: files written before the coder).
+     */
+    private static void decodeSteps(String file, byte[] data, ModelHeader h, MemorySegment q) throws IOException {
+        if (h.valueType() == ModelHeader.CODED) {
+            try {
+                StepCoder.decode(data, q, h.weights(), h.stages().count() > 1 ? h.stageStride() : 0);
+            } catch (RangeDecoder.CorruptException e) {
+                throw new ModelFileException(file, "corrupt compact data (" + e.getMessage() + ")");
+            }
+            return;
+        }
+        inflate(file, new java.io.ByteArrayInputStream(data), h, (i, v) -> q.setAtIndex(ValueLayout.JAVA_SHORT, i, v));
+        if (h.stageDeltas()) {
+            addStageDifferences(file, q, h.stageStride());
         }
     }
 

@@ -26,8 +26,8 @@ class CompactBombTest {
     @TempDir
     Path dir;
 
-    /** A compact 4×4 file re-headed to claim {@code spec}'s tables, its data one zero run over all of them. */
-    private Path bomb(String spec, int paddingBytes) throws IOException {
+    /** A compact 4×4 file re-headed to claim {@code spec}'s tables, with {@code data} of value type {@code type}. */
+    private Path bomb(String spec, byte[] data, int type) throws IOException {
         Path small = dir.resolve("small.g2nz");
         try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.01)) {
             NtupleModels.save(m, small);
@@ -35,23 +35,12 @@ class CompactBombTest {
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(small), ModelHeader.HEADER_BYTES);
         TupleSpec s = TupleSpec.parse(spec);
         long entries = s.weights();
-        ByteArrayOutputStream raw = new ByteArrayOutputStream();
-        try (DeflaterOutputStream z = new DeflaterOutputStream(raw)) {
-            for (long v = entries; ; v >>>= 7) { // zeros: all of them
-                if (v < 0x80) {
-                    z.write((int) v);
-                    break;
-                }
-                z.write((int) (v & 0x7F) | 0x80);
-            }
-            z.write(0); // no literals
-        }
-        byte[] data = java.util.Arrays.copyOf(raw.toByteArray(), raw.size() + paddingBytes);
         ByteBuffer h = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
         byte[] text = s.canonical().getBytes(StandardCharsets.UTF_8);
         for (int i = ModelHeader.OFF_SPEC; i < ModelHeader.OFF_INITIAL_VALUE; i++) {
             head[i] = 0;
         }
+        h.putInt(ModelHeader.OFF_VALUE_TYPE, type);
         h.putInt(ModelHeader.OFF_SPEC_LENGTH, text.length);
         h.put(ModelHeader.OFF_SPEC, text);
         h.putLong(ModelHeader.OFF_WEIGHTS, entries);
@@ -69,9 +58,38 @@ class CompactBombTest {
         return Files.write(dir.resolve("bomb.g2nz"), file);
     }
 
+    /** The earlier compact form's data for {@code entries} zeros: one zero run, deflated, then {@code padding} bytes. */
+    private static byte[] zeroRun(long entries, int padding) throws IOException {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        try (DeflaterOutputStream z = new DeflaterOutputStream(raw)) {
+            for (long v = entries; ; v >>>= 7) { // zeros: all of them
+                if (v < 0x80) {
+                    z.write((int) v);
+                    break;
+                }
+                z.write((int) (v & 0x7F) | 0x80);
+            }
+            z.write(0); // no literals
+        }
+        return java.util.Arrays.copyOf(raw.toByteArray(), raw.size() + padding);
+    }
+
+    /** {@code entries} zeros as {@link StepCoder} codes them. */
+    private static byte[] codedZeros(long entries) throws IOException {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        StepCoder.encode(i -> 0, entries, entries, 0, raw);
+        return raw.toByteArray();
+    }
+
     @Test
     void fourSevenTuplesFromAFewBytesAreRefusedBeforeAllocating() throws IOException {
-        Path f = bomb("0123456,456789a,89abcde,0145689", 0);
+        String spec = "0123456,456789a,89abcde,0145689";
+        refusedBeforeAllocating(bomb(spec, zeroRun(TupleSpec.parse(spec).weights(), 0), ModelHeader.COMPACT));
+        // the claim is refused from the header and the data's size alone, before the data is read
+        refusedBeforeAllocating(bomb(spec, codedZeros(64), ModelHeader.CODED));
+    }
+
+    private static void refusedBeforeAllocating(Path f) throws IOException {
         assertTrue(Files.size(f) < 4200, "a small file: " + Files.size(f));
         long before = Runtime.getRuntime().totalMemory();
         ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(f).close());
@@ -84,9 +102,13 @@ class CompactBombTest {
     @Test
     void aSparseButPlausibleClaimLoadsAsZeros() throws IOException {
         // 2 × 16^6 entries (64 MiB of int16) from ~1 KiB padded to 4 KiB: below the bound, loads; its pages stay untouched
-        Path f = bomb("012345,456789", 4096);
-        try (NtupleModel m = NtupleModels.load(f)) {
-            assertTrue(m.spec().weights() == 2L << 24);
+        long entries = 2L << 24;
+        for (Path f : new Path[] {bomb("012345,456789", zeroRun(entries, 4096), ModelHeader.COMPACT),
+                bomb("012345,456789", codedZeros(entries), ModelHeader.CODED)}) {
+            try (NtupleModel m = NtupleModels.load(f)) {
+                assertTrue(m.spec().weights() == 2L << 24);
+                assertTrue(m.network().entry(12345) == 0 && m.network().entry((2L << 24) - 1) == 0);
+            }
         }
     }
 }
