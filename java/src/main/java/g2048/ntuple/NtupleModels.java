@@ -36,13 +36,14 @@ import java.util.zip.InflaterInputStream;
  *     less often than on a mapped file's 4 KiB pages); play skips the accumulators after them,
  *     reading them through a small buffer only to check them.</li>
  * <li><b>compact</b> ({@code .g2nz}, for shipping): each weight quantised to {@code step · q} with a
- *     16-bit {@code q} ({@code step = max|w| / 8191}: 14 bits used), then coded as runs
- *     {@code (zeros: varint, literals: varint, literals × int16)} and deflated. Most entries of a
- *     trained 6-tuple network are never visited and stay 0. Loading inflates it into an anonymous
- *     off-heap table (huge pages where allowed). A TD-afterstate model
- *     loaded for play is inflated straight into int16 tables ({@link Int16Network}, half the
+ *     16-bit {@code q} ({@code step = max|w| / 8191}: 14 bits used), then range coded under contexts of
+ *     the entries around it and the same entry one stage earlier ({@link StepCoder}). Most entries of a
+ *     trained 6-tuple network are never visited and stay 0. Loading decodes it into an anonymous
+ *     off-heap table (huge pages where allowed), in parallel chunks. A TD-afterstate model
+ *     loaded for play is decoded straight into int16 tables ({@link Int16Network}, half the
  *     memory; kept in the user's cache by {@link Int16Cache} for the next start), its float32 tables made only
- *     if asked for ({@link NtupleModel#network()}).</li>
+ *     if asked for ({@link NtupleModel#network()}). Files of the compact form before it (zero runs,
+ *     deflated) still load.</li>
  * </ul>
  * A model that learns by temporal coherence keeps its accumulators after the tables in the full
  * form, so that resuming continues exactly; the compact form holds the tables only (a resumed
@@ -127,7 +128,7 @@ public final class NtupleModels {
     /**
      * Loads a model for play from a stream of either form (the stream is read to its end, not
      * closed). Full models are copied off-heap (their temporal-coherence accumulators are skipped),
-     * compact ones inflated. {@code name} names the stream in error messages and in
+     * compact ones decoded. {@code name} names the stream in error messages and in
      * {@link NtupleModel#source()}.
      *
      * @throws ModelFileException when the bytes are not a sound model (truncated, damaged, extra bytes)
@@ -204,7 +205,7 @@ public final class NtupleModels {
                     }
                     return int16Model(name, h, head, data, tables, arena);
                 }
-                inflateFloats(name, data, h, t.segment());
+                decodeFloats(name, data, h, t.segment());
             }
             if (in.read() >= 0) {
                 throw new ModelFileException(name, "unexpected bytes after the data");
@@ -219,7 +220,7 @@ public final class NtupleModels {
         }
     }
 
-    /** Loads a model for play: full files are mapped read-only, compact ones inflated. */
+    /** Loads a model for play: full files are mapped read-only, compact ones decoded. */
     public static NtupleModel load(Path file) {
         return load(file, false);
     }
@@ -302,12 +303,12 @@ public final class NtupleModels {
                     return int16Model(file.toString(), h, head.array(), data.array(), null, arena);
                 }
                 OffHeap.Table t = compactTables(file.toString(), h, tableBytes, arena);
-                inflateFloats(file.toString(), data.array(), h, t.segment());
+                decodeFloats(file.toString(), data.array(), h, t.segment());
                 table = t.segment();
                 huge = t.hugePages();
             }
             TupleNetwork net = new TupleNetwork(h.spec(), h.shape(), h.banks(), table, huge);
-            // inflate() wrote each weight as (float) step · q
+            // decodeSteps() gave each weight as (float) step · q
             double quantum = h.valueType() == ModelHeader.FLOAT32 ? 0 : (float) h.step();
             return new NtupleModel(h.method(), h.terminal(), h.stages(), net, arena, h.training(), file.toString(), quantum,
                     h.initialValue(), coherence);
@@ -429,7 +430,7 @@ public final class NtupleModels {
     }
 
     /**
-     * A compact TD-afterstate model for play, inflated straight into int16 tables (every page
+     * A compact TD-afterstate model for play, decoded straight into int16 tables (every page
      * faulted in while loading; or read from {@link Int16Cache}, into {@code tables} when given): no
      * float32 tables beside them.
      */
@@ -446,7 +447,7 @@ public final class NtupleModels {
             t = compactTables(name, h, int16Bytes(h), arena);
         }
         decodeSteps(name, compact, h, t.segment());
-        // the next start reads these tables from the user's cache instead of inflating them
+        // the next start reads these tables from the user's cache instead of decoding them
         Int16Cache.write(header, t.segment());
         return int16Model(name, h, t, arena);
     }
@@ -469,7 +470,7 @@ public final class NtupleModels {
     }
 
     /** Decodes compact {@code data} into the float32 {@code table} (zeroed): each weight {@code (float) step · q}. */
-    private static void inflateFloats(String file, byte[] data, ModelHeader h, MemorySegment table) throws IOException {
+    private static void decodeFloats(String file, byte[] data, ModelHeader h, MemorySegment table) throws IOException {
         float step = (float) h.step();
         // shared: the coder's chunks are decoded on several threads
         try (Arena scratch = Arena.ofShared()) {
@@ -509,7 +510,7 @@ public final class NtupleModels {
     }
 
     /**
-     * The tables a compact file inflates into. Its header claims their size, which a few kilobytes of
+     * The tables a compact file decodes into. Its header claims their size, which a few kilobytes of
      * zero runs can make gigabytes (a decompression bomb): a claim beyond this machine's memory is
      * refused before allocating, and the pages are faulted in while loading (for play's speed) only
      * when the stored data is dense enough to fill them; a sparse table's untouched pages take no memory.

@@ -43,13 +43,7 @@ final class RangeDecoder {
             probs[ctx] = (short) (p - (p >>> RangeEncoder.ADAPT_SHIFT));
             bit = 1;
         }
-        while (Integer.compareUnsigned(range, RangeEncoder.TOP) < 0) {
-            if (pos >= end) {
-                throw new CorruptException("ends early");
-            }
-            range <<= 8;
-            code = (code << 8) | (data[pos++] & 0xFF);
-        }
+        normalise();
         return bit;
     }
 
@@ -62,15 +56,20 @@ final class RangeDecoder {
             int t = (code - range) >>> 31;
             code -= range & (t - 1);
             result = (result << 1) | (1 - t);
-            while (Integer.compareUnsigned(range, RangeEncoder.TOP) < 0) {
-                if (pos >= end) {
-                    throw new CorruptException("ends early");
-                }
-                range <<= 8;
-                code = (code << 8) | (data[pos++] & 0xFF);
-            }
+            normalise();
         }
         return result;
+    }
+
+    /** Keeps the range above {@link RangeEncoder#TOP}, a byte at a time, as the encoder did. */
+    private void normalise() {
+        while (Integer.compareUnsigned(range, RangeEncoder.TOP) < 0) {
+            if (pos >= end) {
+                throw new CorruptException("ends early");
+            }
+            range <<= 8;
+            code = (code << 8) | (data[pos++] & 0xFF);
+        }
     }
 
     /** Checks that every byte was read: the encoder's stream ends exactly where its last bit does. */
