@@ -290,6 +290,11 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
 
     /** Entries between a weight and the same weight one stage earlier (the stride of stage differences). */
     long stageStride() {
+        return stageStride(method, weights);
+    }
+
+    /** {@link #stageStride()} of a model of {@code method} with {@code weights} entries a bank: the writer's and the reader's one rule. */
+    static long stageStride(Method method, long weights) {
         return (long) method.banks() * weights;
     }
 }

@@ -372,7 +372,7 @@ public final class NtupleModels {
         double step = max == 0 ? 1.0 : max / STEPS;
         // A later stage starts as a copy of the one before and learns only on the boards it serves:
         // each of its entries is coded against the same entry one stage earlier.
-        long stride = model.stages().count() > 1 ? (long) model.method().banks() * model.network().weights() : 0;
+        long stride = model.stages().count() > 1 ? ModelHeader.stageStride(model.method(), model.network().weights()) : 0;
         ch.position(ModelHeader.HEADER_BYTES);
         CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
         // shared: the coder's chunks are coded on several threads

@@ -1,5 +1,6 @@
 package g2048.server;
 
+import g2048.json.FlatJsonReader;
 import g2048.server.http.ClientText;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -19,18 +20,36 @@ final class Params {
         this.values = values;
     }
 
+    /** The members of a POST body that is one flat JSON object, its errors worded as the API's. */
+    private static Map<String, FlatJsonReader.Value> jsonMembers(String body) {
+        try {
+            return FlatJsonReader.members(body);
+        } catch (FlatJsonReader.Malformed e) {
+            throw BadRequest.of(switch (e.problem()) {
+                case REPEATED -> shorten(e.member()) + ": given twice";
+                case UNREADABLE_VALUE -> shorten(e.member()) + ": expected a string or a number in the JSON body";
+                case MISSING_VALUE -> "body: not a flat JSON object (a value for " + shorten(e.member())
+                        + " is missing at character " + e.character() + ")";
+                case SYNTAX -> "body: not a flat JSON object (" + e.what() + " at character " + e.character() + ")";
+            });
+        }
+    }
+
     /**
      * Parses {@code a=1&b=x} (percent-encoded, '+' for space), or a POST body that is one flat JSON
-     * object ({@code {"a": 1, "b": "x"}}, see {@link FlatJson}), accepting only the names in {@code allowed}.
+     * object ({@code {"a": 1, "b": "x"}}, see {@link FlatJsonReader}), accepting only the names in {@code allowed}.
      */
     static Params parse(String encoded, Set<String> allowed) {
         Map<String, String> m = new LinkedHashMap<>();
         if (encoded != null && encoded.stripLeading().startsWith("{")) {
-            for (Map.Entry<String, String> e : FlatJson.members(encoded).entrySet()) {
+            for (Map.Entry<String, FlatJsonReader.Value> e : jsonMembers(encoded).entrySet()) {
                 if (!allowed.contains(e.getKey())) {
                     throw BadRequest.of(shorten(e.getKey()) + ": unknown parameter, expected one of " + String.join(", ", allowed));
                 }
-                m.put(e.getKey(), e.getValue());
+                if (e.getValue().kind() == FlatJsonReader.Kind.BOOLEAN) {
+                    throw BadRequest.of(shorten(e.getKey()) + ": expected a string or a number in the JSON body");
+                }
+                m.put(e.getKey(), e.getValue().text());
             }
             return new Params(m);
         }
