@@ -33,8 +33,11 @@ final class FourBySix {
     static final long M1 = 0x0000_00FF_FFFF_0000L;
     static final long M2 = 0x0000_0000_0FFF_0FFFL;
     static final long M3 = 0x0000_0FFF_0FFF_0000L;
+    /** The tuple {@code 89abcd} that the 5×6 network adds to these four. */
+    static final long M4 = 0x00FF_FFFF_0000_0000L;
 
     private static final TupleSpec SPEC = TupleSpec.parse("4x6");
+    private static final TupleSpec FIVE = TupleSpec.parse("5x6");
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     private FourBySix() {
@@ -43,6 +46,11 @@ final class FourBySix {
     /** Whether {@code spec} on {@code shape} is this network. */
     static boolean is(TupleSpec spec, Shape shape) {
         return spec.equals(SPEC) && shape.equals(Shape.S4x4);
+    }
+
+    /** Whether {@code spec} on {@code shape} is the 5×6 network: these four tuples and {@link #M4}, in its own order. */
+    static boolean isFive(TupleSpec spec, Shape shape) {
+        return spec.equals(FIVE) && shape.equals(Shape.S4x4);
     }
 
     /** The value of {@code b} from the float32 bank whose first byte is at address {@code bank}. */
@@ -76,6 +84,22 @@ final class FourBySix {
         Images4x4 x = Images4x4.of(b);
         return ((sum16x(bank, x.s0()) + sum16x(bank, x.s1())) + (sum16x(bank, x.s2()) + sum16x(bank, x.s3())))
                 + ((sum16x(bank, x.s4()) + sum16x(bank, x.s5())) + (sum16x(bank, x.s6()) + sum16x(bank, x.s7())));
+    }
+
+    /** {@link #sum16} of the 5×6 network: the same look-ups and that of {@link #M4} on each image. */
+    static int sum16Five(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum16y(bank, x.s0()) + sum16y(bank, x.s1())) + (sum16y(bank, x.s2()) + sum16y(bank, x.s3())))
+                + ((sum16y(bank, x.s4()) + sum16y(bank, x.s5())) + (sum16y(bank, x.s6()) + sum16y(bank, x.s7())));
+    }
+
+    /** The 5×6 network's tables, in its spec's order: {@code 012345 456789 89abcd 012456 45689a}. */
+    private static int sum16y(long bank, long x) {
+        return (RawMemory.getShort(bank + 2 * Long.compress(x, M0))
+                + RawMemory.getShort(bank + 2 * (PER + Long.compress(x, M1))))
+                + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M4)))
+                + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M2))))
+                + RawMemory.getShort(bank + 2 * (4L * PER + Long.compress(x, M3)));
     }
 
     private static int sum16x(long bank, long x) {

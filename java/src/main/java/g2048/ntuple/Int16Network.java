@@ -30,6 +30,8 @@ public final class Int16Network {
     private final int tuples;
     /** The 4×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16}. */
     private final boolean fourBySix;
+    /** The 5×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16Five}. */
+    private final boolean fiveBySix;
     /** Another network of 16 values on a 4×4 board's eight images: the images taken at once, look-ups unchecked. */
     private final boolean sixteenOn4x4;
     private final long[] masks;
@@ -82,6 +84,7 @@ public final class Int16Network {
         this.tuples = layout.tuples();
         boolean raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.fourBySix = raw && layout.fourBySix();
+        this.fiveBySix = raw && FourBySix.isFive(layout.spec(), layout.shape());
         this.sixteenOn4x4 = raw && !layout.fourBySix() && images == 8 && layout.spec().values() == 16
                 && layout.shape().equals(Shape.S4x4);
         this.masks = new long[tuples];
@@ -145,6 +148,9 @@ public final class Int16Network {
     public double value(long board) {
         if (fourBySix) {
             return step * FourBySix.sum16(address, board);
+        }
+        if (fiveBySix) {
+            return step * FourBySix.sum16Five(address, board);
         }
         if (sixteenOn4x4) {
             Images4x4 x = Images4x4.of(board);
