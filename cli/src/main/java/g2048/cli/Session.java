@@ -41,6 +41,9 @@ final class Session implements AutoCloseable {
 
     /** The players of a session: those that search, showing each move's value, and policy, showing each move's probability. */
     static final List<String> PLAYERS = List.of("ntuple", "lines", "heuristic", "cnn", "policy");
+    /** The fields of a request that set how a player searches. */
+    private static final List<String> SEARCH_FIELDS = List.of("depth", "time_ms", "time_bank", "downgrade");
+    private static final String SEARCH_FIELD_NAMES = "depth, time_ms, time_bank and downgrade";
 
     private final PlayerSpec devices;
     private final SearchConfig base;
@@ -48,7 +51,13 @@ final class Session implements AutoCloseable {
     private Path model;
     private int depth;
     private double timeMs;
+    private boolean timeBank;
     private int downgrade;
+    /**
+     * The search that chooses the game's steps, kept from step to step of one game so that its time
+     * bank carries over; made at the game's first step, dropped by new-game and set.
+     */
+    private ExpectimaxPlayer stepper;
     /** The value function of ntuple and cnn (one shape); null for lines and heuristic, which play any shape. */
     private Evaluator evaluator;
     /** The network of policy (4x4 only); null for the other players. */
@@ -65,12 +74,13 @@ final class Session implements AutoCloseable {
         this.base = search.withDepth(1).withTimeBudgetNanos(0).withDowngrade(0);
         this.depth = search.depth();
         this.timeMs = search.timeBudgetNanos() / 1e6;
+        this.timeBank = search.timeBank();
         this.downgrade = search.downgrade();
-        config(depth, timeMs, downgrade);
+        config(depth, timeMs, timeBank, downgrade);
         usePlayer(spec.player().id(), spec.model());
         if (!searches(player) && (depth != 1 || timeMs != 0 || downgrade != 0)) {
             this.depth = 1;
-            throw new IllegalArgumentException("--depth, --time-ms and --downgrade: " + ownChoice(player));
+            throw new IllegalArgumentException("--depth, --time-ms, --time-bank and --downgrade: " + ownChoice(player));
         }
     }
 
@@ -116,9 +126,9 @@ final class Session implements AutoCloseable {
 
     /** {@code move}: every legal move's value and the choice (move.schema.json), on a board or the game's. */
     private String move(Map<String, Object> r) {
-        only(r, Set.of("board", "depth", "time_ms", "downgrade"));
+        only(r, Set.of("board", "depth", "time_ms", "time_bank", "downgrade"));
         Position p = position(r);
-        return search(p.board, p.shape, r).json;
+        return search(p.board, p.shape, r, false).json;
     }
 
     /** A search's answer and its choice. */
@@ -128,10 +138,12 @@ final class Session implements AutoCloseable {
     /**
      * The search of {@code b} with the session's settings, or the request's for this search only; for
      * the policy player, its network's probabilities and choice (as {@code move --player policy --json}).
+     * A game's {@code step} searches with the game's own searcher, whose time bank goes on from step
+     * to step; any other search starts with an empty bank.
      */
-    private Searched search(long b, Shape shape, Map<String, Object> r) {
-        if (!searches(player) && (r.containsKey("depth") || r.containsKey("time_ms") || r.containsKey("downgrade"))) {
-            throw new IllegalArgumentException("depth, time_ms and downgrade: " + ownChoice(player));
+    private Searched search(long b, Shape shape, Map<String, Object> r, boolean step) {
+        if (!searches(player) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
+            throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(player));
         }
         if (policy != null) {
             if (!shape.equals(Shape.S4x4)) {
@@ -150,8 +162,16 @@ final class Session implements AutoCloseable {
             searcher = Players.heuristic(shape);
             name = "heuristic";
         } else {
-            searcher = Players.searcher(e, config(integer(r, "depth", depth), number(r, "time_ms", timeMs),
-                    integer(r, "downgrade", downgrade)));
+            if (step) {
+                if (stepper == null) {
+                    stepper = Players.searcher(e, config(depth, timeMs, timeBank, downgrade));
+                }
+                searcher = stepper;
+            } else {
+                double t = number(r, "time_ms", timeMs);
+                searcher = Players.searcher(e, config(integer(r, "depth", depth), t,
+                        bool(r, "time_bank", timeBank && t > 0), integer(r, "downgrade", downgrade)));
+            }
             name = JsonConventions.player(e.describe());
         }
         SearchResult result = searcher.search(b);
@@ -226,6 +246,7 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException("shape: " + shape + ", the player plays " + playerShape());
         }
         game = new SessionGame(shape, seed);
+        stepper = null;
         return game.json().end().toString();
     }
 
@@ -236,24 +257,26 @@ final class Session implements AutoCloseable {
         if (g.over()) {
             throw new IllegalArgumentException("step: the game is over (score " + g.score + "); start one with new-game");
         }
-        Searched choice = search(g.board, g.shape, Map.of());
+        Searched choice = search(g.board, g.shape, Map.of(), true);
         int reward = g.play(choice.best);
-        return member(g.json().field("played", JsonConventions.move(choice.best)).field("reward", reward).end().toString(),
-                "choice", choice.json);
+        JsonWriter out = g.json().field("played", JsonConventions.move(choice.best)).field("reward", reward);
+        // what the game's time bank holds after this move: unspent time of earlier moves, negative after an overrun
+        out = stepper != null && timeBank ? out.field("time_bank_ms", stepper.bankNanos() / 1e6) : out.nullField("time_bank_ms");
+        return member(out.end().toString(), "choice", choice.json);
     }
 
     /** {@code set}: the player, its model, the depth, time budget and downgrade threshold for the requests after it. */
     private String set(Map<String, Object> r) {
-        only(r, Set.of("player", "model", "depth", "time_ms", "downgrade"));
+        only(r, Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
         int d = integer(r, "depth", depth);
         double t = number(r, "time_ms", timeMs);
+        boolean k = bool(r, "time_bank", timeBank && t > 0);
         int g = integer(r, "downgrade", downgrade);
-        config(d, t, g); // refuses bad values before anything changes
+        config(d, t, k, g); // refuses bad values before anything changes
         String p = r.containsKey("player") ? string(r, "player") : player;
         Path m = r.containsKey("model") ? Path.of(string(r, "model")) : r.containsKey("player") ? null : model;
-        if (!searches(p) && (d != 1 || t != 0 || g != 0) && (r.containsKey("depth") || r.containsKey("time_ms")
-                || r.containsKey("downgrade"))) {
-            throw new IllegalArgumentException("depth, time_ms and downgrade: " + ownChoice(p));
+        if (!searches(p) && (d != 1 || t != 0 || g != 0) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
+            throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(p));
         }
         if (!p.equals(player) || !java.util.Objects.equals(m, model)) {
             usePlayer(p, m);
@@ -265,7 +288,9 @@ final class Session implements AutoCloseable {
         }
         depth = d;
         timeMs = t;
+        timeBank = k;
         downgrade = g;
+        stepper = null;
         return settings().toString();
     }
 
@@ -279,7 +304,7 @@ final class Session implements AutoCloseable {
         return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
                 .field("model", model != null ? model.toString() : shipped)
                 .field("shape", playerShape() != null ? playerShape().toString() : null)
-                .field("depth", depth).field("time_ms", timeMs).field("downgrade", downgrade).end();
+                .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank).field("downgrade", downgrade).end();
     }
 
     /** {@code solve-query}: each legal move's exact value from a solution written by {@code g2048 solve} (solve-query.schema.json). */
@@ -361,7 +386,7 @@ final class Session implements AutoCloseable {
         model = m;
     }
 
-    private SearchConfig config(int d, double t, int g) {
+    private SearchConfig config(int d, double t, boolean bank, int g) {
         if (d < 1 || d > SearchConfig.MAX_DEPTH) {
             throw new IllegalArgumentException("depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + d);
         }
@@ -372,8 +397,11 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException("downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
                     + SearchConfig.MAX_DOWNGRADE + ", got " + g);
         }
+        if (bank && t == 0) {
+            throw new IllegalArgumentException("time_bank: needs time_ms, the mean time per move");
+        }
         SearchOptions.checkBounded(d, t, "depth", "time_ms");
-        return base.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withDowngrade(g);
+        return base.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withTimeBank(bank).withDowngrade(g);
     }
 
     /** Whether {@code p} searches (and so takes depth, time_ms and downgrade). */
@@ -449,6 +477,17 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException(key + ": expected a string, got " + v);
         }
         return (String) v;
+    }
+
+    private static boolean bool(Map<String, Object> r, String key, boolean absent) {
+        Object v = r.get(key);
+        if (v == null) {
+            return absent;
+        }
+        if (!(v instanceof Boolean b)) {
+            throw new IllegalArgumentException(key + ": expected true or false, got " + v);
+        }
+        return b;
     }
 
     private static double number(Map<String, Object> r, String key, double absent) {

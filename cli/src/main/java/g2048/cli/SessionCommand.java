@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
             + " is answered {\"reply\":\"error\",\"request\":...,\"error\":\"field: what\"} and the session goes on."
             + " The session ends at quit or the end of the input.",
             "Players: ntuple (the shipped model by default), lines, heuristic, cnn, policy (the shipped network by default; each"
-            + " move's probability, no search); --depth, --time-ms and --downgrade are the settings each move request may override. The session schema in the schemas directory describes every"
+            + " move's probability, no search); --depth, --time-ms, --time-bank (the game's steps share one bank) and --downgrade are the settings each move request may override. The session schema in the schemas directory describes every"
             + " request and reply."})
 final class SessionCommand implements Callable<Integer> {
 

@@ -255,8 +255,8 @@ class SessionProcessTest {
                 play(move);
                 checkGame(line, "step");
             }
-            String[] bad = {"{\"cmd\":\"move\",\"depth\":2}", "depth, time_ms and downgrade: player 'policy' plays",
-                "{\"cmd\":\"set\",\"depth\":2}", "depth, time_ms and downgrade: player 'policy' plays",
+            String[] bad = {"{\"cmd\":\"move\",\"depth\":2}", "depth, time_ms, time_bank and downgrade: player 'policy' plays",
+                "{\"cmd\":\"set\",\"depth\":2}", "depth, time_ms, time_bank and downgrade: player 'policy' plays",
                 "{\"cmd\":\"move\",\"board\":\"2,2/0,0\"}", "board: a 2x2 board, the player plays 4x4",
                 "{\"cmd\":\"new-game\",\"shape\":\"3x3\"}", "shape: 3x3, the player plays 4x4",
                 "{\"cmd\":\"set\",\"player\":\"policy\",\"model\":\"" + dir.resolve("none.g2pn") + "\"}", "model: " + dir.resolve("none.g2pn") + ": no such file"};
@@ -273,6 +273,52 @@ class SessionProcessTest {
         try (Child child = new Child(dir.resolve("err2.txt"), "session", "--player", "policy")) {
             Map<String, Object> ready = map(reply(child.out.readLine()).get("result"));
             assertEquals("shipped policy5.g2pn", ready.get("model"), Files.readString(dir.resolve("err2.txt")));
+        }
+    }
+
+    /**
+     * With a time bank, a game's steps share one: each step's balance is the one before plus the
+     * budget less what the step's search took, within its bounds, from an empty bank at new-game.
+     */
+    @Test
+    void aGamesStepsShareOneTimeBank(@TempDir Path dir) throws Exception {
+        double budget = 2;
+        try (Child child = new Child(dir.resolve("err.txt"), "session", "--player", "lines", "--depth", "8", "--time-ms",
+                String.valueOf(budget), "--time-bank")) {
+            Map<String, Object> ready = map(reply(child.out.readLine()).get("result"));
+            assertEquals(true, ready.get("time_bank"), Files.readString(dir.resolve("err.txt")));
+            int steps = 0;
+            for (int game = 0; game < 2; game++) {
+                String line = child.ask("{\"cmd\":\"new-game\",\"seed\":" + (5 + game) + ",\"shape\":\"4x4\"}");
+                reply(line, "new-game", "new-game");
+                double bank = 0;
+                for (int n = 0; n < 25; n++) {
+                    line = child.ask("{\"cmd\":\"step\"}");
+                    assertEquals(List.of(), JsonSchemaTest.errors("session", line), line);
+                    Map<String, Object> r = map(reply(line, "step", "step").get("result"));
+                    double spent = (double) map(r.get("choice")).get("elapsed_us") / 1e3;
+                    double expected = Math.clamp(bank + budget - spent, -budget, (SearchConfig.BANK_BUDGETS - 1) * budget);
+                    assertEquals(expected, (double) r.get("time_bank_ms"), 1e-5, line);
+                    bank = (double) r.get("time_bank_ms");
+                    steps++;
+                    if (Boolean.TRUE.equals(r.get("over"))) {
+                        break;
+                    }
+                }
+            }
+            assertTrue(steps > 25, "steps: " + steps);
+            // without the bank, steps say so
+            String line = child.ask("{\"cmd\":\"set\",\"time_bank\":false}");
+            assertEquals(false, map(reply(line, "set", "set").get("result")).get("time_bank"), line);
+            line = child.ask("{\"cmd\":\"step\"}");
+            assertTrue(map(reply(line, "step", "step").get("result")).containsKey("time_bank_ms"), line);
+            assertEquals(null, map(reply(line, "step", "step").get("result")).get("time_bank_ms"), line);
+            assertError(child.ask("{\"cmd\":\"set\",\"time_ms\":0,\"time_bank\":true}"), "set",
+                    "time_bank: needs time_ms");
+            assertError(child.ask("{\"cmd\":\"move\",\"time_bank\":1}"), "move", "time_bank: expected true or false");
+            assertEquals("{\"reply\":\"quit\"}", child.ask("{\"cmd\":\"quit\"}"));
+            assertTrue(child.process.waitFor(30, TimeUnit.SECONDS));
+            assertEquals(0, child.process.exitValue(), Files.readString(dir.resolve("err.txt")));
         }
     }
 

@@ -117,6 +117,14 @@ public final class ExpectimaxPlayer implements Player {
         return move;
     }
 
+    /**
+     * The time bank's balance of this instance ({@link SearchConfig#timeBank}): what its earlier moves
+     * left unspent of their budget, negative after an overrun; 0 before its first search.
+     */
+    public long bankNanos() {
+        return search == null ? 0 : search.bankNanos();
+    }
+
     /** The result of the last {@link #chooseMove} of this instance: the search's values and its work. */
     public SearchResult lastResult() {
         return result;
