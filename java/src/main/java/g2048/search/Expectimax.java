@@ -253,6 +253,11 @@ public final class Expectimax {
         growthCorrection[d] = growthCorrection[d] == 0 ? correction : 0.9 * growthCorrection[d] + 0.1 * correction;
     }
 
+    /** Empties the time bank: a new game does not spend what an earlier one left, nor pay for its overruns. */
+    public void emptyBank() {
+        bankNanos = 0;
+    }
+
     /** The time bank's balance: what earlier moves left unspent of their budget (negative after an overrun). */
     public long bankNanos() {
         return bankNanos;

@@ -107,6 +107,17 @@ public final class ExpectimaxPlayer implements Player {
         return search;
     }
 
+    /**
+     * A game starts with an empty time bank, so that what one game left unspent (or overran) does not
+     * carry into the next game its thread plays. What the search learned of each depth's cost stays.
+     */
+    @Override
+    public void startGame(long gameSeed) {
+        if (search != null) {
+            search.emptyBank();
+        }
+    }
+
     /** The choice with each legal move's value (reward + expected value below it), NaN for the illegal ones. */
     @Override
     public int chooseMove(long board, double[] values) {

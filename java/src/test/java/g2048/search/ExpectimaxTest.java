@@ -227,6 +227,18 @@ class ExpectimaxTest {
         }
         assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(3).withTimeBank(true));
         assertFalse(c.withTimeBudgetNanos(0).timeBank(), "no budget, no bank");
+        // a game starts with an empty bank: a player's earlier games leave nothing in it
+        ExpectimaxPlayer player = new ExpectimaxPlayer(v, c);
+        player.startGame(1);
+        assertEquals(0, player.bankNanos());
+        long held = 0;
+        for (int i = 0; i < 20 && held == 0; i++) {
+            player.chooseMove(Positions.played(S4, rng, 20 + rng.nextInt(200)));
+            held = player.bankNanos();
+        }
+        assertTrue(held != 0, "a move that took exactly its budget twenty times over");
+        player.startGame(2);
+        assertEquals(0, player.bankNanos());
         assertTrue(c.describe().contains("2.0 ms a move on average"), c.describe());
     }
 
