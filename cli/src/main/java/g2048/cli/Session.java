@@ -284,6 +284,7 @@ final class Session implements AutoCloseable {
         if (!searches(p)) {
             d = 1;
             t = 0;
+            k = false;
             g = 0;
         }
         depth = d;
