@@ -25,6 +25,7 @@
 #       '!/java/src/test/resources/g2048/tdl2048/'      ...      git sparse-checkout disable
 #
 # Environment: MAKE_JRE (default /work/shared/device/make-jre.sh), SECONDS_PER_TIMING (default 3),
+# CONFORMANCE_SEED (the JUnit conformance tests' seed, to repeat a run that reported it; default fresh),
 # OUT (run: where results go; default ./out/gpu-check).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -89,7 +90,8 @@ check_stage() {
     >>"$out/gpu-check-ptx.log" 2>&1 || status=$((status == 0 ? $? : status))
   # --select-package takes the package and its subpackages: g2048.cuda.check's tests run too.
   echo "== JUnit g2048.cuda, g2048.cuda.check" | tee "$out/junit.log"
-  "$java" "${flags[@]}" -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
+  "$java" "${flags[@]}" ${CONFORMANCE_SEED:+-Dg2048.conformance.seed=$CONFORMANCE_SEED} \
+    -jar "$carry/junit-console.jar" execute --disable-banner --disable-ansi-colors --details=tree \
     --class-path "$carry/engine.jar:$carry/test-classes" --select-package g2048.cuda \
     >>"$out/junit.log" 2>&1 || status=$((status == 0 ? 4 : status))
 }
@@ -157,7 +159,8 @@ targets() {
   awk '
     /^== train cnn on the GPU/ { match($0, /--gemm [a-z0-9]+/); mode = substr($0, RSTART + 7, RLENGTH - 7) }
     /^== bench search --gemm kernels --cuda-graphs off/ { mode = "kernels, cuda graphs off" }
-    / pos\/s / { for (i = 2; i <= NF; i++) if ($i == "pos/s") rate[mode] = $(i - 1); if (!(mode in seen)) { seen[mode]; order[++n] = mode } }
+    # the brief CPU training before the GPU runs is not a target
+    / pos\/s / && mode != "" { for (i = 2; i <= NF; i++) if ($i == "pos/s") rate[mode] = $(i - 1); if (!(mode in seen)) { seen[mode]; order[++n] = mode } }
     /^player / { depth = ""; if (match($0, /expectimax depth [0-9]+/)) depth = substr($0, RSTART + 17, RLENGTH - 17) }
     /^latency / && (depth == 1 || depth == 3) {
       limit = depth == 1 ? 100 : 5000

@@ -343,57 +343,92 @@ public final class CudaConformance {
         return new Outcome(spec.name() + " replayed forward n=" + n + " (new boards, a direct forward between)", worst, tolerance());
     }
 
-    /** The whole backward pass: the parameter gradient of the MSE against the CPU network's. */
+    /**
+     * The whole backward pass: the parameter gradient of the MSE and the SSE against the CPU
+     * network's, judged on inputs the reference can vouch for ({@link RoundingScreen}).
+     */
     public Outcome gradient(NetSpec spec, Geometry.Tile tile, long seed, int n) {
+        String name = spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile);
         Network net = new Network(spec);
-        float[] w = Initializer.truncatedNormal(net, seed);
-        Rng rng = new Rng(seed + 2);
-        long[] boards = randomBoards(rng, n);
-        float[] targets = gaussian(rng, n, 1);
-        Workspace ws = net.workspace(n, true);
-        float[] cpu = new float[w.length];
-        net.forward(w, ws, boards, n);
-        double cpuSse = net.backward(w, ws, targets, 0, n, 2f / n, cpu);
-        float[] gpu = new float[w.length];
-        double gpuSse;
-        try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
-            t.zeroGradient();
-            t.forward(boards, 0, n);
-            gpuSse = t.backward(targets, 0, n, 2f / n);
-            t.gradient(gpu);
-        }
-        double e = Math.max(error(gpu, cpu), Math.abs(gpuSse - cpuSse) / Math.max(Math.abs(cpuSse), 1e-30));
-        return new Outcome(spec.name() + " backward (gradient, SSE) n=" + n + " " + tileName(tile), e, gradientTolerance());
-    }
-
-    /** {@code steps} whole optimiser steps (forward, backward, Adam) against the CPU: parameters and moments after. */
-    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps) {
-        Network net = new Network(spec);
-        float[] w = Initializer.truncatedNormal(net, seed);
-        Adam adam = new Adam(w.length);
-        Rng rng = new Rng(seed + 3);
-        Workspace ws = net.workspace(n, true);
-        float[] grad = new float[w.length];
-        float[] gpuW = new float[w.length];
-        Adam gpuAdam = new Adam(new float[w.length], new float[w.length], steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
-        try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
-            for (int s = 0; s < steps; s++) {
+        return RoundingScreen.worst(RoundingScreen.judged(seed, List.of(name, name), gradientTolerance(), new RoundingScreen.Comparison() {
+            @Override
+            public float[][] reference(long s, int ulps) {
+                float[] w = RoundingScreen.nudged(Initializer.truncatedNormal(net, s), ulps);
+                Rng rng = new Rng(s + 2);
                 long[] boards = randomBoards(rng, n);
                 float[] targets = gaussian(rng, n, 1);
-                java.util.Arrays.fill(grad, 0f);
+                Workspace ws = net.workspace(n, true);
+                float[] grad = new float[w.length];
                 net.forward(w, ws, boards, n);
-                net.backward(w, ws, targets, 0, n, 2f / n, grad);
-                adam.step(w, grad);
-                t.step(new Optimiser.Values(boards, targets, s + 1), 0, n);
+                double sse = net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                return new float[][] {grad, {(float) sse}};
             }
-            t.downloadTo(gpuW, gpuAdam);
-        }
+
+            @Override
+            public float[][] gpu(long s) {
+                float[] w = Initializer.truncatedNormal(net, s);
+                Rng rng = new Rng(s + 2);
+                long[] boards = randomBoards(rng, n);
+                float[] targets = gaussian(rng, n, 1);
+                float[] grad = new float[w.length];
+                double sse;
+                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
+                    t.zeroGradient();
+                    t.forward(boards, 0, n);
+                    sse = t.backward(targets, 0, n, 2f / n);
+                    t.gradient(grad);
+                }
+                return new float[][] {grad, {(float) sse}};
+            }
+        }));
+    }
+
+    /**
+     * {@code steps} whole optimiser steps (forward, backward, Adam) against the CPU: parameters and
+     * moments after, judged as {@link #gradient} is.
+     */
+    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps) {
+        String name = spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile);
+        Network net = new Network(spec);
         // Adam moves every parameter with a non-zero gradient by about alpha whatever its size, so a
         // gradient that cancels to ~0 may move differently on the two devices; epsilon damps such
         // moves to far below the tolerance times the largest parameter, which is what is compared.
-        double e = Math.max(error(gpuW, w), Math.max(error(gpuAdam.firstMoments(), adam.firstMoments()),
-                error(gpuAdam.secondMoments(), adam.secondMoments())));
-        return new Outcome(spec.name() + " " + steps + " training steps n=" + n + " (w, m, v) " + tileName(tile), e, stepsTolerance());
+        return RoundingScreen.worst(RoundingScreen.judged(seed, List.of(name, name, name), stepsTolerance(), new RoundingScreen.Comparison() {
+            @Override
+            public float[][] reference(long s, int ulps) {
+                float[] w = RoundingScreen.nudged(Initializer.truncatedNormal(net, s), ulps);
+                Adam adam = new Adam(w.length);
+                Rng rng = new Rng(s + 3);
+                Workspace ws = net.workspace(n, true);
+                float[] grad = new float[w.length];
+                for (int i = 0; i < steps; i++) {
+                    long[] boards = randomBoards(rng, n);
+                    float[] targets = gaussian(rng, n, 1);
+                    java.util.Arrays.fill(grad, 0f);
+                    net.forward(w, ws, boards, n);
+                    net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                    adam.step(w, grad);
+                }
+                return new float[][] {w, adam.firstMoments(), adam.secondMoments()};
+            }
+
+            @Override
+            public float[][] gpu(long s) {
+                float[] w0 = Initializer.truncatedNormal(net, s);
+                Rng rng = new Rng(s + 3);
+                float[] w = new float[w0.length];
+                Adam adam = new Adam(new float[w0.length], new float[w0.length], steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
+                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w0, new Adam(w0.length), n, gemm)) {
+                    for (int i = 0; i < steps; i++) {
+                        long[] boards = randomBoards(rng, n);
+                        float[] targets = gaussian(rng, n, 1);
+                        t.step(new Optimiser.Values(boards, targets, i + 1), 0, n);
+                    }
+                    t.downloadTo(w, adam);
+                }
+                return new float[][] {w, adam.firstMoments(), adam.secondMoments()};
+            }
+        }));
     }
 
     /** Gaussian values of standard deviation {@code sigma}. */

@@ -1,6 +1,5 @@
 package g2048.cuda.check;
 
-import static g2048.cuda.SelfCheck.error;
 import static g2048.cuda.SelfCheck.randomBoards;
 
 import g2048.cuda.CudaContext;
@@ -113,27 +112,55 @@ public final class PolicyConformance {
         return w;
     }
 
-    /** One forward and backward of n positions in one slice: logits, probabilities, loss and each layer's gradient blocks. */
+    /**
+     * One forward and backward of n positions in one slice: logits, probabilities, loss and each
+     * layer's gradient blocks, judged on inputs the reference can vouch for ({@link RoundingScreen}).
+     */
     public List<Outcome> pass(NetSpec spec, Geometry.Tile tile, long seed, int n) {
-        float[] w = weights(spec, seed);
+        String at = spec.name() + " n=" + n + " " + tileName(tile);
+        List<String> names = new ArrayList<>(List.of(at + " logits", at + " probabilities", at + " loss"));
+        for (Block k : blocks(spec)) {
+            names.add(at + " gradient, " + k.name());
+        }
+        return RoundingScreen.judged(seed, names, GemmMode.FP32_TOLERANCE, new RoundingScreen.Comparison() {
+            @Override
+            public float[][] reference(long s, int ulps) {
+                return passOnCpu(spec, s, n, ulps);
+            }
+
+            @Override
+            public float[][] gpu(long s) {
+                return passOnGpu(spec, tile, s, n);
+            }
+        });
+    }
+
+    private static float[][] passOnCpu(NetSpec spec, long seed, int n, int ulps) {
+        float[] w = RoundingScreen.nudged(weights(spec, seed), ulps);
         Batch b = Batch.random(new Rng(seed + 2), n);
         PolicyNetwork net = new PolicyNetwork(spec);
         PolicyWorkspace ws = new PolicyWorkspace(spec, n, true);
         PackedWeights pw = new PackedWeights(spec, w);
         net.forward(pw, ws, b.boards(), 0, n);
-        float[] cpuLogits = ws.logits().clone();
-        float[] cpuProbs = new float[4 * n];
+        float[] logits = Arrays.copyOf(ws.logits(), 4 * n);
+        float[] probs = new float[4 * n];
         double[] p = new double[4];
         for (int s = 0; s < n; s++) {
-            SoftmaxCrossEntropy.probabilities(cpuLogits, 4 * s, b.legal()[s], p);
+            SoftmaxCrossEntropy.probabilities(logits, 4 * s, b.legal()[s], p);
             for (int m = 0; m < 4; m++) {
-                cpuProbs[4 * s + m] = (float) p[m];
+                probs[4 * s + m] = (float) p[m];
             }
         }
         net.clearGradient(ws);
-        double cpuLoss = net.backward(pw, ws, b.legal(), b.targets(), 0, n, 1f / n);
-        float[] cpuGrad = new float[w.length];
-        net.addGradientInto(ws, cpuGrad);
+        double loss = net.backward(pw, ws, b.legal(), b.targets(), 0, n, 1f / n);
+        float[] grad = new float[w.length];
+        net.addGradientInto(ws, grad);
+        return passArrays(spec, logits, probs, loss, grad);
+    }
+
+    private float[][] passOnGpu(NetSpec spec, Geometry.Tile tile, long seed, int n) {
+        float[] w = weights(spec, seed);
+        Batch b = Batch.random(new Rng(seed + 2), n);
         float[] logits = new float[4 * n];
         float[] probs = new float[4 * n];
         float[] grad = new float[w.length];
@@ -146,42 +173,63 @@ public final class PolicyConformance {
             t.pass().probabilities(probs);
             t.gradient(grad);
         }
-        String at = spec.name() + " n=" + n + " " + (tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)");
-        List<Outcome> out = new ArrayList<>();
-        out.add(new Outcome(at + " logits", error(logits, cpuLogits)));
-        out.add(new Outcome(at + " probabilities", error(probs, cpuProbs)));
-        out.add(new Outcome(at + " loss", Math.abs(loss - cpuLoss) / Math.max(Math.abs(cpuLoss), 1e-30)));
-        for (Block k : blocks(spec)) {
-            out.add(new Outcome(at + " gradient, " + k.name(), error(Arrays.copyOfRange(grad, k.from(), k.to()),
-                    Arrays.copyOfRange(cpuGrad, k.from(), k.to()))));
-        }
-        return out;
+        return passArrays(spec, logits, probs, loss, grad);
     }
 
-    /** {@code steps} Adam steps of n positions in slices of {@code slice} against the CPU device: parameters and moments after. */
-    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps, int slice) {
-        float[] w0 = weights(spec, seed);
-        Rng rng = new Rng(seed + 3);
-        float[] cpuW = w0.clone();
-        Adam cpuAdam = new Adam(w0.length);
-        float[] gpuW = new float[w0.length];
-        Adam gpuAdam;
-        try (Geometry.Forced forced = Geometry.force(tile);
-                Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
-                CudaTrainer t = new CudaTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, slice,
-                        GemmMode.KERNELS)) {
-            for (int s = 0; s < steps; s++) {
-                Batch b = Batch.random(rng, n);
-                cpu.step(b.moves(), 0, n);
-                t.step(b.moves(), 0, n);
-            }
-            t.weights(gpuW);
-            gpuAdam = t.adam();
+    // In the order of pass's names: a block's error is not hidden by a larger one's scale.
+    private static float[][] passArrays(NetSpec spec, float[] logits, float[] probs, double loss, float[] grad) {
+        List<float[]> out = new ArrayList<>(List.of(logits, probs, new float[] {(float) loss}));
+        for (Block k : blocks(spec)) {
+            out.add(Arrays.copyOfRange(grad, k.from(), k.to()));
         }
-        double e = Math.max(error(gpuW, cpuW), Math.max(error(gpuAdam.firstMoments(), cpuAdam.firstMoments()),
-                error(gpuAdam.secondMoments(), cpuAdam.secondMoments())));
-        return new Outcome(spec.name() + " " + steps + " Adam steps n=" + n + " in slices of " + slice + " (w, m, v) "
-                + (tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)"), e);
+        return out.toArray(float[][]::new);
+    }
+
+    /**
+     * {@code steps} Adam steps of n positions in slices of {@code slice} against the CPU device:
+     * parameters and moments after, judged as {@link #pass} is.
+     */
+    public Outcome steps(NetSpec spec, Geometry.Tile tile, long seed, int n, int steps, int slice) {
+        String name = spec.name() + " " + steps + " Adam steps n=" + n + " in slices of " + slice + " (w, m, v) " + tileName(tile);
+        return RoundingScreen.worst(RoundingScreen.judged(seed, List.of(name, name, name), GemmMode.FP32_TOLERANCE,
+                new RoundingScreen.Comparison() {
+                    @Override
+                    public float[][] reference(long s, int ulps) {
+                        float[] w = RoundingScreen.nudged(weights(spec, s), ulps);
+                        Adam adam = new Adam(w.length);
+                        Rng rng = new Rng(s + 3);
+                        try (Optimiser cpu = new CpuBackend().policyTraining(spec, w, adam, n, 1)) {
+                            for (int i = 0; i < steps; i++) {
+                                Batch b = Batch.random(rng, n);
+                                cpu.step(b.moves(), 0, n);
+                            }
+                        }
+                        return new float[][] {w, adam.firstMoments(), adam.secondMoments()};
+                    }
+
+                    @Override
+                    public float[][] gpu(long s) {
+                        float[] w0 = weights(spec, s);
+                        Rng rng = new Rng(s + 3);
+                        float[] w = new float[w0.length];
+                        Adam adam;
+                        try (Geometry.Forced forced = Geometry.force(tile);
+                                CudaTrainer t = new CudaTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
+                                        Adam.EPSILON, slice, GemmMode.KERNELS)) {
+                            for (int i = 0; i < steps; i++) {
+                                Batch b = Batch.random(rng, n);
+                                t.step(b.moves(), 0, n);
+                            }
+                            t.weights(w);
+                            adam = t.adam();
+                        }
+                        return new float[][] {w, adam.firstMoments(), adam.secondMoments()};
+                    }
+                }));
+    }
+
+    private static String tileName(Geometry.Tile tile) {
+        return tile == null ? "(tile by size)" : "(" + tile.suffix + " tile)";
     }
 
     /** A layer's weights or biases in the flat parameters. */

@@ -2,7 +2,8 @@
  * The CUDA backend judged from outside: {@link g2048.cuda.check.CudaConformance} (every kernel,
  * layer, pass and optimiser step on the device against the CPU reference, each GEMM tile and
  * {@code --gemm} mode; the policy networks' passes and Adam steps in
- * {@link g2048.cuda.check.PolicyConformance}), {@link g2048.cuda.check.GemmComparison} (the forward GEMM kernels beside
+ * {@link g2048.cuda.check.PolicyConformance}; gradients and steps judged only on inputs away from
+ * ReLU kinks by {@link g2048.cuda.check.RoundingScreen}), {@link g2048.cuda.check.GemmComparison} (the forward GEMM kernels beside
  * cuBLAS fp32 and TF32 at CNN22's shapes), {@link g2048.cuda.check.LayerReference} and
  * {@link g2048.cuda.check.ProductRounding} (single layers in plain loops, with TF32's rounding of
  * products, from which the TF32 tolerances are computed on the CPU), and
