@@ -9,7 +9,9 @@ import java.lang.foreign.ValueLayout;
 
 /**
  * The hot path of the 4×6 network ({@code --net 4x6}: the 6-tuples {@code 012345 456789 012456
- * 45689a} on the eight images of a 4×4 board, 16 values, 67,108,864 weights a bank).
+ * 45689a} on the eight images of a 4×4 board, 16 values, 67,108,864 weights a bank), and of the
+ * 5×6 network, which adds {@code 89abcd} ({@code --net 5x6}, the shipped one; its look-ups in its
+ * spec's order: {@code 012345 456789 89abcd 012456 45689a}).
  *
  * <p>Its cell masks and table offsets are constants, so that the compiled look-up is one PEXT (the
  * tuple's cells gathered: the index in base 16) and one load at {@code table + size · index + the
@@ -107,6 +109,24 @@ final class FourBySix {
                 + RawMemory.getShort(bank + 2 * (PER + Long.compress(x, M1))))
                 + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M2)))
                 + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M3))));
+    }
+
+    /**
+     * The float32 value of {@code b} for the 5×6 network, from the bank whose first byte is at
+     * address {@code bank}: each image's five look-ups as {@code ((t0 + t1) + (t2 + t3)) + t4} in
+     * the spec's order, the images as {@link #value}'s tree.
+     */
+    static float valueFive(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sumFive(bank, x.s0()) + sumFive(bank, x.s1())) + (sumFive(bank, x.s2()) + sumFive(bank, x.s3())))
+                + ((sumFive(bank, x.s4()) + sumFive(bank, x.s5())) + (sumFive(bank, x.s6()) + sumFive(bank, x.s7())));
+    }
+
+    private static float sumFive(long bank, long x) {
+        return ((RawMemory.get(bank + 4 * Long.compress(x, M0)) + RawMemory.get(bank + 4 * (PER + Long.compress(x, M1))))
+                + (RawMemory.get(bank + 4 * (2L * PER + Long.compress(x, M4)))
+                + RawMemory.get(bank + 4 * (3L * PER + Long.compress(x, M2)))))
+                + RawMemory.get(bank + 4 * (4L * PER + Long.compress(x, M3)));
     }
 
     /**

@@ -118,27 +118,81 @@ class FourBySixTest {
         }
     }
 
+    @Test
+    void theFiveBySixPathMatchesTheDefinitionExactly() {
+        TupleSpec five = TupleSpec.parse("5x6");
+        assertTrue(FourBySix.isFive(five, Shape.S4x4));
+        assertFalse(FourBySix.isFive(SPEC, Shape.S4x4));
+        assertFalse(FourBySix.isFive(TupleSpec.parse("012345,456789,012456,45689a,89abcd:sym"), Shape.S4x4));
+        int banks = 4;
+        // Q-learning's four banks, so that a bank's offset is part of what is checked
+        try (NtupleModel model = NtupleModel.create(five, Shape.S4x4, Method.Q_LEARNING, 1, 0.1)) {
+            TupleNetwork net = model.network();
+            assertTrue(net.rawAccess() && net.sixteenOn4x4());
+            Rng rng = new Rng(55);
+            int[] e = new int[3 + 40];
+            int[] viaIndices = new int[40];
+            for (int trial = 0; trial < 2_000; trial++) {
+                long board = randomBoard(rng);
+                int bank = trial % banks;
+                long[] entries = reference(five, board, bank);
+                for (long i : entries) {
+                    net.setEntry(i, (float) ((Rng.mix(i + trial) & 0xFFFFF) / 64.0 - 8192));
+                }
+                // ((v0 + v1) + (v2 + v3)) + ((v4 + v5) + (v6 + v7)), v_s = ((t0 + t1) + (t2 + t3)) + t4
+                float[] v = new float[8];
+                for (int s = 0; s < 8; s++) {
+                    v[s] = ((net.entry(entries[5 * s]) + net.entry(entries[5 * s + 1]))
+                            + (net.entry(entries[5 * s + 2]) + net.entry(entries[5 * s + 3]))) + net.entry(entries[5 * s + 4]);
+                }
+                float expected = ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+                String at = Long.toHexString(board) + " in bank " + bank;
+                assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(net.value(bank, board)), "value of " + at);
+                // training's entry numbers and their serial sum, in the same order
+                float serial = 0;
+                for (long i : entries) {
+                    serial += net.entry(i);
+                }
+                net.entries((int) (bank * five.weights()), board, e, 3);
+                assertArrayEquals(toInts(entries), java.util.Arrays.copyOfRange(e, 3, 43), "entries of " + at);
+                assertEquals(Float.floatToIntBits(serial), Float.floatToIntBits(net.valueOf(e, 3)), "value from entries of " + at);
+                assertEquals(Float.floatToIntBits(serial), Float.floatToIntBits(net.indices(bank, board, viaIndices)),
+                        "indices' value of " + at);
+                assertArrayEquals(toInts(entries), viaIndices);
+                for (long i : entries) {
+                    net.setEntry(i, 0f);
+                }
+            }
+        }
+    }
+
     /** Image s's four entries summed as the path does: (t0 + t1) + (t2 + t3). */
     private static float image(TupleNetwork net, long[] entries, int s) {
         return (net.entry(entries[4 * s]) + net.entry(entries[4 * s + 1]))
                 + (net.entry(entries[4 * s + 2]) + net.entry(entries[4 * s + 3]));
     }
 
-    /** The 32 absolute entries of {@code board} in {@code bank}: tuple t's cells read off image s, in base 16. */
+    /** The 32 absolute entries of {@code board} in {@code bank} for the 4×6 network. */
     private static long[] reference(long board, int bank) {
+        return reference(SPEC, board, bank);
+    }
+
+    /** The absolute entries of {@code board} in {@code bank}: tuple t's cells read off image s, in base 16. */
+    private static long[] reference(TupleSpec spec, long board, int bank) {
         Symmetries sym = new Symmetries(Shape.S4x4);
-        long[] out = new long[32];
+        int n = spec.tuples().length;
+        long[] out = new long[8 * n];
         for (int s = 0; s < 8; s++) {
             long image = sym.apply(s, board);
-            for (int t = 0; t < 4; t++) {
-                int[] cells = SPEC.tuples()[t];
+            for (int t = 0; t < n; t++) {
+                int[] cells = spec.tuples()[t];
                 long index = 0;
                 long mul = 1;
                 for (int cell : cells) {
                     index += Board.code(image, cell) * mul;
                     mul *= 16;
                 }
-                out[4 * s + t] = bank * SPEC.weights() + (long) t * FourBySix.PER + index;
+                out[n * s + t] = bank * spec.weights() + (long) t * FourBySix.PER + index;
             }
         }
         return out;
