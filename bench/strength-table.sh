@@ -4,7 +4,7 @@
 #   bench/strength-table.sh [MODEL]          (MODEL: the shipped model when left out)
 # Rows and their games (environment): DEPTHS="1:1000 2:200 3:100 4:10 5:2" (depth:games) and
 # BUDGETS="1:50 10:10 100:2" (ms per move:games; iterative deepening up to depth 9). THREADS (default 1)
-# plays games in parallel. Writes bench/results/strength-table-*.csv and prints the table as Markdown.
+# plays games in parallel; DOWNGRADE=T plays every row with --downgrade T. Writes bench/results/strength-table-*.csv and prints the table as Markdown.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 model="${1:-}"
@@ -21,6 +21,7 @@ while ! (set -o noclobber; echo "search,games,mean,standard_error,sd,max,reach16
 done
 work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 modelArgs=(); [ -n "$model" ] && modelArgs=(--model "$model")
+[ -n "${DOWNGRADE:-}" ] && modelArgs+=(--downgrade "$DOWNGRADE")
 
 # row NAME GAMES PLAY-OPTIONS...: plays the games, appends a CSV row
 row() {
