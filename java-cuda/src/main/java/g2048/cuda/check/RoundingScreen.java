@@ -53,7 +53,7 @@ final class RoundingScreen {
                 return d == 0 ? out : renamed(out, " [after " + d + " ill-conditioned draws]");
             }
             worstSpread = Math.max(worstSpread, spread);
-            draw = Rng.mix(draw + 0x9E37_79B9_7F4A_7C15L);
+            draw = nextDraw(draw);
         }
         List<Outcome> out = new ArrayList<>();
         for (String name : names) {
@@ -62,8 +62,13 @@ final class RoundingScreen {
         return out;
     }
 
+    /** The seed of the draw after {@code draw}'s. */
+    static long nextDraw(long draw) {
+        return Rng.mix(draw + 0x9E37_79B9_7F4A_7C15L);
+    }
+
     /** The most the reference moves, array by array, when its weights are nudged by a few ulps. */
-    static double spread(Comparison c, long seed, float[][] cpu) {
+    private static double spread(Comparison c, long seed, float[][] cpu) {
         double worst = 0;
         for (int ulps : NUDGES) {
             float[][] moved = c.reference(seed, ulps);

@@ -103,10 +103,6 @@ class RoundingScreenTest {
         };
     }
 
-    private static long next(long draw) {
-        return Rng.mix(draw + 0x9E37_79B9_7F4A_7C15L);
-    }
-
     @Test
     void wellConditionedInputsAreJudgedAtOnce() {
         for (long seed = 1; seed <= 50; seed++) {
@@ -136,7 +132,7 @@ class RoundingScreenTest {
         long draw = 7;
         for (int d = 0; d < RoundingScreen.DRAWS; d++) {
             onTheKink.add(draw);
-            draw = next(draw);
+            draw = RoundingScreen.nextDraw(draw);
         }
         Outcome o = RoundingScreen.judged(7, List.of("g"), TOLERANCE, device(0f)).getFirst();
         assertFalse(o.passed());
