@@ -135,7 +135,7 @@ public final class PolicyConformance {
         });
     }
 
-    private static float[][] passOnCpu(NetSpec spec, long seed, int n, int ulps) {
+    static float[][] passOnCpu(NetSpec spec, long seed, int n, int ulps) {
         float[] w = RoundingScreen.nudged(weights(spec, seed), ulps);
         Batch b = Batch.random(new Rng(seed + 2), n);
         PolicyNetwork net = new PolicyNetwork(spec);
