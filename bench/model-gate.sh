@@ -3,7 +3,8 @@
 # 1-ply, and the candidate replaces the default only when its mean beats the shipped model's by more
 # than two standard errors of the difference (the two runs taken as independent samples). Every
 # replaced model stays in the repository's history forever, so a model that is not clearly stronger
-# does not pay for the bytes it adds to every clone.
+# does not pay for the bytes it adds to every clone. Each model plays as `play` plays it by default:
+# with tile-downgrading auto (24576 for a network of 4x4 without stages past 16384, none for one with them).
 #   bench/model-gate.sh CANDIDATE.g2nz [GAMES] [SEED]      (defaults: 1000 games, seed 20261126)
 # Prints both means, the difference and its standard error, and "replace" or "keep"; exit 0 either way,
 # 2 on bad arguments. Results also go to bench/results/model-gate-<UTC time>.txt.

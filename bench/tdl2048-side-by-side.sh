@@ -13,6 +13,7 @@
 #     TDL2048's own time per move varies with the position too), mean ± standard error.
 # Per CPU-second: moves / (user + sys time of the process − that of the same command doing no work),
 # so that the JVM's start and TDL2048's table allocation are not counted as training or play.
+# g2048 plays with --downgrade 0: TDL2048 runs without tile-downgrading here, so both search alike.
 #   bench/tdl2048-side-by-side.sh TDL2048_DIR [--quick]
 # --quick: a smoke run of a few minutes (small counts, one pair); the full run takes hours on a
 # loaded 2-core machine (300 games a side for strength). Writes bench/results/tdl2048-side-by-side-*.csv
@@ -73,7 +74,7 @@ fi
 
 echo "idle runs (the CPU time of starting up) ..." >&2
 run tdl_idle "$tdl" -n 4x6patt -i "$work/net.w" -e 1x1 -%
-run g_idle "$g2048" move --model "$work/net.g2n" --table float32 --board "$board"
+run g_idle "$g2048" move --model "$work/net.g2n" --downgrade 0 --table float32 --board "$board"
 # the int16 tables of a float32 file are made at load (three passes over 67M entries): start-up, not play
 run g_idle_int16 "$g2048" move --model "$work/net.g2n" --table int16 --board "$board"
 run tdl_idle_train "$tdl" -n 4x6patt -t 1x1 -%
@@ -98,16 +99,16 @@ for p in $(seq 1 "$pairs"); do
     games=$([ $d = 1 ] && echo "$play1" || { [ $d = 2 ] && echo "$play2" || echo "$play3"; })
     search=(); [ $d -gt 1 ] && search=(-d "${d}p")
     run "tdl_p$d" "$tdl" -n 4x6patt -i "$work/net.w" -e "${games}x1" "${search[@]}" -%
-    run "g_p$d" "$g2048" play --model "$work/net.g2n" --table float32 --depth "$d" --games "$games" --threads 1 --json -q
+    run "g_p$d" "$g2048" play --model "$work/net.g2n" --downgrade 0 --table float32 --depth "$d" --games "$games" --threads 1 --json -q
     row "play_${d}ply_moves_per_cpu_s" "$p" "$(rate "$(tdl_moves "tdl_p$d")" "$(cpu "tdl_p$d")" "$(cpu tdl_idle)")" \
       "$(rate "$(g_moves "g_p$d")" "$(cpu "g_p$d")" "$(cpu g_idle)")" moves/cpu-s
   done
-  run g_p1_int16 "$g2048" play --model "$work/net.g2n" --table int16 --depth 1 --games "$play1" --threads 1 --json -q
+  run g_p1_int16 "$g2048" play --model "$work/net.g2n" --downgrade 0 --table int16 --depth 1 --games "$play1" --threads 1 --json -q
   row play_1ply_int16_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_p1)" "$(cpu tdl_p1)" "$(cpu tdl_idle)")" \
     "$(rate "$(g_moves g_p1_int16)" "$(cpu g_p1_int16)" "$(cpu g_idle_int16)")" moves/cpu-s
   row play_1ply_peak_rss_mb "$p" "$(($(peak tdl_p1) / 1024))" "$(($(peak g_p1) / 1024))" MB
   run tdl_idle "$tdl" -n 4x6patt -i "$work/net.w" -e 1x1 -%
-  run g_idle "$g2048" move --model "$work/net.g2n" --table float32 --board "$board"
+  run g_idle "$g2048" move --model "$work/net.g2n" --downgrade 0 --table float32 --board "$board"
   row start_to_first_move_s "$p" "$(wall tdl_idle)" "$(wall g_idle)" s
 done
 
@@ -115,7 +116,7 @@ if [ "$strength" -gt 0 ]; then
 echo "strength at equal time per move, $strength games each ..." >&2
 run tdl_strength "$tdl" -n 4x6patt -i "$work/net.w" -e "${strength}x1" -d 3p -%
 tdl_ms=$(awk -v m="$(tdl_moves tdl_strength)" '/^summary/ {printf "%.4f\n", ($2 + 0) / m}' "$work/tdl_strength.out")
-run g_strength "$g2048" play --model "$work/net.g2n" --table float32 --depth 9 --time-ms "$tdl_ms" --time-bank --games "$strength" \
+run g_strength "$g2048" play --model "$work/net.g2n" --downgrade 0 --table float32 --depth 9 --time-ms "$tdl_ms" --time-bank --games "$strength" \
   --threads 1 --seed "${SEED:-7}" --json -q
 read -r tdl_mean tdl_se < <(awk '/^local:/ { split($2, a, "="); s = a[2] + 0; n++; sum += s; sq += s * s }
   END { m = sum / n; v = (sq - n * m * m) / (n - 1); printf "%.1f %.1f\n", m, sqrt(v / n) }' "$work/tdl_strength.out")

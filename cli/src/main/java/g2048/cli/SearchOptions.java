@@ -29,9 +29,9 @@ final class SearchOptions {
     @Option(names = "--batched", description = "Batched leaves: gather a tree's unique leaves and value them in batch calls.")
     boolean batched;
 
-    @Option(names = "--downgrade", defaultValue = "0", paramLabel = "T",
-            description = "Tile-downgrading: once the board's distinct tiles sum to T or more (for a power of two, once a tile of T or more is on it), search and evaluate the board with the tiles above its largest missing one halved, as a network trained on smaller tiles knows it; 0 = off (default: ${DEFAULT-VALUE}). E.g. 32768.")
-    int downgrade;
+    @Option(names = "--downgrade", defaultValue = "auto", paramLabel = "T",
+            description = "Tile-downgrading: once the board's distinct tiles sum to T or more (for a power of two, once a tile of T or more is on it), search and evaluate the board with the tiles above its largest missing one halved, as a network trained on smaller tiles knows it; 0 = off; auto = the value function's own threshold, 24576 for the n-tuple networks of 4x4 (the player line says it), off for the others (default: ${DEFAULT-VALUE}).")
+    String downgrade = "auto";
 
     /** The configuration for {@code depth}, each bad value named by its option. */
     SearchConfig config(int depth) {
@@ -50,11 +50,28 @@ final class SearchOptions {
         if (ttBits != 0 && (ttBits < 4 || ttBits > SearchConfig.MAX_TT_LOG2_SLOTS)) {
             throw new Errors.BadInput("--tt-bits: expected 0 (off) or 4.." + SearchConfig.MAX_TT_LOG2_SLOTS + ", got " + ttBits);
         }
-        if (downgrade != 0 && (downgrade < SearchConfig.MIN_DOWNGRADE || downgrade > SearchConfig.MAX_DOWNGRADE)) {
-            throw new Errors.BadInput("--downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
-                    + SearchConfig.MAX_DOWNGRADE + " (e.g. 32768), got " + downgrade);
+        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched,
+                downgrade("--downgrade", downgrade), timeBank);
+    }
+
+    /**
+     * A tile-downgrading threshold as typed: {@code auto} ({@link SearchConfig#DOWNGRADE_AUTO}), 0 (off) or a tile
+     * sum, refused naming {@code field} otherwise.
+     */
+    static int downgrade(String field, String text) {
+        if (text.equals("auto")) {
+            return SearchConfig.DOWNGRADE_AUTO;
         }
-        return new SearchConfig(depth, cutoff, Math.round(timeMs * 1e6), ttBits, ttLeaves && ttBits > 0, batched, downgrade, timeBank);
+        try {
+            int t = Integer.parseInt(text);
+            if (t == 0 || t >= SearchConfig.MIN_DOWNGRADE && t <= SearchConfig.MAX_DOWNGRADE) {
+                return t;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with the rest
+        }
+        throw new Errors.BadInput(field + ": expected auto, 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
+                + SearchConfig.MAX_DOWNGRADE + " (e.g. 24576), got '" + text + "'");
     }
 
     /**

@@ -78,7 +78,7 @@ final class Session implements AutoCloseable {
         this.downgrade = search.downgrade();
         config(depth, timeMs, timeBank, downgrade);
         usePlayer(spec.player().id(), spec.model());
-        if (!searches(player) && (depth != 1 || timeMs != 0 || downgrade != 0)) {
+        if (!searches(player) && (depth != 1 || timeMs != 0 || downgrade > 0)) {
             this.depth = 1;
             throw new IllegalArgumentException("--depth, --time-ms, --time-bank and --downgrade: " + ownChoice(player));
         }
@@ -170,7 +170,7 @@ final class Session implements AutoCloseable {
             } else {
                 double t = number(r, "time_ms", timeMs);
                 searcher = Players.searcher(e, config(integer(r, "depth", depth), t,
-                        bool(r, "time_bank", timeBank && t > 0), integer(r, "downgrade", downgrade)));
+                        bool(r, "time_bank", timeBank && t > 0), downgrade(r, downgrade)));
             }
             name = JsonConventions.player(e.describe());
         }
@@ -271,11 +271,11 @@ final class Session implements AutoCloseable {
         int d = integer(r, "depth", depth);
         double t = number(r, "time_ms", timeMs);
         boolean k = bool(r, "time_bank", timeBank && t > 0);
-        int g = integer(r, "downgrade", downgrade);
+        int g = downgrade(r, downgrade);
         config(d, t, k, g); // refuses bad values before anything changes
         String p = r.containsKey("player") ? string(r, "player") : player;
         Path m = r.containsKey("model") ? Path.of(string(r, "model")) : r.containsKey("player") ? null : model;
-        if (!searches(p) && (d != 1 || t != 0 || g != 0) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
+        if (!searches(p) && (d != 1 || t != 0 || g > 0) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
             throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(p));
         }
         if (!p.equals(player) || !java.util.Objects.equals(m, model)) {
@@ -302,10 +302,11 @@ final class Session implements AutoCloseable {
             case "policy" -> PolicyFile.SHIPPED_NAME;
             default -> null;
         };
-        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
                 .field("model", model != null ? model.toString() : shipped)
                 .field("shape", playerShape() != null ? playerShape().toString() : null)
-                .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank).field("downgrade", downgrade).end();
+                .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank);
+        return (downgrade == SearchConfig.DOWNGRADE_AUTO ? j.field("downgrade", "auto") : j.field("downgrade", downgrade)).end();
     }
 
     /** {@code solve-query}: each legal move's exact value from a solution written by {@code g2048 solve} (solve-query.schema.json). */
@@ -393,10 +394,6 @@ final class Session implements AutoCloseable {
         }
         if (!(t >= 0) || t > 3_600_000) {
             throw new IllegalArgumentException("time_ms: expected 0..3600000 ms, got " + t);
-        }
-        if (g != 0 && (g < SearchConfig.MIN_DOWNGRADE || g > SearchConfig.MAX_DOWNGRADE)) {
-            throw new IllegalArgumentException("downgrade: expected 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE + ".."
-                    + SearchConfig.MAX_DOWNGRADE + ", got " + g);
         }
         if (bank && t == 0) {
             throw new IllegalArgumentException("time_bank: needs time_ms, the mean time per move");
@@ -500,6 +497,21 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException(key + ": expected a number, got " + v);
         }
         return d;
+    }
+
+    /** A request's tile-downgrading threshold: {@code "auto"}, 0 (off) or a tile sum; {@code absent} when not given. */
+    private static int downgrade(Map<String, Object> r, int absent) {
+        Object v = r.get("downgrade");
+        if ("auto".equals(v)) {
+            return SearchConfig.DOWNGRADE_AUTO;
+        }
+        boolean integral = v instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e9;
+        int g = integral ? (int) (double) (Double) v : absent;
+        if (v != null && (!integral || g != 0 && (g < SearchConfig.MIN_DOWNGRADE || g > SearchConfig.MAX_DOWNGRADE))) {
+            throw new IllegalArgumentException("downgrade: expected \"auto\", 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE
+                    + ".." + SearchConfig.MAX_DOWNGRADE + ", got " + v);
+        }
+        return g;
     }
 
     private static int integer(Map<String, Object> r, String key, int absent) {

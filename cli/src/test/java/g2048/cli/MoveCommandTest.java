@@ -148,7 +148,11 @@ class MoveCommandTest {
         }
         CommandRun text = run("move", "--board", board, "--player", "lines", "--depth", "2", "--downgrade", "32768");
         assertTrue(text.out().contains("search  " + BoardText.format(translated, Shape.S4x4)), text.out());
-        assertBadInput(run("move", "--board", board, "--player", "lines", "--downgrade", "3"), "--downgrade");
+        assertBadInput(run("move", "--board", board, "--player", "lines", "--downgrade", "3"), "--downgrade: expected auto, 0 (off)");
+        assertBadInput(run("move", "--board", board, "--player", "lines", "--downgrade", "often"), "got 'often'");
+        CommandRun auto = run("move", "--board", board, "--player", "lines", "--depth", "2", "--downgrade", "auto", "--json");
+        assertEquals(0, auto.exit(), auto.err());
+        assertTrue(auto.out().contains("\"downgrade\":0"), "auto is off for the line heuristic: " + auto.out());
         assertBadInput(run("play", "--player", "random", "--games", "1", "--downgrade", "32768"), "--downgrade");
         assertBadInput(run("move", "--board", board, "--player", "lines", "--model", "a.g2n,b.g2n"), "--model");
     }

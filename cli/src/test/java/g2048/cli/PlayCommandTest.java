@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.cuda.CudaProbe;
@@ -197,5 +198,14 @@ class PlayCommandTest {
         assertEquals(MiniJson.object(alone.out()).get("mean"), MiniJson.object(twice.out()).get("mean"));
         assertTrue(String.valueOf(MiniJson.object(both.out()).get("player")).contains("ensemble of 2"), both.out());
         assertTrue(String.valueOf(MiniJson.object(both.out()).get("player")).contains("downgrade from 1024"), both.out());
+        // the default, auto: the networks' own threshold, said in the player line; 0 turns it off
+        assertTrue(String.valueOf(MiniJson.object(alone.out()).get("player")).contains("greedy, downgrade from 24576"), alone.out());
+        CommandRun off = CommandRun.of("play", "--model", a.toString(), "--games", "4", "--threads", "1", "--downgrade", "0",
+                "--json", "--quiet");
+        assertEquals(0, off.exit(), off.err());
+        assertFalse(String.valueOf(MiniJson.object(off.out()).get("player")).contains("downgrade"), off.out());
+        CommandRun given = CommandRun.of("play", "--model", a.toString(), "--games", "4", "--threads", "1", "--downgrade", "24576",
+                "--json", "--quiet");
+        assertEquals(MiniJson.object(given.out()).get("mean"), MiniJson.object(alone.out()).get("mean"));
     }
 }

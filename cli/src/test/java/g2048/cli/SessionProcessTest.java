@@ -96,6 +96,7 @@ class SessionProcessTest {
         try (Solution solution = Solution.open(db); Child child = new Child(dir.resolve("err.txt"), "session", "--player", "lines")) {
             String ready = child.out.readLine();
             assertEquals("ready", reply(ready).get("reply"), ready + " " + Files.readString(dir.resolve("err.txt")));
+            assertEquals("auto", map(reply(ready).get("result")).get("downgrade"), "the default: the value function's own");
             for (int n = 0; n < REQUESTS; n++) {
                 int kind = random.nextInt(100);
                 String request;
@@ -208,7 +209,9 @@ class SessionProcessTest {
                         "{\"cmd\":\"fly\"}", "cmd: unknown request",
                         "{\"cmd\":\"set\",\"player\":\"nobody\"}", "player: ",
                         "{\"cmd\":\"solve-query\",\"db\":\"" + dir.resolve("none") + "\",\"board\":\"2,2/0,0\"}", "",
-                        "{\"cmd\":\"move\"", "request: not a flat JSON object"};
+                        "{\"cmd\":\"move\"", "request: not a flat JSON object",
+                        "{\"cmd\":\"move\",\"board\":\"2,2/0,0\",\"downgrade\":\"often\"}", player.equals("heuristic") ? "depth, time_ms, time_bank and downgrade: player 'heuristic'"
+                            : "downgrade: expected \"auto\", 0 (off)"};
                     int k = random.nextInt(bad.length / 2);
                     request = bad[2 * k];
                     line = child.ask(request);

@@ -93,7 +93,10 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** The shipped 4×6 n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy. */
+    /**
+     * The shipped 5x6 n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy, with
+     * tile-downgrading from 24576 ({@link SearchConfig#DOWNGRADE_AUTO}).
+     */
     public static Engine shipped() {
         return shipped(1);
     }
@@ -108,7 +111,7 @@ public final class Engine implements AutoCloseable {
 
     /**
      * The shipped model searching as {@code search} says, e.g.
-     * {@code SearchConfig.ofDepth(3).withDowngrade(32768)} for 3-ply with tile-downgrading.
+     * {@code SearchConfig.ofDepth(3).withDowngrade(0)} for 3-ply without tile-downgrading.
      */
     public static Engine shipped(SearchConfig search) {
         return over(List.of(NtupleModels.loadDefault()), search);
@@ -166,7 +169,7 @@ public final class Engine implements AutoCloseable {
             throw new IllegalArgumentException(e.getCause().getMessage(), e.getCause());
         }
         return new Engine(Shape.S4x4, new SharedModels(List.of()), search -> {
-            if (!search.equals(SearchConfig.ofDepth(1))) {
+            if (!Players.untouched(search)) {
                 throw new IllegalArgumentException("a policy network plays its most probable move and does not search: "
                         + search.describe());
             }

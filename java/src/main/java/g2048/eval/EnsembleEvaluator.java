@@ -87,6 +87,18 @@ public final class EnsembleEvaluator implements Evaluator {
         return least;
     }
 
+    /** The members' threshold where they all name the same one; none where they differ. */
+    @Override
+    public int downgradeThreshold() {
+        int t = members[0].downgradeThreshold();
+        for (Evaluator e : members) {
+            if (e.downgradeThreshold() != t) {
+                return 0;
+            }
+        }
+        return t;
+    }
+
     @Override
     public Evaluator forThread() {
         List<Evaluator> own = new ArrayList<>(members.length);

@@ -47,6 +47,15 @@ public interface Evaluator {
         return Integer.MAX_VALUE;
     }
 
+    /**
+     * The tile-downgrading threshold a search of these values takes by default
+     * ({@link g2048.search.SearchConfig#DOWNGRADE_AUTO}); 0 for none. Only a value function measured
+     * to play better with one names it.
+     */
+    default int downgradeThreshold() {
+        return 0;
+    }
+
     /** An instance for the calling thread (see the class comment). */
     default Evaluator forThread() {
         return this;

@@ -13,11 +13,18 @@ final class AfterstateEvaluator implements Evaluator {
     private final Shape shape;
     private final LongToDoubleFunction value;
     private final String description;
+    private final int downgrade;
 
-    AfterstateEvaluator(Shape shape, LongToDoubleFunction value, String description) {
+    AfterstateEvaluator(Shape shape, LongToDoubleFunction value, String description, int downgrade) {
         this.shape = shape;
         this.value = value;
         this.description = description;
+        this.downgrade = downgrade;
+    }
+
+    @Override
+    public int downgradeThreshold() {
+        return downgrade;
     }
 
     @Override

@@ -221,7 +221,7 @@ public final class Players {
         if (model.method() != Method.Q_LEARNING || !greedy(search)) {
             return searching(afterstateValues(model, table, search), search);
         }
-        if (search.downgrade() != 0) {
+        if (search.downgrade() > 0) {
             throw new BadSetting(field("downgrade"), ": ", field("models"), " " + model.source() + " is a q-learning model,"
                     + " which plays from its action networks without a search to downgrade");
         }
@@ -292,10 +292,19 @@ public final class Players {
         if (search.depth() != 1) {
             throw new BadSetting(field("depth"), ": " + why + "; ", field("depth"), " applies to " + applies);
         }
-        if (!search.equals(SearchConfig.ofDepth(1))) {
+        if (!untouched(search)) {
             throw new BadSetting(field("timeMs"), ", ", field("cutoff"), ", ", field("ttBits"), ", ", field("ttLeaves"), ", ",
                     field("batched"), " and ", field("downgrade"), ": " + why + "; they apply to " + applies);
         }
+    }
+
+    /**
+     * Whether {@code search} is {@link SearchConfig#ofDepth ofDepth(1)}, the one a player without a
+     * search takes: tile-downgrading off counts as its default, auto, since neither applies.
+     */
+    public static boolean untouched(SearchConfig search) {
+        SearchConfig s = search.downgrade() == 0 ? search.withDowngrade(SearchConfig.DOWNGRADE_AUTO) : search;
+        return s.equals(SearchConfig.ofDepth(1));
     }
 
     /**

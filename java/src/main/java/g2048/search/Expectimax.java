@@ -106,10 +106,13 @@ public final class Expectimax {
     private long totalCutShort;
     private long totalDepth;
 
-    /** A search over {@code evaluator}, which must be the calling thread's instance. */
+    /**
+     * A search over {@code evaluator}, which must be the calling thread's instance, as {@code config}
+     * says ({@link SearchConfig#resolvedFor resolved for} the evaluator).
+     */
     public Expectimax(Evaluator evaluator, SearchConfig config) {
         this.evaluator = evaluator;
-        this.config = config;
+        this.config = config.resolvedFor(evaluator);
         this.moves = Moves.of(evaluator.shape());
         this.cellMask = evaluator.shape().cellMask();
         this.square = evaluator.shape().isSquare();

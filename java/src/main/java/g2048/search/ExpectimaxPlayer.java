@@ -29,8 +29,9 @@ public final class ExpectimaxPlayer implements Player {
     private final SearchResult result = new SearchResult();
     private Expectimax search;
 
+    /** Expectimax over {@code evaluator} as {@code config} says, {@link SearchConfig#resolvedFor resolved for} it. */
     public ExpectimaxPlayer(Evaluator evaluator, SearchConfig config) {
-        this(evaluator, config, -1, null, new ArrayList<>());
+        this(evaluator, config.resolvedFor(evaluator), -1, null, new ArrayList<>());
     }
 
     private ExpectimaxPlayer(Evaluator evaluator, SearchConfig config, int crowded, String name,

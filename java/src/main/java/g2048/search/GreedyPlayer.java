@@ -34,12 +34,16 @@ public final class GreedyPlayer implements Player {
         this(evaluator, 0);
     }
 
-    /** Greedy over {@code evaluator}, with tile-downgrading from {@code downgrade} (0: none; see {@link SearchConfig#downgrade()}). */
+    /**
+     * Greedy over {@code evaluator}, with tile-downgrading from {@code downgrade} (0: none;
+     * {@link SearchConfig#DOWNGRADE_AUTO}: the evaluator's own threshold; see {@link SearchConfig#downgrade()}).
+     */
     public GreedyPlayer(Evaluator evaluator, int downgrade) {
         this.evaluator = evaluator;
         this.moves = Moves.of(evaluator.shape());
         this.batched = evaluator.preferredBatchSize() > 1;
-        this.downgrade = SearchConfig.checkDowngrade(downgrade);
+        this.downgrade = SearchConfig.checkDowngrade(downgrade) == SearchConfig.DOWNGRADE_AUTO
+                ? evaluator.downgradeThreshold() : downgrade;
     }
 
     @Override

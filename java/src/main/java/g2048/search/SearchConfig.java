@@ -17,7 +17,9 @@ package g2048.search;
  * @param downgrade         0 for none; else tile-downgrading ({@link g2048.game.Downgrade}): a board whose
  *                          tile set (the sum of its distinct tiles) reaches this threshold is searched and
  *                          evaluated translated to smaller tiles; for a power of two T, once a tile of T or
- *                          more is on the board
+ *                          more is on the board. {@link #DOWNGRADE_AUTO}: the threshold the value function
+ *                          plays best with ({@link g2048.eval.Evaluator#downgradeThreshold()}), chosen when a
+ *                          player is built ({@link #resolvedFor})
  * @param timeBank          with a time budget: the budget is a mean per move instead of a limit. A depth
  *                          predicted not to finish is not started, and the time a move leaves unspent is
  *                          kept for later moves (at most {@link #BANK_BUDGETS} budgets on one move), so the
@@ -33,6 +35,11 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
     public static final int MAX_DOWNGRADE = 65535;
     /** The smallest: a board holding only 2s is never translated. */
     public static final int MIN_DOWNGRADE = 4;
+    /**
+     * The default: the threshold of the value function searched ({@link g2048.eval.Evaluator#downgradeThreshold()}:
+     * 24576 for the n-tuple networks of 4x4, none for the others), resolved by {@link #resolvedFor}.
+     */
+    public static final int DOWNGRADE_AUTO = -1;
 
     /** The deepest search allowed (a 4×4 tree grows about 100-fold per ply). */
     public static final int MAX_DEPTH = 12;
@@ -69,13 +76,24 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         }
     }
 
-    /** Refuses a tile-downgrading threshold other than 0 (off) or {@link #MIN_DOWNGRADE}..{@link #MAX_DOWNGRADE}. */
+    /**
+     * Refuses a tile-downgrading threshold other than 0 (off), {@link #DOWNGRADE_AUTO} or
+     * {@link #MIN_DOWNGRADE}..{@link #MAX_DOWNGRADE}.
+     */
     public static int checkDowngrade(int threshold) {
-        if (threshold != 0 && (threshold < MIN_DOWNGRADE || threshold > MAX_DOWNGRADE)) {
-            throw new IllegalArgumentException("tile-downgrading threshold must be 0 (off) or " + MIN_DOWNGRADE + ".."
-                    + MAX_DOWNGRADE + ", got " + threshold);
+        if (threshold != 0 && threshold != DOWNGRADE_AUTO && (threshold < MIN_DOWNGRADE || threshold > MAX_DOWNGRADE)) {
+            throw new IllegalArgumentException("tile-downgrading threshold must be 0 (off), " + DOWNGRADE_AUTO + " (auto) or "
+                    + MIN_DOWNGRADE + ".." + MAX_DOWNGRADE + ", got " + threshold);
         }
         return threshold;
+    }
+
+    /**
+     * This configuration for a search of {@code evaluator}: {@link #DOWNGRADE_AUTO} replaced by the
+     * evaluator's own threshold, everything else as it is.
+     */
+    public SearchConfig resolvedFor(g2048.eval.Evaluator evaluator) {
+        return downgrade == DOWNGRADE_AUTO ? withDowngrade(evaluator.downgradeThreshold()) : this;
     }
 
     /** Without tile-downgrading: the configuration of the same search, all else equal. */
@@ -85,17 +103,20 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
     }
 
     /**
-     * This configuration with batched leaves when {@code evaluator} prefers batches (a value
-     * network): both modes return identical values, so only the speed changes.
+     * This configuration {@link #resolvedFor} {@code evaluator}, with batched leaves when it prefers
+     * batches (a value network): both modes return identical values, so only the speed changes.
      */
     public SearchConfig suitedTo(g2048.eval.Evaluator evaluator) {
-        return batchedLeaves || evaluator.preferredBatchSize() <= 1 ? this
-                : new SearchConfig(depth, probabilityCutoff, timeBudgetNanos, ttLog2Slots, ttLeaves, true, downgrade, timeBank);
+        SearchConfig c = resolvedFor(evaluator);
+        return c.batchedLeaves || evaluator.preferredBatchSize() <= 1 ? c : c.withBatchedLeaves(true);
     }
 
-    /** Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves. */
+    /**
+     * Depth {@code depth}, no cutoff, no time budget, the default table with leaves, recursive leaves,
+     * tile-downgrading {@link #DOWNGRADE_AUTO}.
+     */
     public static SearchConfig ofDepth(int depth) {
-        return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, true, false);
+        return new SearchConfig(depth, 0, 0, DEFAULT_TT_LOG2_SLOTS, true, false, DOWNGRADE_AUTO, false);
     }
 
     public SearchConfig withDepth(int d) {
@@ -148,6 +169,8 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
         }
         if (downgrade > 0) {
             sb.append(", downgrade from ").append(downgrade);
+        } else if (downgrade == DOWNGRADE_AUTO) {
+            sb.append(", downgrade auto");
         }
         return sb.toString();
     }

@@ -187,17 +187,17 @@ final class Api {
         j.end();
     }
 
-    /** The tile-downgrading threshold asked for, null when absent or 0 (off). */
+    /** The tile-downgrading threshold asked for: null when absent or {@code auto} (the player's own), 0 for off. */
     private static Integer downgrade(Params p) {
-        if (!p.has("downgrade")) {
+        if (!p.has("downgrade") || p.text("downgrade", "").equals("auto")) {
             return null;
         }
         int t = p.intValue("downgrade", 0, 0, SearchConfig.MAX_DOWNGRADE);
         if (t != 0 && t < SearchConfig.MIN_DOWNGRADE) {
-            throw BadRequest.of("downgrade: " + t + " is out of range, expected 0 (off) or " + SearchConfig.MIN_DOWNGRADE
+            throw BadRequest.of("downgrade: " + t + " is out of range, expected auto, 0 (off) or " + SearchConfig.MIN_DOWNGRADE
                     + ".." + SearchConfig.MAX_DOWNGRADE);
         }
-        return t == 0 ? null : t;
+        return t;
     }
 
     private static Integer depth(Params p) {

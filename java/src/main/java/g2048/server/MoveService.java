@@ -220,13 +220,13 @@ public final class MoveService implements AutoCloseable {
         if (!kind.searches() && depth != null) {
             throw BadRequest.of("depth: player '" + player + "' does not take a depth (only " + searchingIds() + " search to a depth)");
         }
-        if (!kind.searches() && downgrade != null) {
+        if (!kind.searches() && downgrade != null && downgrade != 0) {
             throw BadRequest.of("downgrade: player '" + player + "' does not search (only " + searchingIds()
                     + " take tile-downgrading)");
         }
         checkLoaded(kind, shape);
         int d = depth == null ? 1 : depth;
-        int t = downgrade == null ? 0 : downgrade;
+        int t = downgrade == null ? SearchConfig.DOWNGRADE_AUTO : downgrade;
         String key = player + '/' + shape + '/' + d + '/' + t;
         Player p = own.get().computeIfAbsent(key, k -> build(kind, shape, SearchConfig.ofDepth(d).withDowngrade(t)));
         return new Served(kind, p, name(kind, p));

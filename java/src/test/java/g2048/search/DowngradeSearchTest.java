@@ -105,7 +105,10 @@ class DowngradeSearchTest {
     void thresholdsOutOfRangeAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(2).withDowngrade(2));
         assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(2).withDowngrade(65536));
-        assertThrows(IllegalArgumentException.class, () -> new GreedyPlayer(lines, -1));
+        assertThrows(IllegalArgumentException.class, () -> SearchConfig.ofDepth(2).withDowngrade(-2));
+        assertThrows(IllegalArgumentException.class, () -> new GreedyPlayer(lines, -2));
         assertEquals("depth 2, tt 2^13 with leaves, downgrade from 32768", SearchConfig.ofDepth(2).withDowngrade(32768).describe());
+        assertEquals("depth 2, tt 2^13 with leaves, downgrade auto", SearchConfig.ofDepth(2).describe());
+        assertEquals("depth 2, tt 2^13 with leaves", SearchConfig.ofDepth(2).resolvedFor(lines).describe(), "auto is off for the lines");
     }
 }
