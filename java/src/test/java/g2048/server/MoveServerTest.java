@@ -224,6 +224,19 @@ class MoveServerTest {
         Answer game = get(server, "/game?seed=3&depth=1&downgrade=64&max_moves=50");
         assertEquals(200, game.status(), game.body());
         assertEquals(64.0, map(game.json().get("search")).get("downgrade"));
+        // absent or auto: the network's own threshold (a 4x4 n-tuple network of one stage: 24576); 0: off
+        String text = "16384,8192,2,0/0,0,0,0/0,0,0,0/0,0,4,0";
+        for (String asked : new String[] {"", "&downgrade=auto"}) {
+            Answer a = get(server, "/move?board=" + enc(text) + "&depth=2" + asked);
+            assertEquals(200, a.status(), a.body());
+            assertEquals(24576.0, map(a.json().get("search")).get("downgrade"), asked);
+            assertEquals("8192,4096,2,0/0,0,0,0/0,0,0,0/0,0,4,0", a.json().get("searched_board"), asked);
+        }
+        Answer off = get(server, "/move?board=" + enc(text) + "&depth=2&downgrade=0");
+        assertEquals(0.0, map(off.json().get("search")).get("downgrade"));
+        assertEquals(null, off.json().get("searched_board"));
+        Answer lines = get(server, "/move?board=" + enc(text) + "&player=lines&depth=2");
+        assertEquals(0.0, map(lines.json().get("search")).get("downgrade"), "auto is off for the line heuristic");
     }
 
     @Test

@@ -181,7 +181,8 @@ function engineParams() {
   const q = new URLSearchParams({ board: boardText(), player });
   if (SEARCHING.has(player)) {
     q.set("depth", $("depth").value);
-    if ($("downgrade").value !== "0") q.set("downgrade", $("downgrade").value);
+    // absent: auto, the player's own threshold
+    if ($("downgrade").value !== "auto") q.set("downgrade", $("downgrade").value);
   } else {
     // the heuristic and random players draw from a seeded generator: a seed a move keeps a game reproducible
     q.set("seed", BigInt.asIntN(64, gameSeed(game.seed) + BigInt(game.moves)).toString());
