@@ -85,7 +85,8 @@ final class DatasetCommand implements Callable<Integer> {
             throw new Errors.BadInput("--teacher-share: expected a probability 0..1, got " + teacherShare);
         }
         OutputDirectory.checkFileWritable("--out", out);
-        SearchConfig search = SearchConfig.ofDepth(depth);
+        // without tile-downgrading: a translated board's move values are on another scale than its game's others
+        SearchConfig search = SearchConfig.ofDepth(depth).withDowngrade(0);
         PlayerKind kind = PlayerKind.parse(player);
         PlayerSpec spec = PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table));
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
