@@ -378,6 +378,7 @@ public final class NtupleModel implements AutoCloseable {
             throw new IllegalArgumentException("model " + source
                     + " is a q-learning model: it values actions, not afterstates (use its move policy)");
         }
+        int downgrade = downgradeThreshold();
         TablePrecision p = precision == TablePrecision.AUTO
                 ? (method == Method.TD_AFTERSTATE ? TablePrecision.INT16 : TablePrecision.FLOAT32) : precision;
         if (p == TablePrecision.INT16) {
@@ -392,16 +393,16 @@ public final class NtupleModel implements AutoCloseable {
             }
             String tables = ", int16 tables (" + (exact ? "exact" : "rounded to steps of " + (float) copies[0].step()) + ")";
             if (copies.length == 1) {
-                return new AfterstateEvaluator(shape(), copies[0]::value, describe() + tables, downgradeThreshold());
+                return new AfterstateEvaluator(shape(), copies[0]::value, describe() + tables, downgrade);
             }
-            return new AfterstateEvaluator(shape(), b -> copies[stages.of(b)].value(b), describe() + tables, downgradeThreshold());
+            return new AfterstateEvaluator(shape(), b -> copies[stages.of(b)].value(b), describe() + tables, downgrade);
         }
         TupleNetwork net = network();
         if (method == Method.TD_STATE) {
             return new StateEvaluator(net, terminal, stages, describe());
         }
-        return stages.count() == 1 ? new AfterstateEvaluator(shape(), b -> net.value(0, b), describe(), downgradeThreshold())
-                : new AfterstateEvaluator(shape(), b -> net.value(stages.of(b), b), describe(), downgradeThreshold());
+        return stages.count() == 1 ? new AfterstateEvaluator(shape(), b -> net.value(0, b), describe(), downgrade)
+                : new AfterstateEvaluator(shape(), b -> net.value(stages.of(b), b), describe(), downgrade);
     }
 
     /**

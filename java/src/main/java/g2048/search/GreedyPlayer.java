@@ -42,8 +42,7 @@ public final class GreedyPlayer implements Player {
         this.evaluator = evaluator;
         this.moves = Moves.of(evaluator.shape());
         this.batched = evaluator.preferredBatchSize() > 1;
-        this.downgrade = SearchConfig.checkDowngrade(downgrade) == SearchConfig.DOWNGRADE_AUTO
-                ? evaluator.downgradeThreshold() : downgrade;
+        this.downgrade = SearchConfig.resolvedDowngrade(downgrade, evaluator);
     }
 
     @Override

@@ -93,7 +93,12 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      * evaluator's own threshold, everything else as it is.
      */
     public SearchConfig resolvedFor(g2048.eval.Evaluator evaluator) {
-        return downgrade == DOWNGRADE_AUTO ? withDowngrade(evaluator.downgradeThreshold()) : this;
+        return downgrade == DOWNGRADE_AUTO ? withDowngrade(resolvedDowngrade(downgrade, evaluator)) : this;
+    }
+
+    /** {@code threshold} (checked) for a search of {@code evaluator}: its own threshold for {@link #DOWNGRADE_AUTO}. */
+    public static int resolvedDowngrade(int threshold, g2048.eval.Evaluator evaluator) {
+        return checkDowngrade(threshold) == DOWNGRADE_AUTO ? evaluator.downgradeThreshold() : threshold;
     }
 
     /** Without tile-downgrading: the configuration of the same search, all else equal. */

@@ -187,10 +187,10 @@ final class Api {
         j.end();
     }
 
-    /** The tile-downgrading threshold asked for: null when absent or {@code auto} (the player's own), 0 for off. */
-    private static Integer downgrade(Params p) {
+    /** The tile-downgrading threshold asked for: {@link SearchConfig#DOWNGRADE_AUTO} when absent or {@code auto}, 0 for off. */
+    private static int downgrade(Params p) {
         if (!p.has("downgrade") || p.text("downgrade", "").equals("auto")) {
-            return null;
+            return SearchConfig.DOWNGRADE_AUTO;
         }
         int t = p.intValue("downgrade", 0, 0, SearchConfig.MAX_DOWNGRADE);
         if (t != 0 && t < SearchConfig.MIN_DOWNGRADE) {

@@ -210,25 +210,25 @@ public final class MoveService implements AutoCloseable {
 
     /**
      * The calling thread's player {@code player} on {@code shape}; {@code depth} is null for the
-     * player's own depth and is refused for players that do not search. Searching players (and the
+     * player's own depth and is refused for players that do not search, as is a {@code downgrade} threshold
+     * ({@link SearchConfig#DOWNGRADE_AUTO} and 0 they take). Searching players (and the
      * heuristic) are {@link ExpectimaxPlayer}s, the policy player a {@link PolicyPlayer}.
      */
-    Served served(String player, Shape shape, Integer depth, Integer downgrade) {
+    Served served(String player, Shape shape, Integer depth, int downgrade) {
         PlayerKind kind = PLAYERS.stream().filter(k -> k.id().equals(player)).findFirst().orElseThrow(() -> BadRequest.of(
                 "player: '" + Params.shorten(player) + "' is not served, expected one of "
                         + String.join(", ", served().stream().map(PlayerKind::id).toList())));
         if (!kind.searches() && depth != null) {
             throw BadRequest.of("depth: player '" + player + "' does not take a depth (only " + searchingIds() + " search to a depth)");
         }
-        if (!kind.searches() && downgrade != null && downgrade != 0) {
+        if (!kind.searches() && downgrade > 0) {
             throw BadRequest.of("downgrade: player '" + player + "' does not search (only " + searchingIds()
                     + " take tile-downgrading)");
         }
         checkLoaded(kind, shape);
         int d = depth == null ? 1 : depth;
-        int t = downgrade == null ? SearchConfig.DOWNGRADE_AUTO : downgrade;
-        String key = player + '/' + shape + '/' + d + '/' + t;
-        Player p = own.get().computeIfAbsent(key, k -> build(kind, shape, SearchConfig.ofDepth(d).withDowngrade(t)));
+        String key = player + '/' + shape + '/' + d + '/' + downgrade;
+        Player p = own.get().computeIfAbsent(key, k -> build(kind, shape, SearchConfig.ofDepth(d).withDowngrade(downgrade)));
         return new Served(kind, p, name(kind, p));
     }
 

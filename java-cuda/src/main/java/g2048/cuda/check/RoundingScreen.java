@@ -13,9 +13,10 @@ import java.util.List;
  * through it jumps: on an H100 a POLICY2 gradient block once differed from the CPU's by 2.4e-3 and a
  * CNN22 step by 4.4e-4, and moving every weight of the CPU reference by a few units in the last place
  * moved it by just as much. So a failed comparison is looked at again: the reference is recomputed
- * with every weight nudged by ±4 and ±16 ulps, each size in its own random direction; where that moves it by more than the tolerance, the
- * inputs are ill-conditioned and redrawn (the outcome says how often), and the verdict is the
- * comparison on inputs where the reference holds still. A wrong kernel fails there as well.
+ * with every weight nudged by ±4 and ±16 ulps, each size in its own random direction; where that
+ * moves it by more than the tolerance, the inputs are ill-conditioned and redrawn (the outcome says
+ * how often), and the verdict is the comparison on inputs where the reference holds still. A wrong
+ * kernel fails there as well.
  */
 final class RoundingScreen {
 
