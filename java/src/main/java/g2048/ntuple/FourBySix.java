@@ -10,8 +10,9 @@ import java.lang.foreign.ValueLayout;
 /**
  * The hot path of the 4×6 network ({@code --net 4x6}: the 6-tuples {@code 012345 456789 012456
  * 45689a} on the eight images of a 4×4 board, 16 values, 67,108,864 weights a bank), and of the
- * 5×6 network, which adds {@code 89abcd} ({@code --net 5x6}, the shipped one; its look-ups in its
- * spec's order: {@code 012345 456789 89abcd 012456 45689a}).
+ * 5×6 network, which adds {@code 89abcd} ({@code --net 5x6}; its look-ups in its spec's order:
+ * {@code 012345 456789 89abcd 012456 45689a}), and of the int16 tables of the six-tuple network grown
+ * from it, which adds {@code 234569} ({@link #SIX}, the shipped one).
  *
  * <p>Its cell masks and table offsets are constants, so that the compiled look-up is one PEXT (the
  * tuple's cells gathered: the index in base 16) and one load at {@code table + size · index + the
@@ -37,9 +38,14 @@ final class FourBySix {
     static final long M3 = 0x0000_0FFF_0FFF_0000L;
     /** The tuple {@code 89abcd} that the 5×6 network adds to these four. */
     static final long M4 = 0x00FF_FFFF_0000_0000L;
+    /** The tuple {@code 234569} that the six-tuple network adds to the 5×6 one. */
+    static final long M5 = 0x0000_00F0_0FFF_FF00L;
+    /** The six-tuple network: the 5×6 network's tuples in its order, then {@code 234569}. */
+    static final String SIX = "012345,456789,89abcd,012456,45689a,234569:sym:c16";
 
     private static final TupleSpec SPEC = TupleSpec.parse("4x6");
     private static final TupleSpec FIVE = TupleSpec.parse("5x6");
+    private static final TupleSpec SIX_SPEC = TupleSpec.parse(SIX);
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     private FourBySix() {
@@ -53,6 +59,11 @@ final class FourBySix {
     /** Whether {@code spec} on {@code shape} is the 5×6 network: these four tuples and {@link #M4}, in its own order. */
     static boolean isFive(TupleSpec spec, Shape shape) {
         return spec.equals(FIVE) && shape.equals(Shape.S4x4);
+    }
+
+    /** Whether {@code spec} on {@code shape} is the six-tuple network ({@link #SIX}, in its order). */
+    static boolean isSix(TupleSpec spec, Shape shape) {
+        return spec.equals(SIX_SPEC) && shape.equals(Shape.S4x4);
     }
 
     /** The value of {@code b} from the float32 bank whose first byte is at address {@code bank}. */
@@ -102,6 +113,22 @@ final class FourBySix {
                 + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M4)))
                 + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M2))))
                 + RawMemory.getShort(bank + 2 * (4L * PER + Long.compress(x, M3)));
+    }
+
+    /** {@link #sum16} of the six-tuple network ({@link #SIX}): the 5×6 look-ups and that of {@link #M5} on each image. */
+    static int sum16Six(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum16z(bank, x.s0()) + sum16z(bank, x.s1())) + (sum16z(bank, x.s2()) + sum16z(bank, x.s3())))
+                + ((sum16z(bank, x.s4()) + sum16z(bank, x.s5())) + (sum16z(bank, x.s6()) + sum16z(bank, x.s7())));
+    }
+
+    private static int sum16z(long bank, long x) {
+        return ((RawMemory.getShort(bank + 2 * Long.compress(x, M0))
+                + RawMemory.getShort(bank + 2 * (PER + Long.compress(x, M1))))
+                + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M4)))
+                + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M2)))))
+                + (RawMemory.getShort(bank + 2 * (4L * PER + Long.compress(x, M3)))
+                + RawMemory.getShort(bank + 2 * (5L * PER + Long.compress(x, M5))));
     }
 
     private static int sum16x(long bank, long x) {

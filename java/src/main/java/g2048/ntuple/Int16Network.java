@@ -32,6 +32,8 @@ public final class Int16Network {
     private final boolean fourBySix;
     /** The 5×6 network on 4×4 with unchecked reads: {@link FourBySix#sum16Five}. */
     private final boolean fiveBySix;
+    /** The six-tuple network grown from it ({@link FourBySix#SIX}): its constant masks too. */
+    private final boolean sixTuples;
     /** Another network of 16 values on a 4×4 board's eight images: the images taken at once, look-ups unchecked. */
     private final boolean sixteenOn4x4;
     private final long[] masks;
@@ -85,6 +87,7 @@ public final class Int16Network {
         boolean raw = RawMemory.AVAILABLE && !Boolean.getBoolean("g2048.checkedAccess");
         this.fourBySix = raw && layout.fourBySix();
         this.fiveBySix = raw && FourBySix.isFive(layout.spec(), layout.shape());
+        this.sixTuples = raw && FourBySix.isSix(layout.spec(), layout.shape());
         this.sixteenOn4x4 = raw && !layout.fourBySix() && images == 8 && layout.spec().values() == 16
                 && layout.shape().equals(Shape.S4x4);
         this.masks = new long[tuples];
@@ -151,6 +154,9 @@ public final class Int16Network {
         }
         if (fiveBySix) {
             return step * FourBySix.sum16Five(address, board);
+        }
+        if (sixTuples) {
+            return step * FourBySix.sum16Six(address, board);
         }
         if (sixteenOn4x4) {
             Images4x4 x = Images4x4.of(board);

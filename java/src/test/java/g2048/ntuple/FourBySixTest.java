@@ -124,6 +124,9 @@ class FourBySixTest {
         assertTrue(FourBySix.isFive(five, Shape.S4x4));
         assertFalse(FourBySix.isFive(SPEC, Shape.S4x4));
         assertFalse(FourBySix.isFive(TupleSpec.parse("012345,456789,012456,45689a,89abcd:sym"), Shape.S4x4));
+        assertTrue(FourBySix.isSix(TupleSpec.parse(FourBySix.SIX), Shape.S4x4));
+        assertFalse(FourBySix.isSix(five, Shape.S4x4));
+        assertFalse(FourBySix.isSix(TupleSpec.parse("012345,456789,89abcd,012456,234569,45689a:sym"), Shape.S4x4));
         int banks = 4;
         // Q-learning's four banks, so that a bank's offset is part of what is checked
         try (NtupleModel model = NtupleModel.create(five, Shape.S4x4, Method.Q_LEARNING, 1, 0.1)) {
