@@ -72,6 +72,11 @@ public final class Int16Network {
         this(layout, table.segment(), table.hugePages(), step, true);
     }
 
+    /** Over {@code table}, one bank of 16-bit multiples of {@code step} made by a loader that knows whether they are exact. */
+    Int16Network(TupleLayout layout, OffHeap.Table table, double step, boolean exact) {
+        this(layout, table.segment(), table.hugePages(), step, exact);
+    }
+
     private Int16Network(TupleLayout layout, MemorySegment lut, boolean hugePages, double step, boolean exact) {
         if (lut.byteSize() != layout.spec().weights() * Short.BYTES) {
             throw new IllegalArgumentException("int16 table of " + lut.byteSize() + " bytes for a bank of "

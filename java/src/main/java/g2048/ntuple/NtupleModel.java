@@ -6,6 +6,7 @@ import g2048.player.Player;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -32,6 +33,10 @@ public final class NtupleModel implements AutoCloseable {
     /** Temporal-coherence accumulators, or null when the model learns by plain TD. */
     private volatile Coherence coherence;
     private Int16Network[] int16;
+    /** For int16 tables rounded from a full model's float32 tables: that file, which {@link #network()} reads again. */
+    private Path floatFile;
+    /** The model {@link #network()} read from {@link #floatFile}, closed with this one. */
+    private NtupleModel floatOwner;
 
     NtupleModel(Method method, TerminalValue terminal, Stages stages, TupleNetwork net, Arena arena,
                 TrainingState training, String source, double quantum, double initialValue, Coherence coherence) {
@@ -51,6 +56,17 @@ public final class NtupleModel implements AutoCloseable {
         if (method != Method.TD_AFTERSTATE) {
             throw new IllegalArgumentException("int16 tables alone serve td-afterstate models only, not " + method.text());
         }
+    }
+
+    /**
+     * A model for play whose tables are the int16 banks {@code int16}, rounded from the float32 tables
+     * of the full model {@code file} ({@link Int16FromFloats}); those float32 tables are read from the
+     * file again only if something asks for them ({@link #network()}).
+     */
+    NtupleModel(Method method, Stages stages, Int16Network[] int16, TupleLayout layout, Arena arena, TrainingState training,
+                String source, double initialValue, Path file) {
+        this(method, stages, int16, layout, arena, training, source, 0f, initialValue);
+        this.floatFile = file;
     }
 
     private NtupleModel(Method method, TerminalValue terminal, Stages stages, TupleLayout layout, int banks,
@@ -157,6 +173,11 @@ public final class NtupleModel implements AutoCloseable {
     }
 
     private synchronized TupleNetwork floatTables() {
+        if (net == null && floatFile != null) {
+            // the int16 tables are rounded: the float32 tables are the file's own
+            floatOwner = NtupleModels.load(floatFile);
+            net = floatOwner.network();
+        }
         if (net == null) {
             long weights = layout.spec().weights();
             OffHeap.Table t = OffHeap.allocateTouched(banks * weights * Float.BYTES, arena);
@@ -462,5 +483,8 @@ public final class NtupleModel implements AutoCloseable {
     @Override
     public void close() {
         arena.close();
+        if (floatOwner != null) {
+            floatOwner.close();
+        }
     }
 }

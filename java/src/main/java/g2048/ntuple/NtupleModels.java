@@ -225,6 +225,48 @@ public final class NtupleModels {
         return load(file, false);
     }
 
+    /**
+     * Loads a model to play from its tables at {@code precision}: a full TD-afterstate model (float32
+     * tables, a training checkpoint) that will play from int16 tables ({@link TablePrecision#INT16},
+     * or {@link TablePrecision#AUTO}) is read straight into them ({@link Int16FromFloats}), so that it
+     * holds no float32 tables beside them; any other as {@link #load(Path)}.
+     */
+    public static NtupleModel load(Path file, TablePrecision precision) {
+        if (precision == TablePrecision.FLOAT32) {
+            return load(file);
+        }
+        try {
+            RegularFile.check(file, "an n-tuple model file");
+        } catch (BadFileException e) {
+            throw new ModelFileException(file, e.problem());
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer head = ByteBuffer.allocate(ModelHeader.HEADER_BYTES);
+            while (head.hasRemaining() && ch.read(head) >= 0) {
+                // Read the whole header or up to the end of a short file.
+            }
+            head.flip();
+            if (head.limit() == ModelHeader.HEADER_BYTES) {
+                ModelHeader h = ModelHeader.decode(file, head, ch.size());
+                if (h.valueType() == ModelHeader.FLOAT32 && h.method() == Method.TD_AFTERSTATE) {
+                    Arena arena = Arena.ofShared();
+                    try {
+                        return Int16FromFloats.load(file, ch, h, arena);
+                    } catch (IOException | RuntimeException e) {
+                        arena.close();
+                        throw e;
+                    }
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new ModelFileException(file, "no such file");
+        } catch (IOException e) {
+            throw new ModelFileException(file, "cannot read: " + e.getMessage(), e);
+        }
+        // a compact model, another method, or a short file (refused there with the usual message)
+        return load(file);
+    }
+
     /** Loads a model whose tables training may change (a private copy; the file never changes). */
     public static NtupleModel loadForTraining(Path file) {
         return load(file, true);
@@ -592,7 +634,7 @@ public final class NtupleModels {
     }
 
     /** {@link #checkFinite(String, MemorySegment)} of a part of the data whose first float is entry {@code first}. */
-    private static void checkFinite(String file, MemorySegment data, long first) {
+    static void checkFinite(String file, MemorySegment data, long first) {
         long n = data.byteSize() / Float.BYTES;
         for (long i = 0; i < n; i++) {
             if (!Float.isFinite(data.getAtIndex(F, i))) {
@@ -603,7 +645,7 @@ public final class NtupleModels {
     }
 
     /** Fills {@code into} from the channel's position on, adding what it read to {@code crc}. */
-    private static void readFully(Path file, FileChannel ch, MemorySegment into, CRC32C crc) throws IOException {
+    static void readFully(Path file, FileChannel ch, MemorySegment into, CRC32C crc) throws IOException {
         for (long off = 0; off < into.byteSize(); off += CHUNK) {
             ByteBuffer b = into.asSlice(off, Math.min(CHUNK, into.byteSize() - off)).asByteBuffer();
             while (b.hasRemaining()) {

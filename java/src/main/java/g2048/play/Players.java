@@ -118,7 +118,7 @@ public final class Players {
                 if (spec.models().size() > 1) {
                     yield ensemble(spec, shape, search);
                 }
-                NtupleModel model = ntupleModel(spec.model(), shape);
+                NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
                 yield closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
             }
             case CNN -> network(spec, shape, System.err);
@@ -149,15 +149,16 @@ public final class Players {
     }
 
     /**
-     * The n-tuple model in {@code file} (the shipped model when null), refused unless it was trained
+     * The n-tuple model in {@code file} (the shipped model when null), to play from its tables at
+     * {@code table} ({@link NtupleModels#load(Path, TablePrecision)}), refused unless it was trained
      * on {@code shape}.
      */
-    public static NtupleModel ntupleModel(Path file, Shape shape) {
+    public static NtupleModel ntupleModel(Path file, Shape shape, TablePrecision table) {
         if (file == null && !NtupleModels.defaultAvailable()) {
             throw new BadSetting(field("player"), " ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
                     + " is not on the class path; name one with ", field("models"), " PATH or choose ", field("player"), " heuristic");
         }
-        NtupleModel model = file != null ? NtupleModels.load(file) : NtupleModels.loadDefault();
+        NtupleModel model = file != null ? NtupleModels.load(file, table) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
             throw shapeRefused(model, shape);
@@ -179,7 +180,7 @@ public final class Players {
         try {
             List<Evaluator> members = new ArrayList<>();
             for (Path file : spec.models()) {
-                NtupleModel model = ntupleModel(file, shape);
+                NtupleModel model = ntupleModel(file, shape, spec.table());
                 loaded.add(model);
                 members.add(afterstateValues(model, spec.table(), search));
             }
@@ -195,7 +196,7 @@ public final class Players {
         if (spec.models().size() > 1) {
             return searching(ensemble(spec, shape, search), search);
         }
-        NtupleModel model = ntupleModel(spec.model(), shape);
+        NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
         return closingOnFailure(List.of(model), () -> ntuple(List.of(model), spec.table(), search));
     }
 

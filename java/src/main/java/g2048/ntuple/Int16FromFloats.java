@@ -1,0 +1,95 @@
+package g2048.ntuple;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * A full (float32) TD-afterstate model read for play straight into int16 tables, a chunk at a time,
+ * so that playing a checkpoint holds its int16 tables and no float32 tables beside them.
+ *
+ * <p>Two passes over the file: the first checks the whole checksum and that every weight and
+ * accumulator is finite, and finds each bank's largest magnitude; the second rounds the weights into
+ * the int16 tables. Each bank gets the step and the entries {@link Int16Network}'s copy of the
+ * float32 tables would give it (its largest magnitude / 32767, every weight rounded to the nearest
+ * multiple), so the values are the same. The tables' checksum is taken again in the second pass:
+ * a file changed between the passes is refused.
+ */
+final class Int16FromFloats {
+
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
+    private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT;
+    private static final int CHUNK = 1 << 20;
+
+    private Int16FromFloats() {
+    }
+
+    /** Reads the model of header {@code h} from {@code ch} (any position) into int16 tables owned by {@code arena}. */
+    static NtupleModel load(Path file, FileChannel ch, ModelHeader h, Arena arena) throws IOException {
+        int banks = h.banks();
+        long weights = h.weights();
+        long tableEntries = banks * weights;
+        float[] largest = new float[banks];
+        CRC32C all = new CRC32C();
+        CRC32C tables = new CRC32C();
+        try (Arena scratch = Arena.ofConfined()) {
+            MemorySegment buf = scratch.allocate(CHUNK, 64);
+            ch.position(ModelHeader.HEADER_BYTES);
+            for (int b = 0; b < banks; b++) {
+                long first = b * weights;
+                for (long done = 0; done < weights; ) {
+                    MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
+                    NtupleModels.readFully(file, ch, part, all);
+                    tables.update(part.asByteBuffer());
+                    NtupleModels.checkFinite(file.toString(), part, first + done);
+                    float max = largest[b];
+                    for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
+                        max = Math.max(max, Math.abs(part.getAtIndex(F, i)));
+                    }
+                    largest[b] = max;
+                    done += part.byteSize() / Float.BYTES;
+                }
+            }
+            long accumulatorBytes = h.dataBytes() - tableEntries * Float.BYTES;
+            for (long done = 0; done < accumulatorBytes; done += CHUNK) {
+                MemorySegment part = buf.asSlice(0, Math.min(CHUNK, accumulatorBytes - done));
+                NtupleModels.readFully(file, ch, part, all);
+                NtupleModels.checkFinite(file.toString(), part, tableEntries + done / Float.BYTES);
+            }
+            if ((int) all.getValue() != h.dataCrc()) {
+                throw new ModelFileException(file, "corrupt data (checksum mismatch)");
+            }
+            OffHeap.Table t = OffHeap.allocateTouched(tableEntries * Short.BYTES, arena);
+            TupleLayout layout = new TupleLayout(h.spec(), h.shape());
+            Int16Network[] int16 = new Int16Network[banks];
+            CRC32C again = new CRC32C();
+            ch.position(ModelHeader.HEADER_BYTES);
+            for (int b = 0; b < banks; b++) {
+                double step = largest[b] == 0 ? 1.0 : largest[b] / 32767.0;
+                MemorySegment lut = t.segment().asSlice(b * weights * Short.BYTES, weights * Short.BYTES);
+                boolean exact = true;
+                for (long done = 0; done < weights; ) {
+                    MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
+                    NtupleModels.readFully(file, ch, part, again);
+                    for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
+                        float w = part.getAtIndex(F, i);
+                        short q = (short) Math.clamp(Math.round(w / step), -32767, 32767);
+                        lut.setAtIndex(S, done + i, q);
+                        exact &= (float) (step * q) == w;
+                    }
+                    done += part.byteSize() / Float.BYTES;
+                }
+                int16[b] = new Int16Network(layout, new OffHeap.Table(lut, t.hugePages()), step, exact);
+            }
+            if (again.getValue() != tables.getValue()) {
+                throw new ModelFileException(file, "changed while being read");
+            }
+            return new NtupleModel(h.method(), h.stages(), int16, layout, arena, h.training(), file.toString(),
+                    h.initialValue(), file);
+        }
+    }
+}
