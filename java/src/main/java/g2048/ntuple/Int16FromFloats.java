@@ -15,8 +15,8 @@ import java.util.zip.CRC32C;
  * <p>Two passes over the file: the first checks the whole checksum and that every weight and
  * accumulator is finite, and finds each bank's largest magnitude; the second rounds the weights into
  * the int16 tables. Each bank gets the step and the entries {@link Int16Network}'s copy of the
- * float32 tables would give it (its largest magnitude / 32767, every weight rounded to the nearest
- * multiple), so the values are the same. The tables' checksum is taken again in the second pass:
+ * float32 tables would give it ({@link Int16Network#stepFor}, {@link Int16Network#rounded}), so the
+ * values are the same. The tables' checksum is taken again in the second pass:
  * a file changed between the passes is refused.
  */
 final class Int16FromFloats {
@@ -69,7 +69,7 @@ final class Int16FromFloats {
             CRC32C again = new CRC32C();
             ch.position(ModelHeader.HEADER_BYTES);
             for (int b = 0; b < banks; b++) {
-                double step = largest[b] == 0 ? 1.0 : largest[b] / 32767.0;
+                double step = Int16Network.stepFor(largest[b]);
                 MemorySegment lut = t.segment().asSlice(b * weights * Short.BYTES, weights * Short.BYTES);
                 boolean exact = true;
                 for (long done = 0; done < weights; ) {
@@ -77,7 +77,7 @@ final class Int16FromFloats {
                     NtupleModels.readFully(file, ch, part, again);
                     for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
                         float w = part.getAtIndex(F, i);
-                        short q = (short) Math.clamp(Math.round(w / step), -32767, 32767);
+                        short q = Int16Network.rounded(w, step);
                         lut.setAtIndex(S, done + i, q);
                         exact &= (float) (step * q) == w;
                     }

@@ -58,7 +58,7 @@ public final class Int16Network {
             for (long i = 0; i < n; i++) {
                 max = Math.max(max, Math.abs(net.entry(first + i)));
             }
-            chosen = max == 0 ? 1.0 : max / 32767.0;
+            chosen = stepFor(max);
             fill(net, first, n, chosen, false, table);
         }
         this(net.layout(), table, t.hugePages(), chosen, fits || isExact(net, first, n, chosen, table));
@@ -115,9 +115,19 @@ public final class Int16Network {
             if (strict && (q < -32767 || q > 32767 || (float) (step * q) != w)) {
                 return false;
             }
-            lut.setAtIndex(S, i, (short) Math.clamp(q, -32767, 32767));
+            lut.setAtIndex(S, i, rounded(w, step));
         }
         return true;
+    }
+
+    /** The step of a bank whose largest weight magnitude is {@code largest}: the 16-bit range spans it. */
+    static double stepFor(float largest) {
+        return largest == 0 ? 1.0 : largest / 32767.0;
+    }
+
+    /** {@code w} as the nearest multiple of {@code step} a 16-bit entry holds. */
+    static short rounded(float w, double step) {
+        return (short) Math.clamp(Math.round(w / step), -32767, 32767);
     }
 
     private static boolean isExact(TupleNetwork net, long first, long n, double step, MemorySegment lut) {

@@ -220,9 +220,9 @@ public final class NtupleModels {
         }
     }
 
-    /** Loads a model for play: full files are mapped read-only, compact ones decoded. */
+    /** Loads a model for play: full files are read onto huge pages (their accumulators skipped), compact ones decoded. */
     public static NtupleModel load(Path file) {
-        return load(file, false);
+        return load(file, false, false);
     }
 
     /**
@@ -232,47 +232,16 @@ public final class NtupleModels {
      * holds no float32 tables beside them; any other as {@link #load(Path)}.
      */
     public static NtupleModel load(Path file, TablePrecision precision) {
-        if (precision == TablePrecision.FLOAT32) {
-            return load(file);
-        }
-        try {
-            RegularFile.check(file, "an n-tuple model file");
-        } catch (BadFileException e) {
-            throw new ModelFileException(file, e.problem());
-        }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer head = ByteBuffer.allocate(ModelHeader.HEADER_BYTES);
-            while (head.hasRemaining() && ch.read(head) >= 0) {
-                // Read the whole header or up to the end of a short file.
-            }
-            head.flip();
-            if (head.limit() == ModelHeader.HEADER_BYTES) {
-                ModelHeader h = ModelHeader.decode(file, head, ch.size());
-                if (h.valueType() == ModelHeader.FLOAT32 && h.method() == Method.TD_AFTERSTATE) {
-                    Arena arena = Arena.ofShared();
-                    try {
-                        return Int16FromFloats.load(file, ch, h, arena);
-                    } catch (IOException | RuntimeException e) {
-                        arena.close();
-                        throw e;
-                    }
-                }
-            }
-        } catch (NoSuchFileException e) {
-            throw new ModelFileException(file, "no such file");
-        } catch (IOException e) {
-            throw new ModelFileException(file, "cannot read: " + e.getMessage(), e);
-        }
-        // a compact model, another method, or a short file (refused there with the usual message)
-        return load(file);
+        return load(file, false, precision != TablePrecision.FLOAT32);
     }
 
     /** Loads a model whose tables training may change (a private copy; the file never changes). */
     public static NtupleModel loadForTraining(Path file) {
-        return load(file, true);
+        return load(file, true, false);
     }
 
-    private static NtupleModel load(Path file, boolean writable) {
+    /** Loads {@code file}; {@code int16Play}: a full TD-afterstate model for play goes straight into int16 tables. */
+    private static NtupleModel load(Path file, boolean writable, boolean int16Play) {
         try {
             // Devices, FIFOs and directories are refused before anything is opened (no hang, no endless read).
             RegularFile.check(file, "an n-tuple model file");
@@ -296,6 +265,9 @@ public final class NtupleModels {
             boolean huge;
             Coherence coherence = null;
             long tableBytes = h.banks() * h.weights() * Float.BYTES;
+            if (h.valueType() == ModelHeader.FLOAT32 && int16Play && !writable && h.method() == Method.TD_AFTERSTATE) {
+                return Int16FromFloats.load(file, ch, h, arena);
+            }
             if (h.valueType() == ModelHeader.FLOAT32) {
                 // Read, not mapped: the tables land on huge pages (random look-ups miss the TLB far less
                 // often), and accumulators that play does not need pass through a small buffer, so that

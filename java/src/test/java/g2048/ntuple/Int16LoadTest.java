@@ -31,8 +31,7 @@ class Int16LoadTest {
         "0123,4567:sym:c15; 4x4; 256,1024; false", "012,456:sym:c8; 3x3; none; true", "012,45:c16; 2x3; 64; false"})
     void int16OnlyLoadingGivesTheFloatPathsQuantisedValues(String specText, String shapeText, String stagesText,
                                                            boolean checked) {
-        String before = System.getProperty("g2048.checkedAccess");
-        System.setProperty("g2048.checkedAccess", Boolean.toString(checked));
+        String before = checkedAccess(Boolean.toString(checked));
         TupleSpec spec = TupleSpec.parse(specText);
         Shape shape = Shape.parse(shapeText);
         Stages stages = Stages.parse(stagesText);
@@ -80,11 +79,7 @@ class Int16LoadTest {
                 assertEquals(floatFloat.value(b), playFloat.value(b), "board " + Long.toHexString(b));
             }
         } finally {
-            if (before == null) {
-                System.clearProperty("g2048.checkedAccess");
-            } else {
-                System.setProperty("g2048.checkedAccess", before);
-            }
+            checkedAccess(before);
         }
     }
 
@@ -98,8 +93,7 @@ class Int16LoadTest {
         "012,456:sym:c8; 3x3; none; false", "012,45:c16; 2x3; 64; true"})
     void aFullModelForPlayIsReadStraightIntoInt16Tables(String specText, String shapeText, String stagesText,
                                                        boolean checked) throws Exception {
-        String before = System.getProperty("g2048.checkedAccess");
-        System.setProperty("g2048.checkedAccess", Boolean.toString(checked));
+        String before = checkedAccess(Boolean.toString(checked));
         Shape shape = Shape.parse(shapeText);
         Path file = dir.resolve("full.g2n");
         Rng rng = new Rng(specText.hashCode() * 31L + stagesText.hashCode());
@@ -140,11 +134,7 @@ class Int16LoadTest {
                 assertEquals(floatsOwn.value(b), floatsAgain.value(b), "board " + Long.toHexString(b));
             }
         } finally {
-            if (before == null) {
-                System.clearProperty("g2048.checkedAccess");
-            } else {
-                System.setProperty("g2048.checkedAccess", before);
-            }
+            checkedAccess(before);
         }
         // a byte of the accumulators changed: refused by the checksum, though play does not read them
         Path damaged = Files.copy(file, dir.resolve("damaged.g2n"));
@@ -156,6 +146,17 @@ class Int16LoadTest {
         }
         ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(damaged, TablePrecision.INT16));
         assertTrue(e.getMessage().contains("checksum"), e.getMessage());
+    }
+
+    /** Sets (or, with null, clears) the {@code g2048.checkedAccess} property; returns what it was. */
+    private static String checkedAccess(String value) {
+        String before = System.getProperty("g2048.checkedAccess");
+        if (value == null) {
+            System.clearProperty("g2048.checkedAccess");
+        } else {
+            System.setProperty("g2048.checkedAccess", value);
+        }
+        return before;
     }
 
     /** A board of {@code shape}, each cell empty or a code up to 15 (large tiles reach every stage). */
