@@ -52,7 +52,9 @@ class TrainStopTest {
         assertEquals("summary", summary.get("event"), events + " " + err);
         assertEquals(Boolean.TRUE, summary.get("stopped"));
         long games = ((Double) summary.get("games")).longValue();
-        assertTrue(games > 600 && games < 100_000_000, "stopped part-way: " + games);
+        // at least the two evaluations' 600 games; exactly 600 when the signal lands while the second one's
+        // curve is written, before the next game starts
+        assertTrue(games >= 600 && games < 100_000_000, "stopped part-way: " + games);
         assertTrue(Files.size(model) > 0, "the model is saved");
         // the curve: a row per evaluation, then the training state where the run stopped (no greedy games there)
         List<String> curve = Files.readAllLines(dir.resolve("m.curve.csv"));
