@@ -15,6 +15,11 @@ import java.lang.foreign.ValueLayout;
  * <p>The move chosen inside the update ({@code a_next}) is the move then played: the value of
  * {@code s'_next} used by the update was computed before it, exactly as in the figure, and the
  * game goes on with that choice rather than evaluating the same state a second time.
+ *
+ * <p>The error is measured against {@code V(s')} as it was when {@code s'} was chosen, one move
+ * earlier, as TDL2048's default update does: reading the afterstate's features again
+ * after the previous update would cost a second pass over them on every move and changes nothing
+ * but the one update's share of features with its neighbour.
  */
 class AfterstateLearner extends Learner {
 
@@ -208,7 +213,8 @@ class AfterstateLearner extends Learner {
 
     /**
      * One step of Fig. 6 after the spawn: chooses {@code a_next} in {@code next} and, if learning,
-     * moves V({@code after}) towards {@code r_next + V(s'_next)} (0 if {@code next} is terminal).
+     * moves V({@code after}) towards {@code r_next + V(s'_next)} (0 if {@code next} is terminal),
+     * from its value when it was chosen: {@code after} is the afterstate of the last {@link #choose}.
      * Returns false when {@code next} is terminal; otherwise the chosen afterstate and reward are
      * {@link #chosenAfter()} and {@link #chosenReward()}.
      */
@@ -219,15 +225,15 @@ class AfterstateLearner extends Learner {
             chosenEntries = previousEntries;
             previousEntries = kept;
         }
+        float current = chosenValue;
         boolean over = choose(next) < 0;
         if (learn) {
             float target = over ? 0f : chosenReward + chosenValue;
-            if (fourBySix) {
-                update(previousEntries, net.sumOf(previousEntries), target);
-            } else if (sixteen) {
-                update(previousEntries, net.valueOf(previousEntries, 0), target);
+            if (fourBySix || sixteen) {
+                update(previousEntries, current, target);
             } else {
-                update(entries, net.indices(stages.of(after), after, entries), target);
+                net.indices(stages.of(after), after, entries);
+                update(entries, current, target);
             }
         }
         return !over;

@@ -8,7 +8,9 @@ import g2048.game.Spawns;
  * TD(λ), forward or backward. Moves are chosen by {@link AfterstateLearner}'s choice
  * (maximising {@code r + V(s')}, first direction on ties); the game's afterstates, the rewards that
  * made them and their values at choice time are kept, so that a forward update can run once its
- * horizon is played and a backward pass can run at the end. One instance per thread.
+ * horizon is played and a backward pass can run at the end. A forward update measures its error
+ * against the afterstate's value at choice time, as online TD(0) does; a backward pass, which comes
+ * a whole game of updates later, reads it afresh. One instance per thread.
  */
 final class EpisodeLearner extends AfterstateLearner {
 
@@ -77,7 +79,9 @@ final class EpisodeLearner extends AfterstateLearner {
     private void learnForward(int j, int known, boolean ended) {
         double target = lambda == 0 ? kStepReturn(j, horizon, known, ended) : lambdaReturn(j, known, ended);
         long after = afters[j];
-        update(net.indices(stages.of(after), after, entries), (float) target);
+        // the error against the value when chosen, as online TD(0) measures it (AfterstateLearner)
+        net.indices(stages.of(after), after, entries);
+        update(values[j], (float) target);
     }
 
     /**

@@ -228,9 +228,10 @@ class ReferenceLearnerTest {
             return best;
         }
 
-        void learn(long after, float target) {
+        /** Moves {@code after} towards {@code target} from {@code current}, its value when chosen or read afresh. */
+        void learn(long after, float current, float target) {
             int[] fs = features(after);
-            float delta = target - value(after);
+            float delta = target - current;
             for (int i : fs) {
                 if (!tc) {
                     w[i] += alpha * delta;
@@ -265,14 +266,14 @@ class ReferenceLearnerTest {
                 values.add(Float.intBitsToFloat((int) choice[2]));
                 int t = afters.size() - 1;
                 if (!rule.backward() && t >= n) {
-                    learn(afters.get(t - n), (float) forwardReturn(rule, rewards, values, t - n, t, false));
+                    learn(afters.get(t - n), values.get(t - n), (float) forwardReturn(rule, rewards, values, t - n, t, false));
                 }
                 s = Spawns.spawn(choice[1], SHAPE.cellMask(), rng);
             }
             int last = afters.size() - 1;
             if (!rule.backward()) {
                 for (int j = Math.max(0, last - n + 1); j <= last; j++) {
-                    learn(afters.get(j), (float) forwardReturn(rule, rewards, values, j, last, true));
+                    learn(afters.get(j), values.get(j), (float) forwardReturn(rule, rewards, values, j, last, true));
                 }
             } else if (rule.lambda() == 0) {
                 for (int j = last; j >= 0; j--) {
@@ -281,14 +282,14 @@ class ReferenceLearnerTest {
                         target += i <= last ? rewards.get(i) : 0;
                     }
                     target += j + n <= last ? value(afters.get(j + n)) : 0;
-                    learn(afters.get(j), (float) target);
+                    learn(afters.get(j), value(afters.get(j)), (float) target);
                 }
             } else {
                 double lam = rule.lambda();
                 double g = 0;
                 for (int j = last; j >= 0; j--) {
                     g = j == last ? 0 : rewards.get(j + 1) + (1 - lam) * value(afters.get(j + 1)) + lam * g;
-                    learn(afters.get(j), (float) g);
+                    learn(afters.get(j), value(afters.get(j)), (float) g);
                 }
             }
             return states;

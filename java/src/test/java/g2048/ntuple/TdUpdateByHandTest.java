@@ -38,6 +38,10 @@ class TdUpdateByHandTest {
             assertEquals(3f + 0f, net.value(0, right) - 0f, "right: LUT0[33] + LUT1[16] = 3 + 0");
             assertEquals(0f + 0f, net.value(0, down), "down: LUT0[0] + LUT1[2 + 32] = 0");
             AfterstateLearner learner = new AfterstateLearner(net, 0.5f, Stages.SINGLE, null);
+            // s' is chosen first, from (_, _ / 2, 4) whose one legal move is up: its value then is the update's V(s')
+            assertEquals(0, learner.choose(board(0, 0, 1, 2)));
+            assertEquals(after, learner.chosenAfter());
+            assertEquals(4f, learner.chosenValue());
             assertTrue(learner.step(after, next, true));
             assertEquals(up, learner.chosenAfter());
             assertEquals(4, learner.chosenReward());
@@ -61,6 +65,9 @@ class TdUpdateByHandTest {
             net.setEntry(1 + 16 * 2, 8f);
             net.setEntry(256 + 3, 4f);
             AfterstateLearner learner = new AfterstateLearner(net, 0.25f, Stages.SINGLE, null);
+            // s' is chosen from (2, 4 / _, 8): left (V = 12) over down (V = 0)
+            assertEquals(3, learner.choose(board(1, 2, 0, 3)));
+            assertEquals(after, learner.chosenAfter());
             assertEquals(false, learner.step(after, next, true));
             // δ = 0 − 12; each entry gains 0.25 · (−12) = −3.
             assertEquals(5f, net.entry(1 + 16 * 2));
