@@ -1,10 +1,12 @@
 package g2048.play;
 
 import g2048.concurrent.Workers;
+import g2048.game.Board;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.game.Spawns;
+import g2048.player.KeepsAfterstate;
 import g2048.player.Player;
 import java.util.Arrays;
 import java.util.Objects;
@@ -183,7 +185,10 @@ public final class GameRunner {
         int n = 0;
         boolean timing = recorder != null;
         double[] values = step == null ? null : new double[4];
-        while (!moves.isTerminal(board) && n < maxMoves) {
+        // a player that keeps its afterstate spares the loop a second slide of the board
+        KeepsAfterstate kept = player instanceof KeepsAfterstate k ? k : null;
+        // a board with an empty cell has a legal move: the full test is needed only on full boards
+        while (n < maxMoves && (Board.emptyCells(board, cellMask) != 0 || !moves.isTerminal(board))) {
             int d;
             long nanos = 0;
             if (step != null) {
@@ -197,11 +202,11 @@ public final class GameRunner {
             } else {
                 d = player.chooseMove(board);
             }
-            long after = d < 0 || d > 3 ? board : moves.move(board, d);
+            long after = d < 0 || d > 3 ? board : kept != null ? kept.lastAfterstate() : moves.move(board, d);
             if (after == board) {
                 throw new IllegalStateException("player " + player.name() + " chose an illegal move " + d);
             }
-            score += moves.reward(board, d);
+            score += kept != null ? kept.lastReward() : moves.reward(board, d);
             long next = Spawns.spawn(after, cellMask, rng);
             if (step != null) {
                 step.moved(board, d, values, after, next, nanos);
@@ -209,6 +214,6 @@ public final class GameRunner {
             board = next;
             n++;
         }
-        return new GameResult(index, gameSeed, score, n, g2048.game.Board.maxCode(board), board);
+        return new GameResult(index, gameSeed, score, n, Board.maxCode(board), board);
     }
 }

@@ -4,6 +4,7 @@ import g2048.eval.Evaluator;
 import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.player.BestMove;
+import g2048.player.KeepsAfterstate;
 import g2048.player.Player;
 
 /**
@@ -17,7 +18,7 @@ import g2048.player.Player;
  * <p>With a tile-downgrading threshold the move is chosen on {@link Downgrade#searchRoot}'s board,
  * exactly as a depth-1 {@link Expectimax} with that threshold chooses it.
  */
-public final class GreedyPlayer implements Player {
+public final class GreedyPlayer implements Player, KeepsAfterstate {
 
     private final Evaluator evaluator;
     private final Moves moves;
@@ -29,6 +30,9 @@ public final class GreedyPlayer implements Player {
     private final double[] moveValues = new double[4];
     /** Tile-downgrading threshold; 0 for none. */
     private final int downgrade;
+    /** The last choice's afterstate and reward, on the board asked about ({@link KeepsAfterstate}). */
+    private long lastAfterstate;
+    private int lastReward;
 
     public GreedyPlayer(Evaluator evaluator) {
         this(evaluator, 0);
@@ -48,7 +52,23 @@ public final class GreedyPlayer implements Player {
     @Override
     public int chooseMove(long board) {
         long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
-        return batched ? chooseBatched(b) : chooseOneByOne(b);
+        int move = batched ? chooseBatched(b) : chooseOneByOne(b);
+        if (b != board && move >= 0) {
+            // the move was chosen on the downgraded board; the game goes on from the real one
+            lastAfterstate = moves.move(board, move);
+            lastReward = moves.reward(board, move);
+        }
+        return move;
+    }
+
+    @Override
+    public long lastAfterstate() {
+        return lastAfterstate;
+    }
+
+    @Override
+    public int lastReward() {
+        return lastReward;
     }
 
     private int chooseOneByOne(long board) {
@@ -64,7 +84,12 @@ public final class GreedyPlayer implements Player {
                 moveValues[d] = ((d & 1) == 0 ? columnReward : rowReward) + evaluator.value(a[d]);
             }
         }
-        return BestMove.of(moveValues, legal);
+        int best = BestMove.of(moveValues, legal);
+        if (best >= 0) {
+            lastAfterstate = a[best];
+            lastReward = (best & 1) == 0 ? columnReward : rowReward;
+        }
+        return best;
     }
 
     private int chooseBatched(long board) {
@@ -86,14 +111,17 @@ public final class GreedyPlayer implements Player {
             legal |= 1 << directions[i];
             moveValues[directions[i]] = moves.reward(board, directions[i]) + values[i];
         }
-        return BestMove.of(moveValues, legal);
+        int best = BestMove.of(moveValues, legal);
+        lastAfterstate = moves.move(board, best);
+        lastReward = moves.reward(board, best);
+        return best;
     }
 
     /** The choice with each legal move's value, reward + V(afterstate), NaN for the illegal ones. */
     @Override
     public int chooseMove(long board, double[] out) {
+        int move = chooseMove(board);
         long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
-        int move = batched ? chooseBatched(b) : chooseOneByOne(b);
         for (int d = 0; d < 4; d++) {
             out[d] = moves.move(b, d) != b ? moveValues[d] : Double.NaN;
         }

@@ -207,10 +207,11 @@ class GameRunnerTest {
 
     @Test
     void aPlayerThatChoosesAnIllegalMoveFailsTheRun() {
+        // up on the initial 2x2 board is illegal whenever both tiles already sit in the top row
         Player bad = new Player() {
             @Override
             public int chooseMove(long board) {
-                return -1;
+                return g2048.game.Moves.of(Shape.S2x2).move(board, 0) == board ? 0 : new RandomPlayer(Shape.S2x2).chooseMove(board);
             }
 
             @Override
@@ -219,7 +220,25 @@ class GameRunnerTest {
             }
         };
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new GameRunner(Shape.S2x2).run(bad, 4, 2, 1, null));
-        assertTrue(e.getMessage().contains("illegal move"), e.getMessage());
+                () -> new GameRunner(Shape.S2x2).run(bad, 64, 2, 1, null));
+        assertTrue(e.getMessage().contains("illegal move 0"), e.getMessage());
+    }
+
+    @Test
+    void aPlayerThatGivesUpWhileAMoveIsLegalFailsTheRun() {
+        Player quitter = new Player() {
+            @Override
+            public int chooseMove(long board) {
+                return -1;
+            }
+
+            @Override
+            public String name() {
+                return "quitter";
+            }
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new GameRunner(Shape.S2x2).run(quitter, 4, 2, 1, null));
+        assertTrue(e.getMessage().contains("player quitter chose an illegal move -1"), e.getMessage());
     }
 }

@@ -45,6 +45,35 @@ class GreedyPlayerTest {
         }
     }
 
+    @Test
+    void theKeptAfterstateIsTheRealBoardsWhenTheSearchedBoardIsDowngraded() {
+        // boards with 32768 and 16384 tiles: the move is chosen on a translated board, the game goes on from the real one
+        Shape s = Shape.S4x4;
+        Moves moves = Moves.of(s);
+        GreedyPlayer player = new GreedyPlayer(new TieEvaluator(s), 24576);
+        Rng rng = new Rng(77);
+        int translated = 0;
+        for (int i = 0; i < 5_000; i++) {
+            long board = Positions.randomBoard(s, rng, 9);
+            board = g2048.game.Board.withCode(board, rng.nextInt(16), 15);
+            board = g2048.game.Board.withCode(board, rng.nextInt(16), 14);
+            translated += g2048.game.Downgrade.searchRoot(board, 24576, moves) != board ? 1 : 0;
+            int d = player.chooseMove(board);
+            if (d >= 0) {
+                assertKept(player, moves, board, d);
+            } else {
+                assertEquals(true, moves.isTerminal(board));
+            }
+        }
+        assertEquals(true, translated > 1000, "downgraded boards exercised: " + translated);
+    }
+
+    /** The player's kept afterstate and reward of move {@code d} are the rules' on {@code board}. */
+    private static void assertKept(GreedyPlayer player, Moves moves, long board, int d) {
+        assertEquals(moves.move(board, d), player.lastAfterstate(), "afterstate of " + d + " on " + Long.toHexString(board));
+        assertEquals(moves.reward(board, d), player.lastReward(), "reward of " + d + " on " + Long.toHexString(board));
+    }
+
     /**
      * Checks 20,000 moves of a fresh player over {@code v} against the definition over
      * {@code reference} (the same values); returns the moves that had a legal option.
@@ -77,6 +106,9 @@ class GreedyPlayerTest {
             ties += equal > 0 ? 1 : 0;
             legalMoves += expected >= 0 ? 1 : 0;
             assertEquals(expected, player.chooseMove(board), s + " board " + Long.toHexString(board));
+            if (expected >= 0) {
+                assertKept(player, moves, board, expected);
+            }
         }
         assertEquals(true, ties > 1000, "ties exercised on " + s + ": " + ties);
         return legalMoves;
