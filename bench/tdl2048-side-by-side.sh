@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # g2048 against TDL2048+ (Hung Guei and I-Chen Wu), one thread each, runs alternated (TDL2048, then
 # g2048, PAIRS times) so that both see the same load on a shared machine:
-#   - training moves per CPU-second, plain TD and TD+TC, 4x6 network from zero weights;
+#   - training moves per CPU-second, plain TD and TD+TC, 4x6 network from zero weights, at TDL2048's rates;
 #   - 1-ply, 2-ply and 3-ply moves per CPU-second on one network that TDL2048 trained and g2048
 #     imported (`g2048 import tdl2048`), so that both play the very same weights (g2048 from the
 #     float32 tables; 1-ply also from its int16 tables); each engine with its default search
@@ -83,15 +83,17 @@ run g_idle_train "$g2048" train ntuple --net 4x6 --games 1 --threads 1 --eval-ev
 
 for p in $(seq 1 "$pairs"); do
   echo "pair $p of $pairs ..." >&2
-  # training, plain TD then TD+TC (TDL2048's -a 1.0 switches TC on)
+  # training, plain TD then TD+TC (TDL2048's -a 1.0 switches TC on), at TDL2048's rates per feature (its
+  # default alpha, 0.1 plain and 1.0 with TC, over its 32 features), so that both learn alike and play games of
+  # the same lengths: the same table reads
   run tdl_td "$tdl" -n 4x6patt -t "$((train / 100))x100" -%
-  run g_td "$g2048" train ntuple --net 4x6 --games "$train" --threads 1 --eval-every 0 --checkpoint-every 0 --json -q \
-    --out "$work/td.g2n"
+  run g_td "$g2048" train ntuple --net 4x6 --alpha 0.003125 --games "$train" --threads 1 --eval-every 0 --checkpoint-every 0 \
+    --json -q --out "$work/td.g2n"
   row train_td_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_td)" "$(cpu tdl_td)" "$(cpu tdl_idle_train)")" \
     "$(rate "$(g_moves g_td)" "$(cpu g_td)" "$(cpu g_idle_train)")" moves/cpu-s
   run tdl_tc "$tdl" -n 4x6patt -a 1.0 -t "$((train / 100))x100" -%
-  run g_tc "$g2048" train ntuple --net 4x6 --tc --games "$train" --threads 1 --eval-every 0 --checkpoint-every 0 --json -q \
-    --out "$work/tc.g2n"
+  run g_tc "$g2048" train ntuple --net 4x6 --tc --alpha 0.03125 --games "$train" --threads 1 --eval-every 0 \
+    --checkpoint-every 0 --json -q --out "$work/tc.g2n"
   row train_tc_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_tc)" "$(cpu tdl_tc)" "$(cpu tdl_idle_train)")" \
     "$(rate "$(g_moves g_tc)" "$(cpu g_tc)" "$(cpu g_idle_train)")" moves/cpu-s
   # play on the shared network
