@@ -12,7 +12,8 @@ import java.lang.foreign.ValueLayout;
  * 45689a} on the eight images of a 4×4 board, 16 values, 67,108,864 weights a bank), and of the
  * 5×6 network, which adds {@code 89abcd} ({@code --net 5x6}; its look-ups in its spec's order:
  * {@code 012345 456789 89abcd 012456 45689a}), and of the int16 tables of the six-tuple network grown
- * from it, which adds {@code 234569} ({@link #SIX}, the shipped one).
+ * from it, which adds {@code 234569} ({@link #SIX}), and of the eight-tuple network grown from that, which adds
+ * {@code 01259a} and {@code 345678} ({@link #EIGHT}).
  *
  * <p>Its cell masks and table offsets are constants, so that the compiled look-up is one PEXT (the
  * tuple's cells gathered: the index in base 16) and one load at {@code table + size · index + the
@@ -42,10 +43,16 @@ final class FourBySix {
     static final long M5 = 0x0000_00F0_0FFF_FF00L;
     /** The six-tuple network: the 5×6 network's tuples in its order, then {@code 234569}. */
     static final String SIX = "012345,456789,89abcd,012456,45689a,234569:sym:c16";
+    /** The tuples {@code 01259a} and {@code 345678} that the eight-tuple network adds to the six-tuple one. */
+    static final long M6 = 0x0000_0FF0_00F0_0FFFL;
+    static final long M7 = 0x0000_000F_FFFF_F000L;
+    /** The eight-tuple network grown from the six-tuple one: its tuples in its order, then {@code 01259a 345678}. */
+    static final String EIGHT = "012345,456789,89abcd,012456,45689a,234569,01259a,345678:sym:c16";
 
     private static final TupleSpec SPEC = TupleSpec.parse("4x6");
     private static final TupleSpec FIVE = TupleSpec.parse("5x6");
     private static final TupleSpec SIX_SPEC = TupleSpec.parse(SIX);
+    private static final TupleSpec EIGHT_SPEC = TupleSpec.parse(EIGHT);
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
 
     private FourBySix() {
@@ -64,6 +71,11 @@ final class FourBySix {
     /** Whether {@code spec} on {@code shape} is the six-tuple network ({@link #SIX}, in its order). */
     static boolean isSix(TupleSpec spec, Shape shape) {
         return spec.equals(SIX_SPEC) && shape.equals(Shape.S4x4);
+    }
+
+    /** Whether {@code spec} on {@code shape} is the eight-tuple network ({@link #EIGHT}, in its order). */
+    static boolean isEight(TupleSpec spec, Shape shape) {
+        return spec.equals(EIGHT_SPEC) && shape.equals(Shape.S4x4);
     }
 
     /** The value of {@code b} from the float32 bank whose first byte is at address {@code bank}. */
@@ -129,6 +141,24 @@ final class FourBySix {
                 + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M2)))))
                 + (RawMemory.getShort(bank + 2 * (4L * PER + Long.compress(x, M3)))
                 + RawMemory.getShort(bank + 2 * (5L * PER + Long.compress(x, M5))));
+    }
+
+    /** {@link #sum16} of the eight-tuple network ({@link #EIGHT}): the six-tuple look-ups and those of {@link #M6}, {@link #M7}. */
+    static int sum16Eight(long bank, long b) {
+        Images4x4 x = Images4x4.of(b);
+        return ((sum16w(bank, x.s0()) + sum16w(bank, x.s1())) + (sum16w(bank, x.s2()) + sum16w(bank, x.s3())))
+                + ((sum16w(bank, x.s4()) + sum16w(bank, x.s5())) + (sum16w(bank, x.s6()) + sum16w(bank, x.s7())));
+    }
+
+    private static int sum16w(long bank, long x) {
+        return (((RawMemory.getShort(bank + 2 * Long.compress(x, M0))
+                + RawMemory.getShort(bank + 2 * (PER + Long.compress(x, M1))))
+                + (RawMemory.getShort(bank + 2 * (2L * PER + Long.compress(x, M4)))
+                + RawMemory.getShort(bank + 2 * (3L * PER + Long.compress(x, M2)))))
+                + ((RawMemory.getShort(bank + 2 * (4L * PER + Long.compress(x, M3)))
+                + RawMemory.getShort(bank + 2 * (5L * PER + Long.compress(x, M5))))
+                + (RawMemory.getShort(bank + 2 * (6L * PER + Long.compress(x, M6)))
+                + RawMemory.getShort(bank + 2 * (7L * PER + Long.compress(x, M7))))));
     }
 
     private static int sum16x(long bank, long x) {

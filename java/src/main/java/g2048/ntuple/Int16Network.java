@@ -34,6 +34,8 @@ public final class Int16Network {
     private final boolean fiveBySix;
     /** The six-tuple network grown from it ({@link FourBySix#SIX}): its constant masks too. */
     private final boolean sixTuples;
+    /** The eight-tuple network grown from that ({@link FourBySix#EIGHT}): its constant masks too. */
+    private final boolean eightTuples;
     /** Another network of 16 values on a 4×4 board's eight images: the images taken at once, look-ups unchecked. */
     private final boolean sixteenOn4x4;
     private final long[] masks;
@@ -93,6 +95,7 @@ public final class Int16Network {
         this.fourBySix = raw && layout.fourBySix();
         this.fiveBySix = raw && FourBySix.isFive(layout.spec(), layout.shape());
         this.sixTuples = raw && FourBySix.isSix(layout.spec(), layout.shape());
+        this.eightTuples = raw && FourBySix.isEight(layout.spec(), layout.shape());
         this.sixteenOn4x4 = raw && !layout.fourBySix() && images == 8 && layout.spec().values() == 16
                 && layout.shape().equals(Shape.S4x4);
         this.masks = new long[tuples];
@@ -172,6 +175,9 @@ public final class Int16Network {
         }
         if (sixTuples) {
             return step * FourBySix.sum16Six(address, board);
+        }
+        if (eightTuples) {
+            return step * FourBySix.sum16Eight(address, board);
         }
         if (sixteenOn4x4) {
             Images4x4 x = Images4x4.of(board);

@@ -127,6 +127,9 @@ class FourBySixTest {
         assertTrue(FourBySix.isSix(TupleSpec.parse(FourBySix.SIX), Shape.S4x4));
         assertFalse(FourBySix.isSix(five, Shape.S4x4));
         assertFalse(FourBySix.isSix(TupleSpec.parse("012345,456789,89abcd,012456,234569,45689a:sym"), Shape.S4x4));
+        assertTrue(FourBySix.isEight(TupleSpec.parse(FourBySix.EIGHT), Shape.S4x4));
+        assertFalse(FourBySix.isEight(TupleSpec.parse(FourBySix.SIX), Shape.S4x4));
+        assertFalse(FourBySix.isEight(TupleSpec.parse("8x6"), Shape.S4x4));
         int banks = 4;
         // Q-learning's four banks, so that a bank's offset is part of what is checked
         try (NtupleModel model = NtupleModel.create(five, Shape.S4x4, Method.Q_LEARNING, 1, 0.1)) {

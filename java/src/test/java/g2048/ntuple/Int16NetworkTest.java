@@ -28,7 +28,8 @@ class Int16NetworkTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = {"4x6; 4x4; false", "4x6; 4x4; true", "5x6; 4x4; false",
-        "012345,456789,89abcd,012456,45689a,234569:sym:c16; 4x4; false", "17x4; 4x4; false",
+        "012345,456789,89abcd,012456,45689a,234569:sym:c16; 4x4; false",
+        "012345,456789,89abcd,012456,45689a,234569,01259a,345678:sym:c16; 4x4; false", "17x4; 4x4; false",
         "0125,4569a:sym:c11; 4x4; false", "0123,4567,0145:sym:c16; 4x4; false", "0123,4567,0145:sym:c16; 4x4; true",
         "012,456:sym:c8; 3x3; false", "012,45:c16; 2x3; true"})
     void valuesAreTheRoundedWeightsSummedExactly(String specText, String shapeText, boolean checked) {
