@@ -207,38 +207,35 @@ class GameRunnerTest {
 
     @Test
     void aPlayerThatChoosesAnIllegalMoveFailsTheRun() {
-        // up on the initial 2x2 board is illegal whenever both tiles already sit in the top row
-        Player bad = new Player() {
-            @Override
-            public int chooseMove(long board) {
-                return g2048.game.Moves.of(Shape.S2x2).move(board, 0) == board ? 0 : new RandomPlayer(Shape.S2x2).chooseMove(board);
-            }
-
-            @Override
-            public String name() {
-                return "bad";
-            }
-        };
+        // up on a 2x2 board is illegal whenever its tiles already sit in the top row
+        g2048.game.Moves moves = g2048.game.Moves.of(Shape.S2x2);
+        RandomPlayer random = new RandomPlayer(Shape.S2x2);
+        Player bad = named("bad", board -> moves.move(board, 0) == board ? 0 : random.chooseMove(board));
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> new GameRunner(Shape.S2x2).run(bad, 64, 2, 1, null));
-        assertTrue(e.getMessage().contains("illegal move 0"), e.getMessage());
+        assertTrue(e.getMessage().contains("player bad chose an illegal move 0"), e.getMessage());
     }
 
     @Test
     void aPlayerThatGivesUpWhileAMoveIsLegalFailsTheRun() {
-        Player quitter = new Player() {
+        Player quitter = named("quitter", board -> -1);
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new GameRunner(Shape.S2x2).run(quitter, 4, 2, 1, null));
+        assertTrue(e.getMessage().contains("player quitter chose an illegal move -1"), e.getMessage());
+    }
+
+    /** A player named {@code name} that chooses by {@code choice}. */
+    private static Player named(String name, java.util.function.LongToIntFunction choice) {
+        return new Player() {
             @Override
             public int chooseMove(long board) {
-                return -1;
+                return choice.applyAsInt(board);
             }
 
             @Override
             public String name() {
-                return "quitter";
+                return name;
             }
         };
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> new GameRunner(Shape.S2x2).run(quitter, 4, 2, 1, null));
-        assertTrue(e.getMessage().contains("player quitter chose an illegal move -1"), e.getMessage());
     }
 }
