@@ -38,7 +38,7 @@ if [ -z "${A_JAR:-}" ]; then
   git -C "$here" worktree add --detach "$work/before-tree" "$before" >/dev/null 2>&1
   (cd "$work/before-tree" && ./g2048 build >/dev/null)
   cp "$work/before-tree/java/target/g2048.jar" "$work/a.jar"
-  for model_default in "$work/before-tree/models/ntuple-8x6.g2nz" "$work/before-tree/models/ntuple-6x6.g2nz" "$work/before-tree/models/ntuple-5x6.g2nz" "$work/before-tree/models/ntuple-4x6.g2nz"; do
+  for model_default in "$work/before-tree/models/ntuple-6x6.g2nz" "$work/before-tree/models/ntuple-5x6.g2nz" "$work/before-tree/models/ntuple-4x6.g2nz"; do
     if [ -f "$model_default" ]; then cp "$model_default" "$work/model.g2nz"; break; fi
   done
   A_JAR="$work/a.jar"

@@ -16,7 +16,7 @@ import java.nio.file.Path;
 public final class Embed {
 
     public static void main(String[] args) throws IOException {
-        try (Engine engine = Engine.shipped()) {                      // the shipped eight-tuple n-tuple model, greedy
+        try (Engine engine = Engine.shipped()) {                      // the shipped six-tuple n-tuple model, greedy
             Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
             System.out.println("move: " + move);
             MoveChoice choice = engine.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"); // with each move's value

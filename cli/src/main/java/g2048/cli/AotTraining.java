@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * moves instead of after a second of slower code. Without the profiles a training or play run
  * of a few seconds spends a fifth of its CPU time warming up.
  *
- * <p>It trains small 4×6 and eight-tuple networks into a temporary directory (deleted after), plays them
+ * <p>It trains small 4×6 and six-tuple networks into a temporary directory (deleted after), plays them
  * greedily and at 2-ply from their float32 and int16 tables, and searches one board with the
  * {@code lines} player. Its output is dropped; it exits 1 if a command failed, and the launcher
  * then builds no cache.
@@ -25,7 +25,7 @@ import java.util.stream.Stream;
 public final class AotTraining {
 
     /** The shipped network's tuples: its int16 tables have a look-up path of their own. */
-    private static final String EIGHT = "012345,456789,89abcd,012456,45689a,234569,01259a,345678:sym:c16";
+    private static final String SIX = "012345,456789,89abcd,012456,45689a,234569:sym:c16";
 
     private AotTraining() {
     }
@@ -59,7 +59,7 @@ public final class AotTraining {
     /** The commands of the run, their files in {@code dir}: each must succeed. */
     static String[][] commands(Path dir) {
         String four = dir.resolve("four.g2n").toString();
-        String eight = dir.resolve("eight.g2n").toString();
+        String six = dir.resolve("six.g2n").toString();
         String board = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0";
         return new String[][] {
             {"move", "--board", board, "--player", "lines", "--json"},
@@ -67,13 +67,13 @@ public final class AotTraining {
                 "--eval-every", "0", "--checkpoint-every", "0", "--out", four, "-q"},
             {"train", "ntuple", "--net", "4x6", "--tc", "--games", "1500", "--threads", "1", "--seed", "2",
                 "--eval-every", "0", "--checkpoint-every", "0", "--out", dir.resolve("tc.g2n").toString(), "-q"},
-            {"train", "ntuple", "--net", EIGHT, "--games", "1500", "--threads", "1", "--seed", "3",
-                "--eval-every", "0", "--checkpoint-every", "0", "--out", eight, "-q"},
+            {"train", "ntuple", "--net", SIX, "--games", "1500", "--threads", "1", "--seed", "3",
+                "--eval-every", "0", "--checkpoint-every", "0", "--out", six, "-q"},
             {"play", "--model", four, "--table", "float32", "--games", "300", "--threads", "1", "-q"},
             {"play", "--model", four, "--table", "int16", "--games", "300", "--threads", "1", "-q"},
-            {"play", "--model", eight, "--table", "int16", "--games", "300", "--threads", "1", "-q"},
+            {"play", "--model", six, "--table", "int16", "--games", "300", "--threads", "1", "-q"},
             {"play", "--model", four, "--depth", "2", "--games", "3", "--threads", "1", "-q"},
-            {"move", "--model", eight, "--board", board, "--depth", "3", "--json"},
+            {"move", "--model", six, "--board", board, "--depth", "3", "--json"},
         };
     }
 

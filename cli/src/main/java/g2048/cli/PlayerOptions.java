@@ -20,7 +20,7 @@ final class PlayerOptions {
     String player;
 
     @Option(names = "--model", paramLabel = "FILE",
-            description = "Model file of a learned player (default: the shipped one, ntuple-8x6.g2nz for ntuple and policy5.g2pn for policy; cnn needs one); for ntuple, several files separated by commas (a.g2nz,b.g2n) or given as repeated --model options play as an ensemble: the mean of their values. A file whose name holds a comma is one file when it exists.")
+            description = "Model file of a learned player (default: the shipped one, ntuple-6x6.g2nz for ntuple and policy5.g2pn for policy; cnn needs one); for ntuple, several files separated by commas (a.g2nz,b.g2n) or given as repeated --model options play as an ensemble: the mean of their values. A file whose name holds a comma is one file when it exists.")
     List<Path> models = new ArrayList<>();
 
     /** The one model file named, null for none; refused when several are named for a player without ensembles. */

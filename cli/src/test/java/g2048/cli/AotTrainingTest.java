@@ -24,6 +24,6 @@ class AotTrainingTest {
             assertEquals(0, run.exit(), () -> Arrays.toString(command) + ": " + run.err());
         }
         assertTrue(Files.isRegularFile(dir.resolve("four.g2n")), "the 4x6 model the plays read");
-        assertTrue(Files.isRegularFile(dir.resolve("eight.g2n")), "the eight-tuple model the plays read");
+        assertTrue(Files.isRegularFile(dir.resolve("six.g2n")), "the six-tuple model the plays read");
     }
 }

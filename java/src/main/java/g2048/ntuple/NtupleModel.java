@@ -468,7 +468,7 @@ public final class NtupleModel implements AutoCloseable {
         return method.learner(network(), alpha, terminal, stages, coherence, rule);
     }
 
-    /** One line, e.g. {@code ntuple 012345,456789,89abcd,012456,45689a,234569,01259a,345678:sym:c16 2 stages (16384) td-afterstate (shipped ntuple-8x6.g2nz)}. */
+    /** One line, e.g. {@code ntuple 012345,456789,89abcd,012456,45689a,234569:sym:c16 2 stages (16384) td-afterstate (shipped ntuple-6x6.g2nz)}. */
     public String describe() {
         return "ntuple " + layout.spec().name() + (stages.count() == 1 ? "" : " " + stages.count() + " stages (" + stages.text() + ")")
                 + " " + method.text()

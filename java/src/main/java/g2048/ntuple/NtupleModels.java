@@ -59,7 +59,7 @@ public final class NtupleModels {
     /** The extension of the compact form. */
     public static final String COMPACT_EXTENSION = ".g2nz";
     /** The shipped model's file name inside the models directory. */
-    public static final String DEFAULT_MODEL = "ntuple-8x6.g2nz";
+    public static final String DEFAULT_MODEL = "ntuple-6x6.g2nz";
     /** The shipped model on the class path: in the jar of {@code io.g2048:g2048-models}. */
     public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
     /** The shipped model's name in every answer, description and message: the user never typed a path for it. */
@@ -73,7 +73,7 @@ public final class NtupleModels {
 
     /**
      * The shipped model as a file, for tools that work in a checkout of the project (benchmarks that
-     * map it): {@code models/ntuple-8x6.g2nz} under the directory named by the system property
+     * map it): {@code models/ntuple-6x6.g2nz} under the directory named by the system property
      * {@code g2048.models}, else under the project that holds the running jar or classes (three levels
      * up, as from {@code bench/target/benchmarks.jar}), else under the working directory. Programs
      * load the shipped model with {@link #loadDefault()}, which needs no checkout.

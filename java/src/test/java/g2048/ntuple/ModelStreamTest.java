@@ -106,7 +106,7 @@ class ModelStreamTest {
         assertTrue(NtupleModels.defaultAvailable(), "the test class path holds io.g2048:g2048-models");
         Path file = Path.of("..", "models", NtupleModels.DEFAULT_MODEL);
         try (NtupleModel shipped = NtupleModels.loadDefault(); NtupleModel onDisk = NtupleModels.load(file)) {
-            assertEquals("shipped ntuple-8x6.g2nz", shipped.source());
+            assertEquals("shipped ntuple-6x6.g2nz", shipped.source());
             assertEquals(Shape.S4x4, shipped.shape());
             Evaluator a = shipped.evaluator(TablePrecision.FLOAT32);
             Evaluator b = onDisk.evaluator(TablePrecision.FLOAT32);
