@@ -232,7 +232,7 @@ class AfterstateLearner extends Learner {
             if (fourBySix || sixteen) {
                 update(previousEntries, current, target);
             } else {
-                net.indices(stages.of(after), after, entries);
+                net.entryNumbers(stages.of(after), after, entries);
                 update(entries, current, target);
             }
         }

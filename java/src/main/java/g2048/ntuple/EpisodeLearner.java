@@ -80,7 +80,7 @@ final class EpisodeLearner extends AfterstateLearner {
         double target = lambda == 0 ? kStepReturn(j, horizon, known, ended) : lambdaReturn(j, known, ended);
         long after = afters[j];
         // the error against the value when chosen, as online TD(0) measures it (AfterstateLearner)
-        net.indices(stages.of(after), after, entries);
+        net.entryNumbers(stages.of(after), after, entries);
         update(values[j], (float) target);
     }
 

@@ -227,26 +227,42 @@ public final class TupleNetwork {
      * into {@code out[0..features())} for a following {@link #add}.
      */
     public float indices(int bank, long board, int[] out) {
-        int off = (int) (bank * weights);
+        entryNumbers(bank, board, out);
         if (fourBySix) {
-            FourBySix.indices(off, board, out);
             return sumOf(out);
         }
         if (sixteenOn4x4) {
-            entries(off, board, out, 0);
             return valueOf(out, 0);
         }
         float sum = 0;
+        for (int f = 0, n = tuples * images; f < n; f++) {
+            sum += raw ? RawMemory.get(address + 4L * out[f]) : lut.getAtIndex(F, out[f]);
+        }
+        return sum;
+    }
+
+    /**
+     * Each feature's absolute entry number of {@code board} in bank {@code bank}, into
+     * {@code out[0..features())} as {@link #indices} writes them, without reading the table: for an
+     * update whose error was measured already.
+     */
+    public void entryNumbers(int bank, long board, int[] out) {
+        int off = (int) (bank * weights);
+        if (fourBySix) {
+            FourBySix.indices(off, board, out);
+            return;
+        }
+        if (sixteenOn4x4) {
+            entries(off, board, out, 0);
+            return;
+        }
         int f = 0;
         for (int s = 0; s < images; s++) {
             long x = layout.image(s, board);
             for (int t = 0; t < tuples; t++) {
-                int i = off + layout.entry(x, t);
-                out[f++] = i;
-                sum += raw ? RawMemory.get(address + 4L * i) : lut.getAtIndex(F, i);
+                out[f++] = off + layout.entry(x, t);
             }
         }
-        return sum;
     }
 
     /**

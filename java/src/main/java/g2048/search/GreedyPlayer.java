@@ -33,6 +33,8 @@ public final class GreedyPlayer implements Player, KeepsAfterstate {
     /** The last choice's afterstate and reward, on the board asked about ({@link KeepsAfterstate}). */
     private long lastAfterstate;
     private int lastReward;
+    /** The board the last choice searched: the one asked about, or its downgraded translation. */
+    private long searched;
 
     public GreedyPlayer(Evaluator evaluator) {
         this(evaluator, 0);
@@ -52,6 +54,7 @@ public final class GreedyPlayer implements Player, KeepsAfterstate {
     @Override
     public int chooseMove(long board) {
         long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
+        searched = b;
         int move = batched ? chooseBatched(b) : chooseOneByOne(b);
         if (b != board && move >= 0) {
             // the move was chosen on the downgraded board; the game goes on from the real one
@@ -121,7 +124,7 @@ public final class GreedyPlayer implements Player, KeepsAfterstate {
     @Override
     public int chooseMove(long board, double[] out) {
         int move = chooseMove(board);
-        long b = downgrade == 0 ? board : Downgrade.searchRoot(board, downgrade, moves);
+        long b = searched;
         for (int d = 0; d < 4; d++) {
             out[d] = moves.move(b, d) != b ? moveValues[d] : Double.NaN;
         }
