@@ -54,6 +54,52 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void compactBitsSetTheCompactFilesStepsAndAreRefusedElsewhere() throws Exception {
+        Path full = dir.resolve("full.g2n");
+        CommandRun first = CommandRun.of("train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "300",
+                "--eval-every", "0", "--no-progress", "--out", full.toString());
+        assertEquals(0, first.exit(), first.err());
+        long[] sizes = new long[2];
+        float[] steps = new float[2];
+        String[] bits = {"14", "10"};
+        for (int k = 0; k < 2; k++) {
+            Path compact = dir.resolve("c" + bits[k] + NtupleModels.COMPACT_EXTENSION);
+            CommandRun r = CommandRun.of("train", "ntuple", "--resume", full.toString(), "--games", "300", "--eval-every", "0",
+                    "--no-progress", "--compact-bits", bits[k], "--out", compact.toString());
+            assertEquals(0, r.exit(), r.err());
+            sizes[k] = Files.size(compact);
+            try (NtupleModel trained = NtupleModels.loadForTraining(full); NtupleModel back = NtupleModels.loadForTraining(compact)) {
+                float max = 0;
+                long n = trained.network().banks() * trained.network().weights();
+                for (long i = 0; i < n; i++) {
+                    max = Math.max(max, Math.abs(trained.network().entry(i)));
+                }
+                steps[k] = max / ((1 << (Integer.parseInt(bits[k]) - 1)) - 1);
+                for (long i = 0; i < n; i++) {
+                    float w = trained.network().entry(i);
+                    assertEquals(w, back.network().entry(i), steps[k] * 0.5001f, "entry " + i + " at " + bits[k] + " bits");
+                }
+            }
+        }
+        assertTrue(steps[1] > 15 * steps[0], steps[1] + " vs " + steps[0]);
+        assertTrue(sizes[1] < sizes[0], sizes[1] + " vs " + sizes[0]);
+        for (String[] b : new String[][] {{"--compact-bits", "7"}, {"--compact-bits", "16"}}) {
+            Path out = dir.resolve("bad" + NtupleModels.COMPACT_EXTENSION);
+            CommandRun r = CommandRun.of(concat(concat(SMALL, b), "--out", out.toString()));
+            assertEquals(2, r.exit(), String.join(" ", b));
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().strip().endsWith(": --compact-bits: expected 8 to 15, got " + b[1]), r.err());
+            assertFalse(Files.exists(out));
+        }
+        Path plain = dir.resolve("plain.g2n");
+        CommandRun r = CommandRun.of(concat(SMALL, "--compact-bits", "12", "--out", plain.toString()));
+        assertEquals(2, r.exit());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.err().strip().endsWith(": --compact-bits: applies to a compact --out (.g2nz), got " + plain), r.err());
+        assertFalse(Files.exists(plain));
+    }
+
+    @Test
     void resumingASingleStageModelWithStagesSplitsIt() {
         Path one = dir.resolve("one.g2n");
         assertEquals(0, CommandRun.of(concat(SMALL, "--tc", "--out", one.toString())).exit());

@@ -36,7 +36,8 @@ import java.util.zip.InflaterInputStream;
  *     less often than on a mapped file's 4 KiB pages); play skips the accumulators after them,
  *     reading them through a small buffer only to check them.</li>
  * <li><b>compact</b> ({@code .g2nz}, for shipping): each weight quantised to {@code step · q} with a
- *     16-bit {@code q} ({@code step = max|w| / 8191}: 14 bits used), then range coded under contexts of
+ *     16-bit {@code q} ({@code step = max|w| / 8191}: {@link #COMPACT_BITS} bits used unless saved with
+ *     fewer or more), then range coded under contexts of
  *     the entries around it and the same entry one stage earlier ({@link StepCoder}). Most entries of a
  *     trained 6-tuple network are never visited and stay 0. Loading decodes it into an anonymous
  *     off-heap table (huge pages where allowed), in parallel chunks. A TD-afterstate model
@@ -54,8 +55,17 @@ import java.util.zip.InflaterInputStream;
  */
 public final class NtupleModels {
 
-    /** The compact form's largest |q|: {@code step = max|w| / STEPS} (files with a finer step still load). */
-    static final double STEPS = 8191;
+    /**
+     * Bits of a compact file's steps, the sign's included: {@code step = max|w| / (2^(bits − 1) − 1)}. Fewer
+     * cost strength. On an eight-tuple network of 2,435,960 games, 3,000 greedy games each (seed 20261210):
+     * float32 tables 272,426, 14 bits 272,675, 13 bits 264,928, 12 bits 250,505 (± 2,050 each); rounding to
+     * 12-bit steps only its weights above 1,000, or only those below, lost 14,000 and 12,000 against float32
+     * (4,000 games each). Each bit fewer saves about a bit per non-zero weight (11 MB of that network's 79 MB).
+     */
+    public static final int COMPACT_BITS = 14;
+    /** The fewest and most bits {@link #save(NtupleModel, Path, int)} takes (the coder's limit is 15). */
+    public static final int MIN_COMPACT_BITS = 8;
+    public static final int MAX_COMPACT_BITS = 15;
     /** The extension of the compact form. */
     public static final String COMPACT_EXTENSION = ".g2nz";
     /** The shipped model's file name inside the models directory. */
@@ -340,11 +350,23 @@ public final class NtupleModels {
 
     /** Saves {@code model} atomically, compact if {@code file} ends with {@code .g2nz}, else full. */
     public static void save(NtupleModel model, Path file) {
+        save(model, file, COMPACT_BITS);
+    }
+
+    /**
+     * {@link #save(NtupleModel, Path)}, a compact file's steps with {@code compactBits} bits
+     * ({@link #MIN_COMPACT_BITS} to {@link #MAX_COMPACT_BITS}; see {@link #COMPACT_BITS}).
+     */
+    public static void save(NtupleModel model, Path file, int compactBits) {
+        if (compactBits < MIN_COMPACT_BITS || compactBits > MAX_COMPACT_BITS) {
+            throw new IllegalArgumentException("compact bits: expected " + MIN_COMPACT_BITS + " to " + MAX_COMPACT_BITS
+                    + ", got " + compactBits);
+        }
         try {
             boolean compact = file.getFileName().toString().endsWith(COMPACT_EXTENSION);
             AtomicFile.write(file, ch -> {
                 if (compact) {
-                    writeCompact(model, ch);
+                    writeCompact(model, ch, compactBits);
                 } else {
                     writeFull(model, ch);
                 }
@@ -374,16 +396,19 @@ public final class NtupleModels {
                 tc != null).encode());
     }
 
-    private static void writeCompact(NtupleModel model, FileChannel ch) throws IOException {
+    /** The largest |q| of a compact file whose steps have {@code bits} bits, the sign's included. */
+    static int largestStep(int bits) {
+        return (1 << (bits - 1)) - 1;
+    }
+
+    private static void writeCompact(NtupleModel model, FileChannel ch, int bits) throws IOException {
         MemorySegment table = model.network().table();
         long n = table.byteSize() / Float.BYTES;
         float max = 0;
         for (long i = 0; i < n; i++) {
             max = Math.max(max, Math.abs(table.getAtIndex(F, i)));
         }
-        // 14 bits of q (|q| <= 8191): a finer step costs the file about a bit per non-zero weight, for a
-        // precision far below what separates two moves (16 bits played the same mean over 1,000 games)
-        double step = max == 0 ? 1.0 : max / STEPS;
+        double step = max == 0 ? 1.0 : max / largestStep(bits);
         // A later stage starts as a copy of the one before and learns only on the boards it serves:
         // each of its entries is coded against the same entry one stage earlier.
         long stride = model.stages().count() > 1 ? ModelHeader.stageStride(model.method(), model.network().weights()) : 0;

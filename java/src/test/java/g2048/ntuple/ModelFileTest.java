@@ -98,10 +98,40 @@ class ModelFileTest {
                 max = Math.max(max, Math.abs(m.network().entry(i)));
             }
             try (NtupleModel back = NtupleModels.load(compact)) {
-                assertSameModel(m, back, (float) (max / NtupleModels.STEPS) * 0.5001f);
+                assertSameModel(m, back, (float) (max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS)) * 0.5001f);
             }
         }
         assertTrue(Files.size(compact) * 20 < Files.size(full), Files.size(compact) + " vs " + Files.size(full));
+    }
+
+    @Test
+    void compactBitsSetTheStepAndOutOfRangeBitsAreRefused() throws IOException {
+        try (NtupleModel m = sample(Method.TD_AFTERSTATE)) {
+            float max = 0;
+            for (long i = 0; i < m.network().weights(); i++) {
+                max = Math.max(max, Math.abs(m.network().entry(i)));
+            }
+            long previous = Long.MAX_VALUE;
+            for (int bits = NtupleModels.MAX_COMPACT_BITS; bits >= NtupleModels.MIN_COMPACT_BITS; bits -= 3) {
+                Path file = dir.resolve("b" + bits + NtupleModels.COMPACT_EXTENSION);
+                NtupleModels.save(m, file, bits);
+                double step = max / ((1 << (bits - 1)) - 1);
+                try (NtupleModel back = NtupleModels.loadForTraining(file)) {
+                    for (long i = 0; i < m.network().weights(); i++) {
+                        float expected = (float) step * (int) Math.round(m.network().entry(i) / step);
+                        assertEquals(expected, back.network().entry(i), "entry " + i + " at " + bits + " bits");
+                    }
+                }
+                assertTrue(Files.size(file) < previous, bits + " bits: " + Files.size(file) + " bytes, not fewer than " + previous);
+                previous = Files.size(file);
+            }
+            for (int bits : new int[] {NtupleModels.MIN_COMPACT_BITS - 1, NtupleModels.MAX_COMPACT_BITS + 1}) {
+                Path file = dir.resolve("x" + bits + NtupleModels.COMPACT_EXTENSION);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NtupleModels.save(m, file, bits));
+                assertEquals("compact bits: expected 8 to 15, got " + bits, e.getMessage());
+                assertFalse(Files.exists(file));
+            }
+        }
     }
 
     @Test
@@ -128,7 +158,7 @@ class ModelFileTest {
                 for (long i = 0; i < n; i++) {
                     max = Math.max(max, Math.abs(net.entry(i)));
                 }
-                double step = max / NtupleModels.STEPS;
+                double step = max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS);
                 try (NtupleModel play = NtupleModels.load(trained); NtupleModel train = NtupleModels.loadForTraining(trained)) {
                     assertEquals(three.stages(), play.stages());
                     for (long i = 0; i < n; i++) {

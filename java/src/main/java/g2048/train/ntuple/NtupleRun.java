@@ -24,9 +24,10 @@ public final class NtupleRun {
     /**
      * What a run does: train to {@code games} in all; {@code evalGames} greedy games at each of
      * {@code evaluations}; write the model to {@code out} at each of {@code checkpoints} before the
-     * end, and at the end.
+     * end, and at the end; a compact {@code out}'s steps with {@code compactBits} bits
+     * ({@link NtupleModels#COMPACT_BITS} unless asked otherwise).
      */
-    public record Plan(long games, Every evaluations, int evalGames, Every checkpoints, Path out) {
+    public record Plan(long games, Every evaluations, int evalGames, Every checkpoints, Path out, int compactBits) {
     }
 
     /**
@@ -95,7 +96,7 @@ public final class NtupleRun {
             append(NtupleCurve.Row.of(model.training(), e, window.mean()));
             boolean checkpoint = plan.checkpoints().at(done) && done < plan.games();
             if (checkpoint) {
-                NtupleModels.save(model, plan.out());
+                NtupleModels.save(model, plan.out(), plan.compactBits());
             }
             listener.reported(new Report(model.training(), window.games(), window.mean(), trainRate,
                     play.lastMovesPerCpuSecond(), e, checkpoint));
@@ -105,7 +106,7 @@ public final class NtupleRun {
             // stopped early (during training or during a report): the curve still gets the state it stopped at
             append(NtupleCurve.Row.of(model.training(), null, window.mean()));
         }
-        NtupleModels.save(model, plan.out());
+        NtupleModels.save(model, plan.out(), plan.compactBits());
         return new Result(model.training(), play.stopRequested());
     }
 
