@@ -36,8 +36,8 @@ import java.util.zip.InflaterInputStream;
  *     less often than on a mapped file's 4 KiB pages); play skips the accumulators after them,
  *     reading them through a small buffer only to check them.</li>
  * <li><b>compact</b> ({@code .g2nz}, for shipping): each weight quantised to {@code step · q} with a
- *     16-bit {@code q} ({@code step = max|w| / 8191}: {@link #COMPACT_BITS} bits used unless saved with
- *     fewer or more), then range coded under contexts of
+ *     16-bit {@code q} of {@link #COMPACT_BITS} bits, the sign's included ({@code step = max|w| / 8191}), or of
+ *     as many as it was saved with ({@link #save(NtupleModel, Path, int)}), then range coded under contexts of
  *     the entries around it and the same entry one stage earlier ({@link StepCoder}). Most entries of a
  *     trained 6-tuple network are never visited and stay 0. Loading decodes it into an anonymous
  *     off-heap table (huge pages where allowed), in parallel chunks. A TD-afterstate model
