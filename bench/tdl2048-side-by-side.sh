@@ -20,7 +20,9 @@
 # (metric, pair, tdl2048, g2048, unit, ratio g2048/TDL2048) and prints a table of the medians.
 # A reduced run: the environment variables PAIRS, TRAIN (training games), NET_GAMES, PLAY1, PLAY2, PLAY3
 # and STRENGTH (0: no strength games) override the counts; NET_W reuses a TDL2048 4x6patt weight file
-# instead of training one; G2048 names another launcher (e.g. one of an older build); LABEL ends the CSV's name;
+# instead of training one; G2048 names another launcher (e.g. one of an older build; copy its cli/target/g2048.jar
+# and g2048.aot with `cp -p`: the JVM uses the ahead-of-time cache only for a jar of the same modification time);
+# LABEL ends the CSV's name;
 # SEED is g2048's seed for the strength games (default 7; TDL2048 seeds itself from the clock).
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 TDL2048_DIR [--quick]" >&2; exit 2; }
