@@ -153,9 +153,8 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--eval-games: expected at least 1, got " + evalGames);
         }
         boolean compactOut = out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION);
-        if (compactBits != null && (compactBits < NtupleModels.MIN_COMPACT_BITS || compactBits > NtupleModels.MAX_COMPACT_BITS)) {
-            throw new Errors.BadInput("--compact-bits: expected " + NtupleModels.MIN_COMPACT_BITS + " to "
-                    + NtupleModels.MAX_COMPACT_BITS + ", got " + compactBits);
+        if (compactBits != null && NtupleModels.compactBitsProblem(compactBits) != null) {
+            throw new Errors.BadInput("--compact-bits: " + NtupleModels.compactBitsProblem(compactBits));
         }
         if (compactBits != null && !compactOut) {
             throw new Errors.BadInput("--compact-bits: applies to a compact --out (" + NtupleModels.COMPACT_EXTENSION

@@ -358,9 +358,9 @@ public final class NtupleModels {
      * ({@link #MIN_COMPACT_BITS} to {@link #MAX_COMPACT_BITS}; see {@link #COMPACT_BITS}).
      */
     public static void save(NtupleModel model, Path file, int compactBits) {
-        if (compactBits < MIN_COMPACT_BITS || compactBits > MAX_COMPACT_BITS) {
-            throw new IllegalArgumentException("compact bits: expected " + MIN_COMPACT_BITS + " to " + MAX_COMPACT_BITS
-                    + ", got " + compactBits);
+        String problem = compactBitsProblem(compactBits);
+        if (problem != null) {
+            throw new IllegalArgumentException("compact bits: " + problem);
         }
         try {
             boolean compact = file.getFileName().toString().endsWith(COMPACT_EXTENSION);
@@ -394,6 +394,12 @@ public final class NtupleModels {
         // The header goes last: it holds the data's size and checksum.
         AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.FLOAT32, bytes, (int) crc.getValue(), 0,
                 tc != null).encode());
+    }
+
+    /** What is wrong with {@code bits} as a compact file's bits ("expected 8 to 15, got ..."), or null. */
+    public static String compactBitsProblem(int bits) {
+        return bits < MIN_COMPACT_BITS || bits > MAX_COMPACT_BITS
+                ? "expected " + MIN_COMPACT_BITS + " to " + MAX_COMPACT_BITS + ", got " + bits : null;
     }
 
     /** The largest |q| of a compact file whose steps have {@code bits} bits, the sign's included. */
