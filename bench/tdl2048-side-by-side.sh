@@ -12,7 +12,9 @@
 #     wall time per move TDL2048's 3-ply took in the same run as its mean per move (--time-bank:
 #     TDL2048's own time per move varies with the position too), mean ± standard error.
 # Per CPU-second: moves / (user + sys time of the process − that of the same command doing no work),
-# so that the JVM's start and TDL2048's table allocation are not counted as training or play.
+# so that the JVM's start and the tables' allocation are not counted as training or play (TDL2048
+# zero-fills its tables as it allocates them, g2048 faults its fresh training tables in as it makes
+# them: both idle runs pay that). The training rows *_total count all of each run's CPU time instead.
 # g2048 plays with --downgrade 0: TDL2048 runs without tile-downgrading here, so both search alike.
 #   bench/tdl2048-side-by-side.sh TDL2048_DIR [--quick]
 # --quick: a smoke run of a few minutes (small counts, one pair); the full run takes hours on a
@@ -93,11 +95,15 @@ for p in $(seq 1 "$pairs"); do
     --json -q --out "$work/td.g2n"
   row train_td_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_td)" "$(cpu tdl_td)" "$(cpu tdl_idle_train)")" \
     "$(rate "$(g_moves g_td)" "$(cpu g_td)" "$(cpu g_idle_train)")" moves/cpu-s
+  row train_td_moves_per_cpu_s_total "$p" "$(rate "$(tdl_moves tdl_td)" "$(cpu tdl_td)" 0)" \
+    "$(rate "$(g_moves g_td)" "$(cpu g_td)" 0)" moves/cpu-s
   run tdl_tc "$tdl" -n 4x6patt -a 1.0 -t "$((train / 100))x100" -%
   run g_tc "$g2048" train ntuple --net 4x6 --tc --alpha 0.03125 --games "$train" --threads 1 --eval-every 0 \
     --checkpoint-every 0 --json -q --out "$work/tc.g2n"
   row train_tc_moves_per_cpu_s "$p" "$(rate "$(tdl_moves tdl_tc)" "$(cpu tdl_tc)" "$(cpu tdl_idle_train)")" \
     "$(rate "$(g_moves g_tc)" "$(cpu g_tc)" "$(cpu g_idle_train)")" moves/cpu-s
+  row train_tc_moves_per_cpu_s_total "$p" "$(rate "$(tdl_moves tdl_tc)" "$(cpu tdl_tc)" 0)" \
+    "$(rate "$(g_moves g_tc)" "$(cpu g_tc)" 0)" moves/cpu-s
   # play on the shared network
   for d in 1 2 3; do
     games=$([ $d = 1 ] && echo "$play1" || { [ $d = 2 ] && echo "$play2" || echo "$play3"; })

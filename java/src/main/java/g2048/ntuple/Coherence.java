@@ -25,9 +25,9 @@ public final class Coherence {
     private final boolean raw;
     private final long address;
 
-    /** Accumulators for {@code weights} weights, all 0, owned by {@code arena}. */
+    /** Accumulators for {@code weights} weights, all 0, owned by {@code arena}, faulted in now as the tables they learn beside. */
     static Coherence fresh(long weights, Arena arena) {
-        return new Coherence(OffHeap.allocate(2 * weights * Float.BYTES, arena).segment());
+        return new Coherence(OffHeap.allocateTouched(2 * weights * Float.BYTES, arena).segment());
     }
 
     /** Over an existing segment of {@code 2 · weights} floats (E, A interleaved). */

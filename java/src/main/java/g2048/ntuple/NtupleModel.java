@@ -125,7 +125,8 @@ public final class NtupleModel implements AutoCloseable {
         }
         Arena arena = Arena.ofShared();
         int banks = method.banks() * stages.count();
-        OffHeap.Table table = OffHeap.allocate(banks * spec.weights() * Float.BYTES, arena);
+        // faulted in now: training reads and writes every page of them within its first games
+        OffHeap.Table table = OffHeap.allocateTouched(banks * spec.weights() * Float.BYTES, arena);
         TupleNetwork net = new TupleNetwork(spec, shape, banks, table.segment(), table.hugePages());
         if (initialValue != 0) {
             float w = (float) (initialValue / net.features());
