@@ -14,7 +14,8 @@ seed="${SEED:-20261127}"; threads="${THREADS:-1}"
 g2048="${G2048:-$here/g2048}"
 "$g2048" --version >/dev/null
 mkdir -p "$here/bench/results"
-stamp="$(date -u +%Y%m%dT%H%M%SZ)"; csv="$here/bench/results/strength-table-$stamp.csv"; k=1
+# a run with DOWNGRADE says so in its file's name (its rows do not)
+stamp="$(date -u +%Y%m%dT%H%M%SZ)${DOWNGRADE:+-downgrade$DOWNGRADE}"; csv="$here/bench/results/strength-table-$stamp.csv"; k=1
 # runs started side by side in the same second each take a file of their own
 while ! (set -o noclobber; echo "search,games,mean,standard_error,sd,max,reach16384,reach32768,moves,ms_per_move" >"$csv") 2>/dev/null; do
   k=$((k + 1)); csv="$here/bench/results/strength-table-$stamp-$k.csv"
