@@ -153,8 +153,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
             throw new Errors.BadInput("--eval-games: expected at least 1, got " + evalGames);
         }
         boolean compactOut = out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION);
-        if (compactBits != null && NtupleModels.compactBitsProblem(compactBits) != null) {
-            throw new Errors.BadInput("--compact-bits: " + NtupleModels.compactBitsProblem(compactBits));
+        String bitsProblem = compactBits == null ? null : NtupleModels.compactBitsProblem(compactBits);
+        if (bitsProblem != null) {
+            throw new Errors.BadInput("--compact-bits: " + bitsProblem);
         }
         if (compactBits != null && !compactOut) {
             throw new Errors.BadInput("--compact-bits: applies to a compact --out (" + NtupleModels.COMPACT_EXTENSION
