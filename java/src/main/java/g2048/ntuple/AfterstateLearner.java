@@ -5,7 +5,6 @@ import g2048.game.Spawns;
 import g2048.player.BestMove;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * TD-afterstate (Szubert and Jaśkowski 2014, Fig. 6): moves maximise {@code r + V(s')}; after each move the previous
@@ -36,24 +35,28 @@ class AfterstateLearner extends Learner {
      * afterstate are computed before any is read, and the chosen one's are kept for its update.
      */
     private final boolean fourBySix;
-    /** Another network of 16 values on a 4×4 board's images, chosen the same way ({@link TupleNetwork#entries}). */
+    /** Another network of 16 values on a 4×4 board's images, chosen the same way ({@link TupleNetwork#entriesAt}). */
     private final boolean sixteen;
     private final long table;
     private final long bankWeights;
     /** Features per afterstate. */
     private final int features;
-    /** The entry numbers of each direction's afterstate, {@link #features} a direction. */
-    private final int[] candidates;
-    /** The entry numbers of the afterstate chosen last, and of the one chosen before it. */
-    private int[] chosenEntries;
-    private int[] previousEntries;
     /**
-     * For the 4×6 network: each direction's 32 entry numbers, 128 bytes a direction, off the heap, so
-     * that the choice's stores and reads of them carry no bounds checks ({@link FourBySix#indicesAt}).
+     * On those two paths: two halves off the heap, each with every direction's entry numbers
+     * ({@link #features} ints a direction), so that the choice's stores and reads of them carry no
+     * bounds checks. A choice writes the half the one before it did not: the chosen afterstate's
+     * numbers stay where they were written until its update, one choice later, with no copy.
      */
     private final MemorySegment scratch;
     private final long scratchAddress;
-    /** What {@link Coherence#readAhead} returned last (never used: see there). */
+    /** Bytes of one direction's entry numbers, and of a half. */
+    private final long directionBytes;
+    private final long halfBytes;
+    /** The half the next choice writes (0 or {@link #halfBytes}), and where the chosen and the previous afterstate's numbers are. */
+    private long half;
+    private long chosenAt;
+    private long previousAt;
+    /** What {@link Coherence#readAheadAt} returned last (never used: see there). */
     private float readAhead;
 
     AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
@@ -63,11 +66,11 @@ class AfterstateLearner extends Learner {
         this.table = net.address();
         this.bankWeights = net.weights();
         this.features = net.features();
-        this.candidates = new int[4 * features];
-        this.chosenEntries = new int[features];
-        this.previousEntries = new int[features];
-        this.scratch = fourBySix ? Arena.ofAuto().allocate(4 * 32 * Integer.BYTES, 64) : null;
-        this.scratchAddress = fourBySix ? scratch.address() : 0;
+        this.directionBytes = (long) features * Integer.BYTES;
+        this.halfBytes = 4 * directionBytes;
+        // held in a field: the automatic arena frees the memory once the segment is unreachable
+        this.scratch = fourBySix || sixteen ? Arena.ofAuto().allocate(2 * halfBytes, 64) : null;
+        this.scratchAddress = scratch != null ? scratch.address() : 0;
     }
 
     /** Picks the best move of {@code s} ({@link BestMove}), leaving its afterstate, reward and value in the fields. */
@@ -83,7 +86,7 @@ class AfterstateLearner extends Learner {
         long[] after = moveAfters;
         long t = moves.afterstates(s, after);
         int legal = 0;
-        long e = scratchAddress;
+        long e = scratchAddress + half;
         for (int d = 0; d < 4; d++) {
             long a = after[d];
             if (a != s) {
@@ -96,23 +99,29 @@ class AfterstateLearner extends Learner {
         }
         int columnReward = moves.columnsRewardOfTransposed(t);
         int rowReward = moves.rowsReward(s);
+        // BestMove.of's choice (the largest total, the lowest direction among equals), kept in locals
+        int best = -1;
+        double bestTotal = 0;
+        float bestValue = 0f;
         for (int d = 0; d < 4; d++) {
             if ((legal >>> d & 1) != 0) {
-                int r = (d & 1) == 0 ? columnReward : rowReward;
                 float v = FourBySix.valueAt(table, e + 128L * d);
-                moveRewards[d] = r;
-                moveValues[d] = v;
-                moveTotals[d] = r + v;
+                double total = ((d & 1) == 0 ? columnReward : rowReward) + v;
+                if (best < 0 || total > bestTotal) {
+                    best = d;
+                    bestTotal = total;
+                    bestValue = v;
+                }
             }
         }
-        int best = BestMove.of(moveTotals, legal);
         chosenAfter = after[best];
-        chosenReward = moveRewards[best];
-        chosenValue = moveValues[best];
-        MemorySegment.copy(scratch, ValueLayout.JAVA_INT, 128L * best, chosenEntries, 0, 32);
+        chosenReward = (best & 1) == 0 ? columnReward : rowReward;
+        chosenValue = bestValue;
+        chosenAt = e + 128L * best;
+        half ^= halfBytes;
         if (coherence != null) {
             // kept in a field, so that the reads are not dropped as unused
-            readAhead = coherence.readAhead(chosenEntries, 32);
+            readAhead = coherence.readAheadAt(chosenAt, 32);
         }
         return best;
     }
@@ -125,13 +134,13 @@ class AfterstateLearner extends Learner {
         long[] after = moveAfters;
         long t = moves.afterstates(s, after);
         int legal = 0;
-        int[] e = candidates;
-        int n = features;
+        long e = scratchAddress + half;
+        long step = directionBytes;
         for (int d = 0; d < 4; d++) {
             long a = after[d];
             if (a != s) {
                 legal |= 1 << d;
-                net.entries((int) (stages.of(a) * bankWeights), a, e, n * d);
+                net.entriesAt((int) (stages.of(a) * bankWeights), a, e + step * d);
             }
         }
         if (legal == 0) {
@@ -139,23 +148,28 @@ class AfterstateLearner extends Learner {
         }
         int columnReward = moves.columnsRewardOfTransposed(t);
         int rowReward = moves.rowsReward(s);
+        // the same tail as chooseFourBySix's
+        int best = -1;
+        double bestTotal = 0;
+        float bestValue = 0f;
         for (int d = 0; d < 4; d++) {
             if ((legal >>> d & 1) != 0) {
-                int r = (d & 1) == 0 ? columnReward : rowReward;
-                float v = net.valueOf(e, n * d);
-                moveRewards[d] = r;
-                moveValues[d] = v;
-                moveTotals[d] = r + v;
+                float v = net.valueAt(e + step * d);
+                double total = ((d & 1) == 0 ? columnReward : rowReward) + v;
+                if (best < 0 || total > bestTotal) {
+                    best = d;
+                    bestTotal = total;
+                    bestValue = v;
+                }
             }
         }
-        // the same tail as chooseFourBySix's, which keeps its constant 32 (measured faster there)
-        int best = BestMove.of(moveTotals, legal);
         chosenAfter = after[best];
-        chosenReward = moveRewards[best];
-        chosenValue = moveValues[best];
-        System.arraycopy(e, n * best, chosenEntries, 0, n);
+        chosenReward = (best & 1) == 0 ? columnReward : rowReward;
+        chosenValue = bestValue;
+        chosenAt = e + step * best;
+        half ^= halfBytes;
         if (coherence != null) {
-            readAhead = coherence.readAhead(chosenEntries, n);
+            readAhead = coherence.readAheadAt(chosenAt, features);
         }
         return best;
     }
@@ -219,18 +233,14 @@ class AfterstateLearner extends Learner {
      * {@link #chosenAfter()} and {@link #chosenReward()}.
      */
     boolean step(long after, long next, boolean learn) {
-        if (fourBySix || sixteen) {
-            // the entry numbers of after, kept by the choice that made it, survive the next choice
-            int[] kept = chosenEntries;
-            chosenEntries = previousEntries;
-            previousEntries = kept;
-        }
+        // the entry numbers of after stay in the half of the scratch that the next choice does not write
+        previousAt = chosenAt;
         float current = chosenValue;
         boolean over = choose(next) < 0;
         if (learn) {
             float target = over ? 0f : chosenReward + chosenValue;
             if (fourBySix || sixteen) {
-                update(previousEntries, current, target);
+                updateAt(previousAt, features, current, target);
             } else {
                 net.entryNumbers(stages.of(after), after, entries);
                 update(entries, current, target);

@@ -57,20 +57,45 @@ public final class Coherence {
     }
 
     /**
-     * Reads the accumulators of the entries {@code entries[0..n)} and returns the sum of their E:
-     * called when an afterstate is chosen, so that the cache lines its update will need (cold: the
-     * choice read only the weights) are on their way while the next move is chosen. 0 without
-     * unchecked access.
+     * Reads the accumulators of the {@code n} entries whose numbers are stored as ints from address
+     * {@code at} and returns the sum of their E: called when an afterstate is chosen, so that the
+     * cache lines its update will need (cold: the choice read only the weights) are on their way
+     * while the next move is chosen. 0 without unchecked access.
      */
-    float readAhead(int[] entries, int n) {
+    float readAheadAt(long at, int n) {
         if (!raw) {
             return 0f;
         }
         float sum = 0f;
         for (int f = 0; f < n; f++) {
-            sum += RawMemory.get(address + 8L * entries[f]);
+            sum += RawMemory.get(address + 8L * RawMemory.getInt(at + 4L * f));
         }
         return sum;
+    }
+
+    /** {@link #update} of the {@code n} entry numbers stored as ints from address {@code at}. */
+    void updateAt(TupleNetwork net, long at, int n, float alpha, float delta) {
+        if (!(raw && net.rawWritable())) {
+            int[] entries = new int[n];
+            for (int f = 0; f < n; f++) {
+                entries[f] = RawMemory.getInt(at + 4L * f);
+            }
+            update(net, entries, n, alpha, delta);
+            return;
+        }
+        float magnitude = Math.abs(delta);
+        long table = net.address();
+        for (int f = 0; f < n; f++) {
+            int i = RawMemory.getInt(at + 4L * f);
+            long e = address + 8L * i;
+            float sum = RawMemory.get(e);
+            float abs = RawMemory.get(e + 4);
+            float rate = abs == 0f ? alpha : alpha * Math.abs(sum) / abs;
+            long w = table + 4L * i;
+            RawMemory.put(w, RawMemory.get(w) + rate * delta);
+            RawMemory.put(e, sum + delta);
+            RawMemory.put(e + 4, abs + magnitude);
+        }
     }
 
     /**

@@ -106,6 +106,15 @@ public abstract class Learner implements Player {
         }
     }
 
+    /** {@link #update(int[], float, float)} of the {@code n} entry numbers stored as ints from address {@code at}. */
+    final void updateAt(long at, int n, float current, float target) {
+        if (coherence == null) {
+            net.addAt(at, n, alpha * (target - current));
+        } else {
+            coherence.updateAt(net, at, n, alpha, target - current);
+        }
+    }
+
     protected static Outcome outcome(long score, int moves, long lastBoard) {
         return new Outcome(score, moves, Board.maxCode(lastBoard));
     }

@@ -190,11 +190,32 @@ public final class TupleNetwork {
 
     /**
      * For {@link #sixteenOn4x4()} networks: writes the {@link #features()} entry numbers of
-     * {@code board}, each plus {@code off} (the bank's first entry), into {@code out[at..)}, image
-     * after image, tuple after tuple. Computing those of several afterstates before reading any puts
-     * their loads close together, as {@link FourBySix#indices} does for the 4×6 network.
+     * {@code board}, each plus {@code off} (the bank's first entry), as ints from address {@code out}
+     * (scratch memory of the caller's, read back by {@link #valueAt}), image after image, tuple after
+     * tuple. Computing those of several afterstates before reading any puts their loads close
+     * together, as {@link FourBySix#indicesAt} does for the 4×6 network.
      */
-    void entries(int off, long board, int[] out, int at) {
+    void entriesAt(int off, long board, long out) {
+        Images4x4 x = Images4x4.of(board);
+        long n = 4L * tuples;
+        imageAt(off, x.s0(), out);
+        imageAt(off, x.s1(), out + n);
+        imageAt(off, x.s2(), out + 2 * n);
+        imageAt(off, x.s3(), out + 3 * n);
+        imageAt(off, x.s4(), out + 4 * n);
+        imageAt(off, x.s5(), out + 5 * n);
+        imageAt(off, x.s6(), out + 6 * n);
+        imageAt(off, x.s7(), out + 7 * n);
+    }
+
+    private void imageAt(int off, long x, long out) {
+        for (int t = 0; t < tuples; t++) {
+            RawMemory.putInt(out + 4L * t, off + bases[t] + (int) Long.compress(x, masks[t]));
+        }
+    }
+
+    /** {@link #entriesAt} into {@code out[at..)}, for {@link #entryNumbers}. */
+    private void entries(int off, long board, int[] out, int at) {
         Images4x4 x = Images4x4.of(board);
         int n = tuples;
         image(off, x.s0(), out, at);
@@ -211,6 +232,15 @@ public final class TupleNetwork {
         for (int t = 0; t < tuples; t++) {
             out[at + t] = off + bases[t] + (int) Long.compress(x, masks[t]);
         }
+    }
+
+    /** For {@link #sixteenOn4x4()} networks: the sum of the entries whose numbers {@link #entriesAt} wrote from address {@code e}, in {@link #value}'s order. */
+    float valueAt(long e) {
+        float sum = 0f;
+        for (long f = e, end = e + 4L * 8 * tuples; f < end; f += 4) {
+            sum += RawMemory.get(address + 4L * RawMemory.getInt(f));
+        }
+        return sum;
     }
 
     /** For {@link #sixteenOn4x4()} networks: the sum of the entries {@code e[at..at+features())}, in {@link #value}'s order. */
@@ -315,6 +345,21 @@ public final class TupleNetwork {
         }
         for (int f = 0; f < n; f++) {
             long i = entries[f];
+            lut.setAtIndex(F, i, lut.getAtIndex(F, i) + delta);
+        }
+    }
+
+    /** {@link #add} of the {@code n} entry numbers stored as ints from address {@code at}. */
+    void addAt(long at, int n, float delta) {
+        if (rawWrite) {
+            for (int f = 0; f < n; f++) {
+                long a = address + 4L * RawMemory.getInt(at + 4L * f);
+                RawMemory.put(a, RawMemory.get(a) + delta);
+            }
+            return;
+        }
+        for (int f = 0; f < n; f++) {
+            long i = RawMemory.getInt(at + 4L * f);
             lut.setAtIndex(F, i, lut.getAtIndex(F, i) + delta);
         }
     }
