@@ -86,16 +86,20 @@ public final class Coherence {
         float magnitude = Math.abs(delta);
         long table = net.address();
         for (int f = 0; f < n; f++) {
-            int i = RawMemory.getInt(at + 4L * f);
-            long e = address + 8L * i;
-            float sum = RawMemory.get(e);
-            float abs = RawMemory.get(e + 4);
-            float rate = abs == 0f ? alpha : alpha * Math.abs(sum) / abs;
-            long w = table + 4L * i;
-            RawMemory.put(w, RawMemory.get(w) + rate * delta);
-            RawMemory.put(e, sum + delta);
-            RawMemory.put(e + 4, abs + magnitude);
+            updateRaw(table, RawMemory.getInt(at + 4L * f), alpha, delta, magnitude);
         }
+    }
+
+    /** One entry's step of {@link #update}, unchecked: weight {@code i} of the table at address {@code table}. */
+    private void updateRaw(long table, int i, float alpha, float delta, float magnitude) {
+        long e = address + 8L * i;
+        float sum = RawMemory.get(e);
+        float abs = RawMemory.get(e + 4);
+        float rate = abs == 0f ? alpha : alpha * Math.abs(sum) / abs;
+        long w = table + 4L * i;
+        RawMemory.put(w, RawMemory.get(w) + rate * delta);
+        RawMemory.put(e, sum + delta);
+        RawMemory.put(e + 4, abs + magnitude);
     }
 
     /**
@@ -107,14 +111,7 @@ public final class Coherence {
         if (raw && net.rawWritable()) {
             long table = net.address();
             for (int f = 0; f < n; f++) {
-                long e = address + 8L * entries[f];
-                float sum = RawMemory.get(e);
-                float abs = RawMemory.get(e + 4);
-                float rate = abs == 0f ? alpha : alpha * Math.abs(sum) / abs;
-                long w = table + 4L * entries[f];
-                RawMemory.put(w, RawMemory.get(w) + rate * delta);
-                RawMemory.put(e, sum + delta);
-                RawMemory.put(e + 4, abs + magnitude);
+                updateRaw(table, entries[f], alpha, delta, magnitude);
             }
             return;
         }
