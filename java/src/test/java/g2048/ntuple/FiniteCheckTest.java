@@ -1,0 +1,93 @@
+package g2048.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The two-floats-at-a-time finite check against the float-by-float definition. */
+class FiniteCheckTest {
+
+    private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT_UNALIGNED;
+
+    /** A float from every kind there is: ordinary, tiny, zero, the largest, infinite, NaN with any payload. */
+    private static float anyKind(SplittableRandom r) {
+        return switch (r.nextInt(8)) {
+            case 0 -> Float.intBitsToFloat(r.nextInt());
+            case 1 -> Float.intBitsToFloat((r.nextBoolean() ? 0x8000_0000 : 0) | r.nextInt(0x0080_0000));
+            case 2 -> r.nextBoolean() ? 0f : -0f;
+            case 3 -> r.nextBoolean() ? Float.MAX_VALUE : -Float.MAX_VALUE;
+            case 4 -> r.nextBoolean() ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+            case 5 -> Float.intBitsToFloat((r.nextBoolean() ? 0x8000_0000 : 0) | 0x7F80_0000 | (1 + r.nextInt(0x007F_FFFF)));
+            default -> (float) (r.nextGaussian() * 1e5);
+        };
+    }
+
+    private static float finite(SplittableRandom r) {
+        float f;
+        do {
+            f = anyKind(r);
+        } while (!Float.isFinite(f));
+        return f;
+    }
+
+    @Test
+    void agreesWithTheDefinitionOnRandomData() {
+        SplittableRandom r = new SplittableRandom(20261128);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buffer = arena.allocate(4 * 300 + 4, 8);
+            for (int trial = 0; trial < 20_000; trial++) {
+                // at a float's offset, so that the longs read are not all aligned, and of any length, odd ones too
+                int offset = 4 * r.nextInt(2);
+                int n = r.nextInt(301);
+                MemorySegment data = buffer.asSlice(offset, 4L * n);
+                for (int i = 0; i < n; i++) {
+                    data.setAtIndex(F, i, finite(r));
+                }
+                // none, one or a few floats of any kind planted anywhere
+                int planted = r.nextInt(4) == 0 ? 0 : 1 + r.nextInt(3);
+                for (int k = 0; k < planted && n > 0; k++) {
+                    data.setAtIndex(F, r.nextInt(n), anyKind(r));
+                }
+                long firstBad = -1;
+                for (int i = 0; i < n && firstBad < 0; i++) {
+                    firstBad = Float.isFinite(data.getAtIndex(F, i)) ? -1 : i;
+                }
+                assertEquals(firstBad < 0, NtupleModels.allFinite(data), "trial " + trial);
+                if (firstBad >= 0) {
+                    long bad = firstBad;
+                    ModelFileException e = assertThrows(ModelFileException.class,
+                            () -> NtupleModels.checkFinite("m.g2n", data, 1000));
+                    assertTrue(e.getMessage().contains("at entry " + (1000 + bad) + ":"), e.getMessage());
+                } else {
+                    NtupleModels.checkFinite("m.g2n", data, 1000);
+                }
+            }
+        }
+    }
+
+    @Test
+    void findsEveryNonFiniteValueInEitherHalfOfALong() {
+        float[] bad = {Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY,
+            Float.intBitsToFloat(0x7F80_0001), Float.intBitsToFloat(0xFFFF_FFFF)};
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(4 * 9, 8);
+            for (float b : bad) {
+                for (int at = 0; at < 9; at++) {
+                    data.fill((byte) 0);
+                    data.setAtIndex(F, at, b);
+                    assertTrue(!NtupleModels.allFinite(data), b + " at " + at);
+                }
+            }
+            for (int at = 0; at < 9; at++) {
+                data.setAtIndex(F, at, at % 2 == 0 ? Float.MAX_VALUE : -Float.MIN_VALUE);
+            }
+            assertTrue(NtupleModels.allFinite(data));
+        }
+    }
+}
