@@ -16,8 +16,9 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
 /**
- * The int16 tables of a compact model, kept in the user's cache directory so that a start reads
- * them (a tenth of a second for the shipped model) instead of inflating the model (seconds). An
+ * The int16 tables of a compact model, or those made from a float32 model's for play (with their
+ * steps), kept in the user's cache directory so that a start reads them (a tenth of a second for the
+ * shipped model) instead of inflating the model or reading a checkpoint twice (seconds). An
  * entry is made on first use and named by the checksum of the model's header, which holds the
  * checksum and size of the model's data: a changed model gets a new entry. An entry is a copy of
  * the model's header, the tables' size and CRC32C, then the tables; it is used only when all of
@@ -38,7 +39,10 @@ final class Int16Cache {
     static long minBytes = MIN_BYTES;
     static final int KEPT = 3;
     private static final long MAGIC = 0x3631_4938_3430_3247L; // "G2048I16"
-    /** Magic, table bytes, CRC32C of the tables, then the model's header; the tables start at this offset. */
+    /**
+     * Magic, table bytes, CRC32C of the extra bytes and the tables, the number of extra bytes (0 for a
+     * compact model), then the model's header, the extra bytes, the tables.
+     */
     private static final int PREFIX = 24;
     private static final int CHUNK = 1 << 24;
 
@@ -75,6 +79,15 @@ final class Int16Cache {
      * then be filled by inflating the model.
      */
     static boolean read(byte[] header, MemorySegment into) {
+        return read(header, into, new byte[0]);
+    }
+
+    /**
+     * {@link #read(byte[], MemorySegment)} of an entry that also keeps {@code extra.length} bytes of
+     * the loader's own (a float32 model's steps), read into {@code extra}; an entry with another
+     * number of them is not sound.
+     */
+    static boolean read(byte[] header, MemorySegment into, byte[] extra) {
         Path dir = directory();
         if (dir == null || into.byteSize() < minBytes) {
             return false;
@@ -85,26 +98,30 @@ final class Int16Cache {
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long tables = into.byteSize();
-            if (ch.size() != PREFIX + header.length + tables) {
+            int before = PREFIX + header.length + extra.length;
+            if (ch.size() != before + tables) {
                 throw new IOException("wrong size");
             }
-            ByteBuffer head = ByteBuffer.allocate(PREFIX + header.length).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer head = ByteBuffer.allocate(before).order(ByteOrder.LITTLE_ENDIAN);
             readFully(ch, head, 0);
             head.flip();
             byte[] stored = Arrays.copyOfRange(head.array(), PREFIX, PREFIX + header.length);
-            if (head.getLong(0) != MAGIC || head.getLong(8) != tables || !Arrays.equals(stored, header)) {
+            if (head.getLong(0) != MAGIC || head.getLong(8) != tables || head.getInt(20) != extra.length
+                    || !Arrays.equals(stored, header)) {
                 throw new IOException("another model's entry");
             }
             CRC32C crc = new CRC32C();
+            crc.update(head.array(), PREFIX + header.length, extra.length);
             for (long off = 0; off < tables; off += CHUNK) {
                 ByteBuffer chunk = into.asSlice(off, Math.min(CHUNK, tables - off)).asByteBuffer();
-                readFully(ch, chunk, PREFIX + header.length + off);
+                readFully(ch, chunk, before + off);
                 chunk.flip();
                 crc.update(chunk);
             }
             if ((int) crc.getValue() != head.getInt(16)) {
                 throw new IOException("checksum mismatch");
             }
+            System.arraycopy(head.array(), PREFIX + header.length, extra, 0, extra.length);
             return true;
         } catch (IOException | RuntimeException e) {
             into.fill((byte) 0); // the inflater writes only the non-zero entries
@@ -125,6 +142,11 @@ final class Int16Cache {
 
     /** Keeps {@code tables}, inflated from the model with {@code header}, for the next start (best effort). */
     static void write(byte[] header, MemorySegment tables) {
+        write(header, tables, new byte[0]);
+    }
+
+    /** {@link #write(byte[], MemorySegment)} with the loader's own bytes {@code extra}, under the same checksum. */
+    static void write(byte[] header, MemorySegment tables, byte[] extra) {
         Path dir = directory();
         if (dir == null || tables.byteSize() < minBytes) {
             return;
@@ -132,11 +154,13 @@ final class Int16Cache {
         try {
             Files.createDirectories(dir);
             CRC32C crc = new CRC32C();
+            crc.update(extra);
             for (long off = 0; off < tables.byteSize(); off += CHUNK) {
                 crc.update(tables.asSlice(off, Math.min(CHUNK, tables.byteSize() - off)).asByteBuffer());
             }
-            ByteBuffer head = ByteBuffer.allocate(PREFIX + header.length).order(ByteOrder.LITTLE_ENDIAN);
-            head.putLong(MAGIC).putLong(tables.byteSize()).putInt((int) crc.getValue()).putInt(0).put(header).flip();
+            ByteBuffer head = ByteBuffer.allocate(PREFIX + header.length + extra.length).order(ByteOrder.LITTLE_ENDIAN);
+            head.putLong(MAGIC).putLong(tables.byteSize()).putInt((int) crc.getValue()).putInt(extra.length)
+                    .put(header).put(extra).flip();
             AtomicFile.write(entry(dir, header, tables.byteSize()), AtomicFile.Durability.DEFERRED, ch -> {
                 AtomicFile.writeFully(ch, head);
                 for (long off = 0; off < tables.byteSize(); off += CHUNK) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
@@ -18,18 +20,81 @@ import java.util.zip.CRC32C;
  * float32 tables would give it ({@link Int16Network#stepFor}, {@link Int16Network#rounded}), so the
  * values are the same. The tables' checksum is taken again in the second pass:
  * a file changed between the passes is refused.
+ *
+ * <p>The tables and each bank's step are then kept in {@link Int16Cache}, under the model's header,
+ * which holds the checksum of its data: the next start of the same file reads them there and makes
+ * neither pass (seconds for a checkpoint of gigabytes).
  */
 final class Int16FromFloats {
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     private static final ValueLayout.OfShort S = ValueLayout.JAVA_SHORT;
     private static final int CHUNK = 1 << 20;
+    /** The rounding below, as the cache knows it: a change to {@link Int16Network#stepFor} or {@link Int16Network#rounded} bumps it. */
+    private static final int CONVERSION = 1;
 
     private Int16FromFloats() {
     }
 
-    /** Reads the model of header {@code h} from {@code ch} (any position) into int16 tables owned by {@code arena}. */
-    static NtupleModel load(Path file, FileChannel ch, ModelHeader h, Arena arena) throws IOException {
+    /**
+     * Reads the model of header {@code h} (whose bytes are {@code header}) from {@code ch} (any
+     * position) into int16 tables owned by {@code arena}, or takes them and their steps from
+     * {@link Int16Cache}, where the first load leaves them.
+     */
+    static NtupleModel load(Path file, FileChannel ch, ModelHeader h, byte[] header, Arena arena) throws IOException {
+        OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
+        TupleLayout layout = new TupleLayout(h.spec(), h.shape());
+        Int16Network[] int16 = null;
+        if (Int16Cache.present(header, t.segment().byteSize())) {
+            byte[] kept = new byte[keptBytes(h.banks())];
+            if (Int16Cache.read(header, t.segment(), kept)) {
+                int16 = fromKept(h, layout, t, kept);
+            }
+        }
+        if (int16 == null) {
+            int16 = convert(file, ch, h, layout, t);
+            Int16Cache.write(header, t.segment(), kept(int16));
+        }
+        return new NtupleModel(h.method(), h.stages(), int16, layout, arena, h.training(), file.toString(),
+                h.initialValue(), file);
+    }
+
+    /** Bytes kept with the tables in the cache: {@link #CONVERSION}, then each bank's step and whether it is exact. */
+    private static int keptBytes(int banks) {
+        return Integer.BYTES + banks * (Double.BYTES + 1);
+    }
+
+    private static byte[] kept(Int16Network[] banks) {
+        ByteBuffer b = ByteBuffer.allocate(keptBytes(banks.length)).order(ByteOrder.LITTLE_ENDIAN).putInt(CONVERSION);
+        for (Int16Network n : banks) {
+            b.putDouble(n.step()).put((byte) (n.exact() ? 1 : 0));
+        }
+        return b.array();
+    }
+
+    /** The banks over cached tables {@code t} with the steps kept beside them; null when those are not this conversion's. */
+    private static Int16Network[] fromKept(ModelHeader h, TupleLayout layout, OffHeap.Table t, byte[] kept) {
+        ByteBuffer b = ByteBuffer.wrap(kept).order(ByteOrder.LITTLE_ENDIAN);
+        if (b.getInt() != CONVERSION) {
+            return null;
+        }
+        long bankBytes = h.weights() * Short.BYTES;
+        Int16Network[] int16 = new Int16Network[h.banks()];
+        for (int k = 0; k < int16.length; k++) {
+            double step = b.getDouble();
+            byte exact = b.get();
+            if (!(step > 0 && Double.isFinite(step)) || (exact & ~1) != 0) {
+                return null;
+            }
+            int16[k] = new Int16Network(layout, new OffHeap.Table(t.segment().asSlice(k * bankBytes, bankBytes),
+                    t.hugePages()), step, exact == 1);
+        }
+        return int16;
+    }
+
+    /** The two passes over the file, the second rounding into {@code t}. */
+    private static Int16Network[] convert(Path file, FileChannel ch, ModelHeader h, TupleLayout layout, OffHeap.Table t)
+            throws IOException {
         int banks = h.banks();
         long weights = h.weights();
         long tableEntries = banks * weights;
@@ -63,8 +128,6 @@ final class Int16FromFloats {
             if ((int) all.getValue() != h.dataCrc()) {
                 throw new ModelFileException(file, "corrupt data (checksum mismatch)");
             }
-            OffHeap.Table t = OffHeap.allocateTouched(tableEntries * Short.BYTES, arena);
-            TupleLayout layout = new TupleLayout(h.spec(), h.shape());
             Int16Network[] int16 = new Int16Network[banks];
             CRC32C again = new CRC32C();
             ch.position(ModelHeader.HEADER_BYTES);
@@ -88,8 +151,7 @@ final class Int16FromFloats {
             if (again.getValue() != tables.getValue()) {
                 throw new ModelFileException(file, "changed while being read");
             }
-            return new NtupleModel(h.method(), h.stages(), int16, layout, arena, h.training(), file.toString(),
-                    h.initialValue(), file);
+            return int16;
         }
     }
 }

@@ -119,9 +119,83 @@ class Int16CacheTest {
         assertEquals(1, entries().size());
     }
 
+    @Test
+    void aFloatModelsTablesAreKeptWithTheirSteps() throws IOException {
+        Path full = fullModel();
+        // the values Int16Network's copy of the float32 tables gives, which the conversion for play must give too
+        double[] want = values(full, TablePrecision.FLOAT32);
+        List<Path> before = entries();
+        String described;
+        try (NtupleModel m = NtupleModels.load(full, TablePrecision.INT16)) {
+            described = m.evaluator(TablePrecision.INT16).describe();
+        }
+        assertTrue(described.contains("rounded to steps"), described);
+        List<Path> made = new java.util.ArrayList<>(entries());
+        made.removeAll(before);
+        assertEquals(1, made.size(), "one entry, the float32 model's: " + made);
+        Path entry = made.getFirst();
+        byte[] good = Files.readAllBytes(entry);
+        int kept = 4 + 9; // the conversion's number, then one bank's step and exactness
+        assertEquals(24 + 4096 + kept + 2 * 3 * 1728, good.length);
+        assertArrayEquals(want, values(full, TablePrecision.INT16), "the next load reads the entry");
+        try (NtupleModel m = NtupleModels.load(full, TablePrecision.INT16)) {
+            assertEquals(described, m.evaluator(TablePrecision.INT16).describe(), "the step and exactness come back");
+        }
+        assertArrayEquals(good, Files.readAllBytes(entry));
+
+        // that load did read the entry: change its tables (and checksum) and the values move
+        byte[] altered = good.clone();
+        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 24 + 4096 + kept; i < altered.length; i += 2) {
+            b.putShort(i, (short) (b.getShort(i) + 1000));
+        }
+        Files.write(entry, withChecksum(altered, kept));
+        assertNotEquals(want[0], values(full, TablePrecision.INT16)[0]);
+
+        // a flipped byte among the steps, or the number of another conversion under a right checksum: made again
+        for (int damage = 0; damage < 2; damage++) {
+            byte[] bad = good.clone();
+            if (damage == 0) {
+                bad[24 + 4096 + 4 + 3] ^= 0x08;
+            } else {
+                ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(24 + 4096, 99);
+                bad = withChecksum(bad, kept);
+            }
+            Files.write(entry, bad);
+            assertArrayEquals(want, values(full, TablePrecision.INT16), "damage " + damage);
+            assertArrayEquals(good, Files.readAllBytes(entry), "damage " + damage + ": the entry is made again");
+        }
+    }
+
+    /** The compact model's weights as a full (float32) model file, 1.5 steps off the grid so that rounding shows. */
+    private Path fullModel() {
+        Path full = dir.resolve("m.g2n");
+        try (NtupleModel m = NtupleModels.load(model, TablePrecision.FLOAT32)) {
+            long n = m.network().banks() * m.network().weights();
+            for (long i = 0; i < n; i += 7) {
+                m.network().setEntry(i, m.network().entry(i) + 0.37f);
+            }
+            NtupleModels.save(m, full);
+        }
+        return full;
+    }
+
+    /** {@code entry} with its checksum over the kept bytes and the tables made again. */
+    private static byte[] withChecksum(byte[] entry, int kept) {
+        CRC32C crc = new CRC32C();
+        crc.update(entry, 24 + 4096, entry.length - 24 - 4096);
+        ByteBuffer.wrap(entry).order(ByteOrder.LITTLE_ENDIAN).putInt(16, (int) crc.getValue());
+        return entry;
+    }
+
     /** The model's values of a few hundred boards of random games, as loaded now. */
     private double[] values() {
-        try (NtupleModel m = NtupleModels.load(model)) {
+        return values(model, TablePrecision.INT16);
+    }
+
+    /** {@link #values()} of {@code file} loaded as {@code loadAs}, valued from int16 tables. */
+    private double[] values(Path file, TablePrecision loadAs) {
+        try (NtupleModel m = NtupleModels.load(file, loadAs)) {
             var e = m.evaluator(TablePrecision.INT16);
             Rng rng = new Rng(3);
             Moves moves = Moves.of(Shape.S3x3);
