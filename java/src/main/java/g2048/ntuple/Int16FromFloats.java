@@ -42,18 +42,21 @@ final class Int16FromFloats {
      * {@link Int16Cache}, where the first load leaves them.
      */
     static NtupleModel load(Path file, FileChannel ch, ModelHeader h, byte[] header, Arena arena) throws IOException {
-        OffHeap.Table t = OffHeap.allocateTouched(h.banks() * h.weights() * Short.BYTES, arena);
+        long tableBytes = h.banks() * h.weights() * Short.BYTES;
         TupleLayout layout = new TupleLayout(h.spec(), h.shape());
         Int16Network[] int16 = null;
-        if (Int16Cache.present(header, t.segment().byteSize())) {
+        OffHeap.Table t = null;
+        if (Int16Cache.present(header, tableBytes)) {
+            t = OffHeap.allocateTouched(tableBytes, arena);
             byte[] kept = new byte[keptBytes(h.banks())];
             if (Int16Cache.read(header, t.segment(), kept)) {
                 int16 = fromKept(h, layout, t, kept);
             }
         }
         if (int16 == null) {
-            int16 = convert(file, ch, h, layout, t);
-            Int16Cache.write(header, t.segment(), kept(int16));
+            Converted c = convert(file, ch, h, layout, t, arena);
+            int16 = c.banks();
+            Int16Cache.write(header, c.tables().segment(), kept(int16));
         }
         return new NtupleModel(h.method(), h.stages(), int16, layout, arena, h.training(), file.toString(),
                 h.initialValue(), file);
@@ -92,9 +95,16 @@ final class Int16FromFloats {
         return int16;
     }
 
-    /** The two passes over the file, the second rounding into {@code t}. */
-    private static Int16Network[] convert(Path file, FileChannel ch, ModelHeader h, TupleLayout layout, OffHeap.Table t)
-            throws IOException {
+    /** The int16 tables of all banks and each bank over its part of them. */
+    private record Converted(OffHeap.Table tables, Int16Network[] banks) {
+    }
+
+    /**
+     * The two passes over the file, the second rounding into {@code into} (made after the first,
+     * so that a refused file costs no tables, when null).
+     */
+    private static Converted convert(Path file, FileChannel ch, ModelHeader h, TupleLayout layout,
+                                          OffHeap.Table into, Arena arena) throws IOException {
         int banks = h.banks();
         long weights = h.weights();
         long tableEntries = banks * weights;
@@ -128,6 +138,7 @@ final class Int16FromFloats {
             if ((int) all.getValue() != h.dataCrc()) {
                 throw new ModelFileException(file, "corrupt data (checksum mismatch)");
             }
+            OffHeap.Table t = into != null ? into : OffHeap.allocateTouched(tableEntries * Short.BYTES, arena);
             Int16Network[] int16 = new Int16Network[banks];
             CRC32C again = new CRC32C();
             ch.position(ModelHeader.HEADER_BYTES);
@@ -151,7 +162,7 @@ final class Int16FromFloats {
             if (again.getValue() != tables.getValue()) {
                 throw new ModelFileException(file, "changed while being read");
             }
-            return int16;
+            return new Converted(t, int16);
         }
     }
 }
