@@ -16,6 +16,8 @@
 # zero-fills its tables as it allocates them, g2048 faults its fresh training tables in as it makes
 # them: both idle runs pay that). The training rows *_total count all of each run's CPU time instead.
 # g2048 plays with --downgrade 0: TDL2048 runs without tile-downgrading here, so both search alike.
+# 1-ply plays 20,000 games a run: at 5,000 (about 7 CPU-seconds) the idle run's own spread, half a
+# second, moved single pairs by several per cent.
 #   bench/tdl2048-side-by-side.sh TDL2048_DIR [--quick]
 # --quick: a smoke run of a few minutes (small counts, one pair); the full run takes hours on a
 # loaded 2-core machine (300 games a side for strength). Writes bench/results/tdl2048-side-by-side-*.csv
@@ -34,7 +36,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "$quick" = --quick ]; then
   pairs=1; train=500; net_games=2000; play1=100; play2=10; play3=2; strength=4
 else
-  pairs=3; train=50000; net_games=500000; play1=5000; play2=300; play3=40; strength=300
+  pairs=3; train=50000; net_games=500000; play1=20000; play2=300; play3=40; strength=300
 fi
 pairs=${PAIRS:-$pairs}; train=${TRAIN:-$train}; net_games=${NET_GAMES:-$net_games}
 play1=${PLAY1:-$play1}; play2=${PLAY2:-$play2}; play3=${PLAY3:-$play3}; strength=${STRENGTH:-$strength}
