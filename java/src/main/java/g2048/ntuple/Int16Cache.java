@@ -21,7 +21,8 @@ import java.util.zip.CRC32C;
  * shipped model) instead of inflating the model or reading a checkpoint twice (seconds). An
  * entry is made on first use and named by the checksum of the model's header, which holds the
  * checksum and size of the model's data: a changed model gets a new entry. An entry is a copy of
- * the model's header, the tables' size and CRC32C, then the tables; it is used only when all of
+ * the model's header, the tables' size and CRC32C, the loader's own bytes (a float32 model's steps),
+ * then the tables; it is used only when all of
  * them match, and a damaged entry (truncated, a flipped byte, another model's) is deleted and made
  * again, never trusted. Failing to write the cache (a read-only home) only costs the next start its
  * speed.

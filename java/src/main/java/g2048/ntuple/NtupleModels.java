@@ -24,7 +24,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.zip.CRC32C;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
@@ -282,7 +281,7 @@ public final class NtupleModels {
             Coherence coherence = null;
             long tableBytes = h.banks() * h.weights() * Float.BYTES;
             if (h.valueType() == ModelHeader.FLOAT32 && int16Play && !writable && h.method() == Method.TD_AFTERSTATE) {
-                return Int16FromFloats.load(file, ch, h, Arrays.copyOf(head.array(), ModelHeader.HEADER_BYTES), arena);
+                return Int16FromFloats.load(file, ch, h, head.array(), arena);
             }
             if (h.valueType() == ModelHeader.FLOAT32) {
                 // Read, not mapped: the tables land on huge pages (random look-ups miss the TLB far less
