@@ -97,7 +97,16 @@ public final class SelfPlay {
                 rng.reseed(Rng.gameSeed(start.seed(), i));
                 Learner.Outcome o = learner.play(rng, true, starts.next());
                 starts.played(learner.path(), learner.pathLength());
-                moves.addAndGet(o.moves());
+                int episodeMoves = o.moves();
+                if (starts.withinGame()) {
+                    // restarts belong to the game they came from: one index, one seed, one episode
+                    for (long from; (from = starts.next()) != 0; ) {
+                        episodeMoves += learner.play(rng, true, from).moves();
+                        starts.played(learner.path(), learner.pathLength());
+                    }
+                    o = new Learner.Outcome(o.score(), episodeMoves, o.maxCode());
+                }
+                moves.addAndGet(episodeMoves);
                 if (listener != null) {
                     listener.gameFinished(i, o);
                 }

@@ -7,13 +7,16 @@ import g2048.game.Board;
  * Where training games start, to spend more of the training on late positions:
  * <ul>
  * <li>{@code none}: every game from the two initial spawns;</li>
- * <li>{@code restart} (TDL2048+'s restart): after a game of at least {@value #RESTART_MIN_STATES}
- *     states, the next game starts from the state halfway through it; after a shorter one, afresh;</li>
+ * <li>{@code restart} (the restart strategy, as Guei, Chen and Wu 2022 train with it): a training
+ *     game is an episode: a game from the initial spawns, then, while the last segment had at least
+ *     {@value #RESTART_MIN_STATES} states, a restart from the state halfway through it, until one is
+ *     shorter. Its restarts share the game's index and seed, so an episode is one game's worth of
+ *     index however many threads train, and episodes count as other engines count them;</li>
  * <li>{@code carousel} (Jaśkowski's carousel shaping): games start in turn afresh and from the
  *     latest state that first reached each carousel point (the model's stage thresholds, or 8192 and
  *     16384 for a single-stage model), a point not yet reached giving a fresh start.</li>
  * </ul>
- * The start state belongs to the training thread, not to the game index: with shaping a run is
+ * A carousel's start state belongs to the training thread, not to the game index: with it a run is
  * reproducible on one thread, and a resumed run starts its first game afresh.
  */
 public enum Shaping implements Named {
@@ -52,6 +55,11 @@ public enum Shaping implements Named {
         /** Whether the learner must record its games' states. */
         boolean needsPath() {
             return mode != NONE;
+        }
+
+        /** Whether a game goes on from its own restarts until {@link #next} is 0 (an episode). */
+        boolean withinGame() {
+            return mode == RESTART;
         }
 
         /** The next game's first state, 0 for a fresh start. */

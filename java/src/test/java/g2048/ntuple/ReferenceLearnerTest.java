@@ -99,7 +99,10 @@ class ReferenceLearnerTest {
                 }
                 java.util.List<Long> states = ref.play(rng, rule, start);
                 if (shaping == Shaping.RESTART) {
-                    start = states.size() >= 10 ? states.get(states.size() / 2) : 0;
+                    // an episode: restarts from the middle of the last segment, on the game's own seed
+                    while (states.size() >= 10) {
+                        states = ref.play(rng, rule, states.get(states.size() / 2));
+                    }
                 } else if (shaping == Shaping.CAROUSEL) {
                     for (int p = 0; p < 2; p++) {
                         for (long st : states) {
