@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code g2048 import}: models made by other engines, one subcommand per engine. */
 @Command(name = "import", mixinStandardHelpOptions = true,
         description = "Turn another engine's weights into a g2048 model (see the subcommands).",
-        subcommands = {ImportTdl2048Command.class})
+        subcommands = {ImportTdl2048Command.class, ImportZiapCommand.class})
 final class ImportCommand implements Runnable {
 
     @CommandLine.Spec

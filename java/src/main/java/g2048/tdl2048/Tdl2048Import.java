@@ -61,7 +61,19 @@ public final class Tdl2048Import {
             try {
                 TupleNetwork tables = model.network();
                 for (int k = 0; k < match.length; k++) {
-                    copy(file, match[k], net.tables().get(k), net, tables, weights);
+                    Tdl2048WeightFile.Stored from = match[k];
+                    TableSource source = new TableSource() {
+                        @Override
+                        public float value(long j) {
+                            return file.value(from, j);
+                        }
+
+                        @Override
+                        public MemorySegment floats() {
+                            return from.width() == Float.BYTES ? file.floats(from) : null;
+                        }
+                    };
+                    copy(source, from.name(), net.tables().get(k), net, tables, weights);
                 }
             } catch (RuntimeException | BadFileException e) {
                 model.close();
@@ -75,12 +87,23 @@ public final class Tdl2048Import {
         return tables.stream().map(s -> s.name() + "[" + s.entries() + "]").collect(Collectors.joining(", "));
     }
 
+    /** One stored table, read by its entry numbers in the pattern's own digit order. */
+    public interface TableSource {
+
+        /** Entry {@code j} as single precision. */
+        float value(long j);
+
+        /** Every entry as little-endian single precision, for a bulk copy; null when stored otherwise. */
+        MemorySegment floats();
+    }
+
     /**
      * Copies one table: g2048 entry {@code i} (digit {@code k} the code of the k-th cell in ascending
-     * order) is TDL2048 entry {@code j} (digit {@code m} the code of the pattern's m-th cell).
+     * order) is the source's entry {@code j} (digit {@code m} the code of the pattern's m-th cell).
+     * A non-finite value is refused, naming {@code name} and {@code weights}.
      */
-    private static void copy(Tdl2048WeightFile file, Tdl2048WeightFile.Stored from, Tdl2048Network.Table table,
-                             Tdl2048Network net, TupleNetwork into, Path weights) throws BadFileException {
+    public static void copy(TableSource from, String name, Tdl2048Network.Table table, Tdl2048Network net,
+                            TupleNetwork into, Path weights) throws BadFileException {
         int[] order = table.order();
         int[] sorted = net.spec().tuples()[table.tuple()];
         int n = order.length;
@@ -98,21 +121,22 @@ public final class Tdl2048Import {
         long first = (long) table.stage() * into.weights() + base(net, table.tuple());
         long entries = table.entries();
         MemorySegment dst = into.table();
-        if (identity && from.width() == Float.BYTES) {
-            MemorySegment.copy(file.floats(from), LE_FLOAT, 0, dst, ValueLayout.JAVA_FLOAT, first * Float.BYTES, entries);
+        MemorySegment bulk = identity ? from.floats() : null;
+        if (bulk != null) {
+            MemorySegment.copy(bulk, LE_FLOAT, 0, dst, ValueLayout.JAVA_FLOAT, first * Float.BYTES, entries);
         } else {
             for (long i = 0; i < entries; i++) {
                 long j = 0;
                 for (int m = 0; m < n; m++) {
                     j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
                 }
-                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, file.value(from, j));
+                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, from.value(j));
             }
         }
         for (long i = 0; i < entries; i++) {
             float v = dst.getAtIndex(ValueLayout.JAVA_FLOAT, first + i);
             if (!Float.isFinite(v)) {
-                throw new BadFileException(weights, "table " + from.name() + " entry " + i + " is " + v
+                throw new BadFileException(weights, "table " + name + " entry " + i + " is " + v
                         + "; a model holds finite weights only");
             }
         }

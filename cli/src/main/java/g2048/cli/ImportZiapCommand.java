@@ -1,0 +1,48 @@
+package g2048.cli;
+
+import g2048.files.BadFileException;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ziap.ZiapImport;
+import g2048.ziap.ZiapStructure;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code g2048 import ziap}: a 2048-tdl weight file as a g2048 TD-afterstate model. */
+@Command(name = "ziap", mixinStandardHelpOptions = true,
+        description = {"Turn a weight file of ziap's 2048-tdl (STRUCTURE/weights.bin) into a g2048 model that values "
+                + "every board as 2048-tdl does."})
+final class ImportZiapCommand implements Callable<Integer> {
+
+    @Option(names = "--structure", defaultValue = "nw4x6",
+            description = "The network 2048-tdl was built with (make STRUCTURE=...): nw5x4, nw4x5, nw6x5, nw4x6, nw5x6 "
+                    + "or nw8x6 (default: ${DEFAULT-VALUE}).")
+    String structure;
+
+    @Option(names = "--out", required = true, description = "The model file to write (.g2n full, .g2nz compact).")
+    Path out;
+
+    @Parameters(index = "0", paramLabel = "WEIGHTS.bin", description = "The 2048-tdl weight file.")
+    Path weights;
+
+    @Override
+    public Integer call() throws BadFileException {
+        ZiapStructure s;
+        try {
+            s = ZiapStructure.parse(structure);
+        } catch (IllegalArgumentException e) {
+            throw new Errors.BadInput("--" + e.getMessage());
+        }
+        OutputDirectory.checkFileWritable("--out", out);
+        try (NtupleModel model = ZiapImport.read(weights, s)) {
+            NtupleModels.save(model, out);
+            System.out.printf(Locale.ROOT, "%s -> %s: %s (%s), %,d weights%n", weights, out, s.text(), s.patterns(),
+                    model.network().weights());
+        }
+        return 0;
+    }
+}
