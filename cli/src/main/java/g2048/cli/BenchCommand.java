@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code g2048 bench}: the parent of the benchmark subcommands. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks from the command line (JMH benchmarks of single calls live in the bench/ module).",
-        subcommands = {BenchSearchCommand.class, BenchServeCommand.class, BenchTablesCommand.class})
+        subcommands = {BenchSearchCommand.class, BenchServeCommand.class, BenchTablesCommand.class, BenchLateGameCommand.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Override
