@@ -76,6 +76,7 @@ public final class Main implements Runnable {
                 cl.addSubcommand(c);
             }
         }
+        NumberOptions.register(cl);
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
         // help wraps at the terminal's width (80 columns where it cannot be told), never by hand
