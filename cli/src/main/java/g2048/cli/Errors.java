@@ -78,7 +78,9 @@ final class Errors {
 
     static int onParameterError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(qualifiedName(e.getCommandLine()) + ": " + oneLine(e.getMessage())
+        String what = e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                ? UnknownArguments.message(u) : e.getMessage();
+        err.println(qualifiedName(e.getCommandLine()) + ": " + oneLine(what)
                 + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
         err.flush();
         return BAD_INPUT;

@@ -83,7 +83,7 @@ public final class Main implements Runnable {
         cl.setUsageHelpAutoWidth(true);
         HelpParagraphs.apply(cl);
         versions(cl, cl.getCommandSpec().version());
-        cl.setExecutionStrategy(ThreadsLimit::execute);
+        cl.setExecutionStrategy(parsed -> ThreadsLimit.execute(UnknownArguments.refuse(parsed)));
         return cl;
     }
 
