@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.nn.UnusableBackendException;
 import g2048.files.BadFileException;
+import g2048.server.http.ClientText;
 import g2048.settings.BadSetting;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -77,7 +78,9 @@ final class Errors {
 
     static int onParameterError(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(qualifiedName(e.getCommandLine()) + ": " + oneLine(e.getMessage())
+        String what = e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                ? UnknownArguments.message(u) : e.getMessage();
+        err.println(qualifiedName(e.getCommandLine()) + ": " + oneLine(what)
                 + " (see '" + qualifiedName(e.getCommandLine()) + " --help')");
         err.flush();
         return BAD_INPUT;
@@ -153,13 +156,17 @@ final class Errors {
         return m;
     }
 
-    /** {@code text} on one line, without Java class names: line breaks become spaces. */
+    /**
+     * {@code text} on one line, without Java class names: line breaks become spaces, and every other
+     * control character is escaped ({@code \x1b}), since messages quote file content and user text
+     * that must not reach the terminal raw.
+     */
     static String oneLine(String text) {
         if (text == null) {
             return "";
         }
         String s = CLASS_NAME.matcher(text).replaceAll("");
-        return LINE_BREAKS.matcher(s.strip()).replaceAll(" ");
+        return ClientText.escape(LINE_BREAKS.matcher(s.strip()).replaceAll(" "));
     }
 
     private static String qualifiedName(CommandLine cl) {

@@ -76,13 +76,14 @@ public final class Main implements Runnable {
                 cl.addSubcommand(c);
             }
         }
+        NumberOptions.register(cl);
         cl.setParameterExceptionHandler(Errors::onParameterError);
         cl.setExecutionExceptionHandler(Errors::onExecutionError);
         // help wraps at the terminal's width (80 columns where it cannot be told), never by hand
         cl.setUsageHelpAutoWidth(true);
         HelpParagraphs.apply(cl);
         versions(cl, cl.getCommandSpec().version());
-        cl.setExecutionStrategy(ThreadsLimit::execute);
+        cl.setExecutionStrategy(parsed -> ThreadsLimit.execute(UnknownArguments.refuse(parsed)));
         return cl;
     }
 

@@ -5,7 +5,9 @@ import g2048.files.RegularFile;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Checks an output directory before a long job starts: a run that could not write its first
@@ -45,7 +47,13 @@ final class OutputDirectory {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new Errors.BadInput(option + ": directory " + dir + " does not exist");
+            Path existing = dir;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            // a file where a directory of the path should be is another mistake than a missing directory
+            throw new Errors.BadInput(option + ": " + (existing != null && !Files.isDirectory(existing) ? existing + " is not a directory"
+                    : "directory " + dir + " does not exist"));
         }
         if (Files.isDirectory(target)) {
             throw new Errors.BadInput(option + ": " + target + " is a directory, expected a file name");
@@ -56,6 +64,24 @@ final class OutputDirectory {
             throw new Errors.BadInput(option + ": " + e.getMessage(), e);
         }
         probe(option, dir);
+    }
+
+    /**
+     * Deletes {@code dir} when it holds no file, only empty directories (what a run refused after
+     * {@link #checkWritable} made it leaves): a refusal leaves nothing behind. A directory with any
+     * file in it is kept whole; a failure to delete is left unsaid, the refusal being the news.
+     */
+    static void deleteIfNoFiles(Path dir) {
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            List<Path> paths = all.toList();
+            if (paths.stream().allMatch(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                for (Path p : paths.reversed()) {
+                    Files.delete(p);
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // kept: the error that refused the run is the one to report
+        }
     }
 
     private static void probe(String option, Path dir) {

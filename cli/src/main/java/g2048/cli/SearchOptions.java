@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import g2048.search.SearchConfig;
+import g2048.settings.Numbers;
 import picocli.CommandLine.Option;
 
 /** How an evaluator-backed player searches (with {@code --depth} of {@link PlayerOptions}). */
@@ -63,7 +64,7 @@ final class SearchOptions {
             return SearchConfig.DOWNGRADE_AUTO;
         }
         try {
-            int t = Integer.parseInt(text);
+            int t = Numbers.parseInt(text);
             if (t == 0 || t >= SearchConfig.MIN_DOWNGRADE && t <= SearchConfig.MAX_DOWNGRADE) {
                 return t;
             }

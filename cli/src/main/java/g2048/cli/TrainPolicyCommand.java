@@ -121,7 +121,21 @@ final class TrainPolicyCommand implements Callable<Integer> {
         double finalRate = lrFinal == null ? lr : lrFinal;
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,
                 evalGames, heldOutSample, seed);
-        OutputDirectory.checkWritable("--out", out, "snapshots");
+        boolean existed = Files.exists(out);
+        try {
+            OutputDirectory.checkWritable("--out", out, "snapshots");
+            train(spec, steps, config, finalRate);
+        } catch (Exception e) {
+            if (!existed) {
+                // a refused run (bad data, a mismatched --init) leaves no directory behind
+                OutputDirectory.deleteIfNoFiles(out);
+            }
+            throw e;
+        }
+        return 0;
+    }
+
+    private void train(NetSpec spec, Backend steps, PolicyTrainer.Config config, double finalRate) throws Exception {
         PrintStream o = System.out;
         try (LockFile lock = DirectoryLock.acquire("--out", out)) {
             TrainingData d = TrainingData.load(data, holdout, seed);
@@ -163,7 +177,6 @@ final class TrainPolicyCommand implements Callable<Integer> {
                         trainer.stopped() ? " (continue with --resume)" : ", model " + out.resolve(PolicyTrainer.FINAL));
             }
         }
-        return 0;
     }
 
     /** The devices' names, for help and completion. */

@@ -47,5 +47,7 @@ class ErrorsTest {
         assertLine(2, "--board: cell 'x y' is bad", new Errors.BadInput("--board: cell 'x\ny' is bad\n"));
         assertLine(2, "a b", new IllegalArgumentException("a\r\n  b"));
         assertEquals("x: y", Errors.oneLine("x:\n\n y"));
+        // control characters of quoted text reach no terminal raw
+        assertEquals("f.w: table \\x1b[31mred\\x07\\x7f\\x9b", Errors.oneLine("f.w: table \u001b[31mred\u0007\u007f\u009b"));
     }
 }

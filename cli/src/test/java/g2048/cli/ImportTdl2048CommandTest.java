@@ -75,6 +75,13 @@ class ImportTdl2048CommandTest {
         Files.writeString(values, "35 20.75 20.75\n");
         assertEquals(0, CommandRun.of("import", "tdl2048", "--net", "10:10", "--out", out, "--check", values.toString(),
                 w.toString()).exit());
+        // a table named with a terminal's escape sequence: quoted in the message, it is escaped
+        ByteBuffer named = ByteBuffer.allocate(5 + 19).order(ByteOrder.LITTLE_ENDIAN);
+        named.put((byte) 0).putInt(1).put((byte) 4).put("a\u001b[31mxy".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        named.putShort((short) 3).putLong(256);
+        Path escape = dir.resolve("escape.w");
+        Files.write(escape, named.array());
+        assertBadInput("table 1 (a\\x1b[31mxy): 3 bytes per value", "import", "tdl2048", "--net", "10:10", "--out", out, escape.toString());
         Files.writeString(values, "not a board\n");
         assertBadInput("line 1", "import", "tdl2048", "--net", "10:10", "--out", out, "--check", values.toString(), w.toString());
     }

@@ -1,5 +1,6 @@
 package g2048.game;
 
+import g2048.settings.Numbers;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,7 +33,11 @@ public record Shape(int rows, int cols) {
         if (!m.matches()) {
             throw new IllegalArgumentException("shape '" + text + "': expected RxC, e.g. 4x4 or 3x3");
         }
-        return new Shape(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+        try {
+            return new Shape(Numbers.parseInt(m.group(1)), Numbers.parseInt(m.group(2)));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("shape must be RxC with R and C in 2..4, got " + text.strip());
+        }
     }
 
     public int cells() {

@@ -1,5 +1,6 @@
 package g2048.nn;
 
+import g2048.settings.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -359,7 +360,7 @@ public record NetSpec(String name, InputKind input, List<LayerSpec> embed, List<
             String kind = item.substring(0, colon);
             int out;
             try {
-                out = Integer.parseInt(item.substring(colon + 1));
+                out = Numbers.parseInt(item.substring(colon + 1));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("architecture spec: layer '" + item + "' has no integer size");
             }
@@ -401,7 +402,7 @@ public record NetSpec(String name, InputKind input, List<LayerSpec> embed, List<
 
     private static int integer(String key, String value) {
         try {
-            return Integer.parseInt(value);
+            return Numbers.parseInt(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("policy spec: " + key + "='" + value + "' is not an integer");
         }

@@ -1,6 +1,7 @@
 package g2048.ntuple;
 
 import g2048.game.Board;
+import g2048.settings.Numbers;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -59,11 +60,11 @@ public record Stages(int[] thresholds) {
         if (s.isEmpty() || s.equals("none")) {
             return SINGLE;
         }
-        String[] parts = s.split(",");
+        String[] parts = s.split(",", -1);
         int[] t = new int[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
-                t[i] = Integer.parseInt(parts[i].trim());
+                t[i] = Numbers.parseInt(parts[i].trim());
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("'" + parts[i].trim() + "' is not a tile sum (expected e.g. 16384,32768,49152)");
             }

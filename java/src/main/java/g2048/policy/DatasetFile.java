@@ -217,6 +217,11 @@ public final class DatasetFile {
                     if (Float.isInfinite(v) || Math.abs(v) > MAX_VALUE) {
                         return damaged(at, "move value " + v + " at position " + i + " of game " + game);
                     }
+                    // a legal move's value is the teacher's: soft targets are made of them, so none may be missing
+                    if (Float.isNaN(v) && MOVES.move(boards[i], m) != boards[i]) {
+                        return damaged(at, "move value NaN for the legal move " + m + " at position " + i + " of game " + game
+                                + " (a legal move's value is the teacher's expected score)");
+                    }
                 }
             }
             offset += CHUNK_HEADER + RECORD_BYTES * (long) n + 4;

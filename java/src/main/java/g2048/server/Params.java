@@ -2,6 +2,7 @@ package g2048.server;
 
 import g2048.json.FlatJsonReader;
 import g2048.server.http.ClientText;
+import g2048.settings.Numbers;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -119,7 +120,7 @@ final class Params {
             return otherwise;
         }
         try {
-            return Long.parseLong(v);
+            return Numbers.parseLong(v);
         } catch (NumberFormatException e) {
             throw BadRequest.of(name + ": '" + shorten(v) + "' is not an integer");
         }

@@ -5,6 +5,7 @@ import static g2048.settings.BadSetting.field;
 import g2048.ntuple.TupleSpec;
 import g2048.ntuple.Stages;
 import g2048.settings.BadSetting;
+import g2048.settings.Numbers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -187,11 +188,11 @@ public record Tdl2048Network(String text, TupleSpec spec, Stages stages, List<Ta
             }
             return Stages.SINGLE;
         }
-        String[] parts = t.split(",");
+        String[] parts = t.split(",", -1);
         long[] values = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
             try {
-                values[i] = Long.parseLong(parts[i].trim());
+                values[i] = Numbers.parseLong(parts[i].trim());
             } catch (NumberFormatException e) {
                 throw new BadSetting(field("stages"), ": '" + parts[i].trim() + "' is not a number (expected e.g. "
                         + example(Math.max(count, 2)) + ")");

@@ -63,6 +63,25 @@ class DatasetFuzzTest {
         return f;
     }
 
+    @Test
+    void aLegalMoveWithoutAValueIsRefusedNamingTheFileAndTheCause() throws IOException {
+        byte[] b = Files.readAllBytes(dataset());
+        ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int first = 16 + h.getInt(12) + 4 + DatasetFile.CHUNK_HEADER;
+        // every value of the first game's first position NaN, the checksums made to match
+        for (int d = 0; d < 4; d++) {
+            h.putFloat(first + 9 + 4 * d, Float.NaN);
+        }
+        reseal(b);
+        Path f = dir.resolve("nan.g2pd");
+        Files.write(f, b);
+        try (DatasetFile.Reader rd = DatasetFile.Reader.open(f)) {
+            BadFileException e = org.junit.jupiter.api.Assertions.assertThrows(BadFileException.class, rd::next);
+            assertTrue(e.getMessage().startsWith(f + ": move value NaN for the legal move "), e.getMessage());
+            assertTrue(e.getMessage().contains("at position 0 of game 0"), e.getMessage());
+        }
+    }
+
     /** Recomputes the CRC32C of the header and of every chunk that still parses as one. */
     static void reseal(byte[] b) {
         ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
@@ -110,7 +129,8 @@ class DatasetFuzzTest {
                         assertTrue(moves.move(g.boards()[p], g.moves()[p]) != g.boards()[p], "case " + i + ": a legal move");
                         for (int d = 0; d < 4; d++) {
                             float v = g.values()[4 * p + d];
-                            assertTrue(Float.isNaN(v) || Math.abs(v) <= DatasetFile.MAX_VALUE, "case " + i);
+                            assertTrue(Float.isNaN(v) ? moves.move(g.boards()[p], d) == g.boards()[p] : Math.abs(v) <= DatasetFile.MAX_VALUE,
+                                    "case " + i + ": NaN only for an illegal move, else a bounded value");
                         }
                     }
                 }

@@ -411,6 +411,10 @@ class MoveServerTest {
             {"/move?player=heuristic&downgrade=32768" + b, "downgrade: player 'heuristic' does not search"},
             {"/move?player=lines&player=lines" + b, "player: given twice"},
             {"/game?seed=x", "seed: 'x' is not an integer"},
+            // numbers in ASCII digits only, read as the command line reads them
+            {"/game?seed=" + enc("\u0661\u0662"), "seed: '\u0661\u0662' is not an integer"},
+            {"/game?seed=" + enc("+12"), "seed: '+12' is not an integer"},
+            {"/move?player=lines&depth=" + enc("\u0662") + b, "depth: '\u0662' is not an integer"},
             {"/game?shape=5x5", "shape: shape must be RxC"},
             {"/game?max_moves=-1", "max_moves: -1 is out of range"},
             {"/solve?board=" + enc("2,4,8/0,0,0/0,0,0"), "board: a 3x3 board, the database solves 2x3"},

@@ -15,7 +15,14 @@ public final class ClientText {
      * C1: a terminal would act on them) written as {@code \xNN}.
      */
     public static String shorten(String v) {
-        String s = v.length() <= MAX ? v : v.substring(0, MAX - 3) + "...";
+        return escape(v.length() <= MAX ? v : v.substring(0, MAX - 3) + "...");
+    }
+
+    /**
+     * {@code s} with each control character (C0, DEL, C1) written as {@code \xNN}: text from a client
+     * or a file, quoted in a message, cannot move a terminal's cursor or change its colours.
+     */
+    public static String escape(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

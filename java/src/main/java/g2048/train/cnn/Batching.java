@@ -3,6 +3,7 @@ package g2048.train.cnn;
 import static g2048.settings.BadSetting.field;
 
 import g2048.settings.BadSetting;
+import g2048.settings.Numbers;
 import java.util.Locale;
 
 /**
@@ -49,7 +50,7 @@ public record Batching(Mode mode, int size) {
                     n = n.substring(0, n.length() - 1);
                 }
                 try {
-                    return new Batching(m, Math.multiplyExact(Integer.parseInt(n), mult));
+                    return new Batching(m, Math.multiplyExact(Numbers.parseInt(n), mult));
                 } catch (NumberFormatException | ArithmeticException e) {
                     break;
                 }

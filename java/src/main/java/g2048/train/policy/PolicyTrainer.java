@@ -71,6 +71,7 @@ public final class PolicyTrainer {
         public Config {
             BadSetting.requireAtLeast("epochs", 1, epochs);
             BadSetting.requireAtLeast("batch", 1, batch);
+            requireHeapFor(batch);
             if (!(learningRate > 0)) {
                 throw new BadSetting(field("learningRate"), ": expected a positive rate, got " + learningRate);
             }
@@ -81,6 +82,23 @@ public final class PolicyTrainer {
             BadSetting.requireAtLeast("snapshotEvery", 1, snapshotEvery);
             if (evalGames < 0) {
                 throw new BadSetting(field("evalGames"), ": expected 0 or more, got " + evalGames);
+            }
+        }
+
+        /** Bytes a step holds per position of its batch: the board (8), its legal moves (4) and its target (4 × 4). */
+        static final long BYTES_PER_POSITION = 8 + 4 + 4 * 4;
+
+        /**
+         * Refuses a batch whose buffers the heap cannot hold, before anything is allocated: the run would
+         * otherwise load its data, then fail out of memory, a failure while running instead of a bad setting.
+         */
+        private static void requireHeapFor(int batch) {
+            Runtime rt = Runtime.getRuntime();
+            long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            long need = batch * BYTES_PER_POSITION;
+            if (need > free) {
+                throw new BadSetting(field("batch"), ": " + batch + " positions need " + (need >> 20) + " MiB of buffers, more than the "
+                        + (free >> 20) + " MiB of heap free (expected a smaller batch, or a larger heap: -Xmx)");
             }
         }
 
