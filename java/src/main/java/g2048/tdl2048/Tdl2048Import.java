@@ -4,6 +4,7 @@ import g2048.files.BadFileException;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TupleNetwork;
 import java.lang.foreign.MemorySegment;
@@ -102,20 +103,27 @@ public final class Tdl2048Import {
             MemorySegment.copy(file.floats(from), LE_FLOAT, 0, dst, ValueLayout.JAVA_FLOAT, first * Float.BYTES, entries);
         } else {
             for (long i = 0; i < entries; i++) {
-                long j = 0;
-                for (int m = 0; m < n; m++) {
-                    j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
-                }
-                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, file.value(from, j));
+                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, file.value(from, fileEntry(i, digitAt)));
             }
         }
+        float limit = NtupleModels.weightLimit(net.spec());
         for (long i = 0; i < entries; i++) {
             float v = dst.getAtIndex(ValueLayout.JAVA_FLOAT, first + i);
-            if (!Float.isFinite(v)) {
-                throw new BadFileException(weights, "table " + from.name() + " entry " + i + " is " + v
-                        + "; a model holds finite weights only");
+            String problem = NtupleModels.weightProblem(v, limit);
+            if (problem != null) {
+                throw new BadFileException(weights, "table " + from.name() + " entry " + fileEntry(i, digitAt) + " is " + v + ": "
+                        + (Float.isFinite(v) ? problem : "a model holds finite weights only"));
             }
         }
+    }
+
+    /** The file's entry of g2048's entry {@code i}: digit {@code m} of it is digit {@code digitAt[m]} of {@code i}. */
+    private static long fileEntry(long i, int[] digitAt) {
+        long j = 0;
+        for (int m = 0; m < digitAt.length; m++) {
+            j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
+        }
+        return j;
     }
 
     /** Where tuple {@code t}'s table starts within a bank: the tables of the tuples before it. */
