@@ -114,7 +114,7 @@ final class Int16FromFloats {
         long weights = h.weights();
         long tableEntries = banks * weights;
         float[] largest = new float[banks];
-        float limit = NtupleModels.weightLimit(h.spec());
+        float limit = WeightCheck.limit(h.spec());
         CRC32C all = new CRC32C();
         CRC32C tables = new CRC32C();
         try (Arena scratch = Arena.ofConfined()) {
@@ -126,7 +126,7 @@ final class Int16FromFloats {
                     MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
                     NtupleModels.readFully(file, ch, part, all);
                     tables.update(part.asByteBuffer());
-                    NtupleModels.checkWeights(file.toString(), part, first + done, limit);
+                    WeightCheck.check(file.toString(), part, first + done, limit);
                     float max = largest[b];
                     for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
                         max = Math.max(max, Math.abs(part.getAtIndex(F, i)));

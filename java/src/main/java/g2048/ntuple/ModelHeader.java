@@ -265,7 +265,7 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         }
         double step = b.getDouble(OFF_STEP);
         // A compact weight is step · q with |q| ≤ 32767: the step must keep that within the weights' limit.
-        double maxStep = NtupleModels.weightLimit(spec) / 32767.0;
+        double maxStep = WeightCheck.limit(spec) / 32767.0;
         if (valueType != FLOAT32 && !(step > 0 && step <= maxStep)) {
             throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number up to "
                     + maxStep + " (a board's value sums a weight per tuple and image and could overflow)");

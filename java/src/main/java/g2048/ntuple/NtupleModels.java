@@ -82,33 +82,8 @@ public final class NtupleModels {
     private static final long EXPONENTS = 0x7F80_0000_7F80_0000L;
     private static final long EXPONENT_ONES = 0x0080_0000_0080_0000L;
     private static final long SIGNS = 0x8000_0000_8000_0000L;
-    private static final long MAGNITUDES = 0x7FFF_FFFF_7FFF_FFFFL;
 
     private NtupleModels() {
-    }
-
-    /**
-     * The largest weight magnitude a model of {@code spec} may hold: a board's value is the float sum of
-     * one weight per tuple and image (at most eight images), and that sum must stay finite with room to
-     * spare (2^16 times over, for the searches' and ensembles' sums of values). Real models' weights are
-     * below 10^6; the limit (about 10^32 for 32 features) refuses only damage and crafted files, whose
-     * values would otherwise come out infinite.
-     */
-    public static float weightLimit(TupleSpec spec) {
-        int features = spec.tuples().length * (spec.symmetric() ? 8 : 1);
-        return (float) (Float.MAX_VALUE / 65536.0 / features);
-    }
-
-    /** Why a table weight {@code w} is refused for a model whose {@link #weightLimit} is {@code limit}, or null. */
-    public static String weightProblem(float w, float limit) {
-        if (!Float.isFinite(w)) {
-            return "weights must be finite numbers";
-        }
-        if (Math.abs(w) > limit) {
-            return "too large: a board's value sums a weight per tuple and image and could overflow (at most " + limit
-                    + " each)";
-        }
-        return null;
     }
 
     /**
@@ -217,7 +192,7 @@ public final class NtupleModels {
                 if ((int) crc.getValue() != h.dataCrc()) {
                     throw new ModelFileException(name, "corrupt data (checksum mismatch)");
                 }
-                checkWeights(name, t.segment(), 0, weightLimit(h.spec()));
+                WeightCheck.check(name, t.segment(), 0, WeightCheck.limit(h.spec()));
             } else {
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(name, "compact data of " + h.dataBytes() + " bytes is too large");
@@ -316,7 +291,7 @@ public final class NtupleModels {
                 CRC32C crc = new CRC32C();
                 ch.position(ModelHeader.HEADER_BYTES);
                 readFully(file, ch, t.segment(), crc);
-                checkWeights(file.toString(), t.segment(), 0, weightLimit(h.spec()));
+                WeightCheck.check(file.toString(), t.segment(), 0, WeightCheck.limit(h.spec()));
                 long accumulatorBytes = h.dataBytes() - tableBytes;
                 long tableEntries = tableBytes / Float.BYTES;
                 if (writable && h.coherent()) {
@@ -664,46 +639,6 @@ public final class NtupleModels {
     /** Refuses weights or accumulators that are NaN or infinite: a model that would choose no move. */
     private static void checkFinite(String file, MemorySegment data) {
         checkFinite(file, data, 0);
-    }
-
-    /**
-     * Refuses table weights of {@code data} (its first float entry {@code first}) that are not finite or
-     * exceed {@code limit} ({@link #weightLimit}), naming the entry; as fast as {@link #allFinite}.
-     */
-    static void checkWeights(String file, MemorySegment data, long first, float limit) {
-        if (allBelow(data, Float.floatToRawIntBits(limit) + 1)) {
-            return;
-        }
-        long n = data.byteSize() / Float.BYTES;
-        for (long i = 0; i < n; i++) {
-            float w = data.getAtIndex(F, i);
-            String problem = weightProblem(w, limit);
-            if (problem != null) {
-                throw new ModelFileException(file, "value " + w + " at entry " + (first + i) + ": " + problem);
-            }
-        }
-    }
-
-    /**
-     * Whether every float of {@code data} has a magnitude's bits below {@code bound} (positive), two at a
-     * time as {@link #allFinite}: the magnitude (31 bits) plus 2^31 − bound reaches the sign bit exactly
-     * when it is at least {@code bound}, and never carries beyond it. NaN and infinities are above
-     * any finite bound.
-     */
-    static boolean allBelow(MemorySegment data, int bound) {
-        long add = (0x8000_0000L - bound) & 0xFFFF_FFFFL;
-        add |= add << 32;
-        long longs = data.byteSize() / Long.BYTES;
-        long carries = 0;
-        for (long i = 0; i < longs; i++) {
-            carries |= (data.getAtIndex(WORDS, i) & MAGNITUDES) + add;
-        }
-        boolean below = (carries & SIGNS) == 0;
-        if (data.byteSize() % Long.BYTES != 0) {
-            below &= (Float.floatToRawIntBits(data.get(ValueLayout.JAVA_FLOAT_UNALIGNED, data.byteSize() - Float.BYTES))
-                    & 0x7FFF_FFFF) < bound;
-        }
-        return below;
     }
 
     /** {@link #checkFinite(String, MemorySegment)} of a part of the data whose first float is entry {@code first}. */

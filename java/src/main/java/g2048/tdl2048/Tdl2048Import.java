@@ -4,7 +4,7 @@ import g2048.files.BadFileException;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
-import g2048.ntuple.NtupleModels;
+import g2048.ntuple.WeightCheck;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TupleNetwork;
 import java.lang.foreign.MemorySegment;
@@ -106,10 +106,10 @@ public final class Tdl2048Import {
                 dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, file.value(from, fileEntry(i, digitAt)));
             }
         }
-        float limit = NtupleModels.weightLimit(net.spec());
+        float limit = WeightCheck.limit(net.spec());
         for (long i = 0; i < entries; i++) {
             float v = dst.getAtIndex(ValueLayout.JAVA_FLOAT, first + i);
-            String problem = NtupleModels.weightProblem(v, limit);
+            String problem = WeightCheck.problem(v, limit);
             if (problem != null) {
                 throw new BadFileException(weights, "table " + from.name() + " entry " + fileEntry(i, digitAt) + " is " + v + ": "
                         + (Float.isFinite(v) ? problem : "a model holds finite weights only"));

@@ -123,15 +123,15 @@ class FiniteCheckTest {
                         firstBad = i;
                     }
                 }
-                assertEquals(want, NtupleModels.allBelow(data, bound), "trial " + trial);
+                assertEquals(want, WeightCheck.allBelow(data, bound), "trial " + trial);
                 if (firstBad >= 0) {
                     long bad = firstBad;
                     float l = limit;
                     ModelFileException e = assertThrows(ModelFileException.class,
-                            () -> NtupleModels.checkWeights("m.g2n", data, 1000, l));
+                            () -> WeightCheck.check("m.g2n", data, 1000, l));
                     assertTrue(e.getMessage().contains("at entry " + (1000 + bad) + ":"), e.getMessage());
                 } else {
-                    NtupleModels.checkWeights("m.g2n", data, 1000, limit);
+                    WeightCheck.check("m.g2n", data, 1000, limit);
                 }
             }
         }
@@ -153,7 +153,7 @@ class FiniteCheckTest {
         assertThrows(ModelFileException.class, () -> NtupleModels.loadForTraining(file).close());
         // the largest weight allowed still gives every board a finite value, 2^16 times over
         TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
-        float limit = NtupleModels.weightLimit(spec);
+        float limit = WeightCheck.limit(spec);
         assertTrue((double) limit * spec.tuples().length * 8 * 65536 <= Float.MAX_VALUE);
     }
 }
