@@ -164,9 +164,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
         // Fails before any training when --out could not be written at the first checkpoint.
         OutputDirectory.checkWritable("--out", out.toAbsolutePath().getParent());
         OutputDirectory.checkFileWritable("--out", out);
-        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
-        OutputDirectory.checkFileWritable("--out", out.resolveSibling(name + ".curve.csv"));
-        OutputDirectory.checkFileWritable("--out", out.resolveSibling(name + ".curve.png"));
+        OutputDirectory.checkFileWritable("--out", NtupleCurve.csvBeside(out)); // its name, and the .png's, as long
         TrainedWork.refuseReplacing("--out", out, resume);
         if (compactOut) {
             System.err.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
