@@ -9,6 +9,11 @@
 #                 class, and the server still answering a depth-1 /move afterwards; a request
 #                 malformed at the protocol level (its request line, its header fields) answered
 #                 with the status its rule gives.
+# Files and locales (after those): outputs that are the command's own inputs (by path, symbolic or hard
+# link) refused with the input as it was, a trained model not replaced by a fresh run, legal names of
+# 240 and 255 bytes written with nothing left beside them, non-ASCII and non-UTF-8 names under C, POSIX
+# and C.UTF-8, and the int16 cache tampered with (a damaged model, a directory others can write, an entry
+# another user owns, Ctrl-C mid-write, a killed writer's temporary).
 # Failures are counted by kind of case and by why: "hung" (no exit within CASE_TIMEOUT, or no
 # answer within 10 s) apart from a wrong answer.
 # Crafted files (policy networks with resealed SHA-256, compact models with recomputed CRC32C,
@@ -295,6 +300,175 @@ def cli_case(c):
 with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
     for r in pool.map(cli_case, cases):
         results.append(r)
+
+# --- files: cache tampering, same-file outputs, long-name outputs, locales ---
+# Cases that need several steps, their own environment or argument bytes, run one after another after the
+# cases above; each gives a result tuple.
+def files_and_locales():
+    out = []
+    def go(args, env=None, timeout=CASE_TIMEOUT):
+        e = dict(os.environ)
+        e.update(env or {})
+        try:
+            p = subprocess.run([G.encode()] + [a if isinstance(a, bytes) else a.encode() for a in args], capture_output=True,
+                               timeout=timeout, env=e)
+        except subprocess.TimeoutExpired:
+            return None
+        return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace").strip().splitlines()
+    def clean_refusal(r, *mentions):
+        if r is None:
+            return False, "hung past %d s" % CASE_TIMEOUT
+        code, _, lines = r
+        ok = code == 2 and len(lines) == 1 and lines[0].startswith("g2048") and not CLASS.search(lines[0]) \
+            and all(m in lines[0] for m in mentions)
+        return ok, "exit %d: %s" % (code, " | ".join(lines)[:300])
+    def add(kind, name, okdetail):
+        out.append((kind, name, okdetail[0], okdetail[1]))
+    board = "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,0"
+
+    # same-file outputs: refused before the work, the input as it was
+    d = os.path.join(W, "same")
+    os.mkdir(d)
+    w = os.path.join(d, "same.w")
+    open(w, "wb").write(b"\x00\x01\x00\x00\x00" + b"x" * 100)
+    os.symlink(w, os.path.join(d, "sym.w"))
+    os.link(w, os.path.join(d, "hard.w"))
+    before = open(w, "rb").read()
+    for alias in ["same.w", "sym.w", "hard.w", "./same.w"]:
+        o = os.path.join(d, alias)
+        add("same-file", "import tdl2048 --out %s onto its input" % alias,
+            clean_refusal(go(["import", "tdl2048", "--net", "10:10", "--out", o, w]), "--out"))
+        add("same-file", "import tdl2048 --out %s onto its --check" % alias,
+            clean_refusal(go(["import", "tdl2048", "--net", "10:10", "--out", o, "--check", w, base_model]), "--check"))
+    model = os.path.join(d, "teacher.g2nz")
+    if base:
+        open(model, "wb").write(base)
+    for name, args, option in [
+            ("dataset --out its --model", ["dataset", "--model", model, "--games", "1", "--out", model, "-q"], "--model"),
+            ("bench search --hlog its --model", ["bench", "search", "--model", model, "--games", "1", "--hlog", model], "--model"),
+            ("inspect filters --png its --model", ["inspect", "filters", "--model", model, "--png", model], "--model")]:
+        add("same-file", name, clean_refusal(go(args), option))
+    run_dir = os.path.join(d, "run")
+    os.mkdir(run_dir)
+    init = os.path.join(run_dir, "final.g2pn")
+    open(init, "wb").write(b"x" * 64)
+    add("same-file", "train policy --init inside its --out", clean_refusal(go(["train", "policy", "--arch", "POLICY2", "--data",
+        os.path.join(W, "d.g2pd"), "--init", init, "--out", run_dir, "--device", "cpu"]), "--init"))
+    unchanged = open(w, "rb").read() == before and (not base or open(model, "rb").read() == base) and open(init, "rb").read() == b"x" * 64
+    add("same-file", "every input as it was", (unchanged, ""))
+    # a trained model is not replaced by a fresh run
+    m = os.path.join(d, "trained.g2n")
+    go(["train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "20", "--eval-every", "0", "--out", m, "-q"])
+    trained = open(m, "rb").read() if os.path.exists(m) else b""
+    r = go(["train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "40", "--eval-every", "0", "--out", m, "-q"])
+    ok, detail = clean_refusal(r, "--out", "--resume")
+    add("same-file", "train ntuple --out EXISTING without --resume", (ok and trained != b"" and open(m, "rb").read() == trained, detail))
+
+    # long names: legal names up to 255 bytes are written, nothing hidden left beside them
+    for n in [240, 255]:
+        sub = os.path.join(W, "long-%d" % n)
+        os.mkdir(sub)
+        for name, suffix, args in [
+                ("bench search --hlog", ".hlog", lambda f: ["bench", "search", "--player", "lines", "--games", "1", "--shape", "3x3", "--hlog", f]),
+                ("dataset --out", ".g2pd", lambda f: ["dataset", "--player", "lines", "--games", "1", "--threads", "1", "--out", f, "-q"]),
+                ("inspect filters --png", ".png", lambda f: ["inspect", "filters", "--top", "1", "--png", f])]:
+            f = os.path.join(sub, "é" * 20 + "n" * (n - 40 - len(suffix)) + suffix)
+            r = go(args(f))
+            left = [x for x in os.listdir(sub) if x.startswith(".")]
+            ok = r is not None and r[0] == 0 and os.path.exists(f) and not left
+            add("long-name", "%s of a %d-byte name" % (name, n), (ok, "exit %s, left %s: %s" % (r and r[0], left, r and " | ".join(r[2])[:200])))
+        f = os.path.join(sub, "n" * (n - 4) + ".g2n")
+        r = go(["train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games", "3", "--eval-every", "0", "--out", f, "-q"])
+        if n == 240:
+            add("long-name", "train ntuple --out of a 240-byte name", (r is not None and r[0] == 0 and os.path.exists(f), "exit %s" % (r and r[0])))
+        else:  # its curve's name, NAME.curve.csv, would pass NAME_MAX: refused before the training
+            add("long-name", "train ntuple --out whose curve name passes 255 bytes", clean_refusal(r, "--out", "255"))
+
+    # locales: file names are UTF-8 whatever the locale; bytes that are not are refused, naming the option
+    loc = os.path.join(W, "locale")
+    os.mkdir(loc)
+    want = go(["move", "--board", board, "--json"], {"LANG": "C.UTF-8", "LC_ALL": ""})
+    for env in [{"LANG": "C", "LC_ALL": ""}, {"LC_ALL": "C"}, {"LC_ALL": "POSIX"}, {"LANG": "C.UTF-8", "LC_ALL": ""}]:
+        tag = ",".join("%s=%s" % kv for kv in env.items() if kv[1])
+        f = os.path.join(loc, "café-%s.hlog" % tag.replace("=", "-"))
+        r = go(["bench", "search", "--player", "lines", "--games", "1", "--shape", "3x3", "--hlog", f], env)
+        add("locale", "%s: a non-ASCII --hlog name" % tag, (r is not None and r[0] == 0 and os.path.exists(f),
+            "exit %s: %s" % (r and r[0], r and " | ".join(r[2])[:200])))
+        r = go(["move", "--board", board, "--json"], env)
+        def timeless(text):
+            return re.sub(r'"elapsed_us":[0-9.]+', "", text)
+        add("locale", "%s: move --json as under C.UTF-8" % tag, (r is not None and want is not None and r[0] == 0
+            and timeless(r[1]) == timeless(want[1]), r and r[1][:200]))
+        bad = os.path.join(loc, "lat").encode() + b"\xe9.hlog"
+        r = go([b"bench", b"search", b"--player", b"lines", b"--games", b"1", b"--shape", b"3x3", b"--hlog", bad], env)
+        ok, detail = clean_refusal(r, "--hlog", "not valid UTF-8")
+        add("locale", "%s: a non-UTF-8 --hlog name" % tag, (ok and not any("\ufffd" in x for x in os.listdir(loc)), detail))
+        latin = os.path.join(loc, "in").encode() + b"\xe9.w"
+        open(latin, "wb").write(b"x")
+        add("locale", "%s: an existing non-UTF-8 input name" % tag,
+            clean_refusal(go([b"import", b"tdl2048", b"--net", b"10:10", b"--out", os.path.join(loc, "m.g2n").encode(), latin], env),
+                          "not valid UTF-8"))
+
+    # cache tampering: a float32 model whose int16 tables are cached (tables of 32 MiB or more: a 4x6 network)
+    cache = os.path.join(W, "cache")
+    cenv = {"G2048_JAVA_OPTS": "-Dg2048.cache=" + cache}
+    big = os.path.join(W, "cache-4x6.g2n")
+    go(["train", "ntuple", "--net", "4x6", "--games", "1", "--eval-every", "0", "--out", big, "-q"])
+    def entries():
+        return sorted(x for x in os.listdir(cache) if x.endswith(".tables")) if os.path.isdir(cache) else []
+    def settle():
+        time.sleep(2.5)  # an entry is made for a file unchanged for 2 s
+    if os.path.exists(big):
+        settle()
+        r = go(["move", "--model", big, "--board", board], cenv)
+        add("cache", "a float32 model's entry is made", (r is not None and r[0] == 0 and len(entries()) == 1, "entries %s" % entries()))
+        with open(big, "r+b") as f:  # NaNs into the data, the header intact
+            f.seek(4096 + 4 * 1000)
+            f.write(struct.pack("<f", float("nan")) * 16)
+        settle()
+        add("cache", "a damaged float32 model with a cache entry", clean_refusal(go(["move", "--model", big, "--board", board], cenv),
+                                                                             big))
+        with open(big, "r+b") as f:  # mended
+            f.seek(4096 + 4 * 1000)
+            f.write(b"\0" * 64)
+        settle()
+        go(["move", "--model", big, "--board", board], cenv)
+        os.chmod(cache, 0o777)
+        r = go(["move", "--model", big, "--board", board], cenv)
+        add("cache", "a cache directory others can write is not used", (r is not None and r[0] == 0 and any("writable by other users" in x for x in r[2]),
+            "exit %s: %s" % (r and r[0], r and " | ".join(r[2])[:200])))
+        os.chmod(cache, 0o700)
+        if os.getuid() == 0 and entries():
+            e = max((os.path.join(cache, x) for x in entries()), key=os.path.getmtime)  # the mended model's
+            os.chown(e, 65534, 65534)
+            r = go(["move", "--model", big, "--board", board], cenv)
+            add("cache", "an entry another user owns is not used", (r is not None and r[0] == 0 and any("another user" in x for x in r[2])
+                and os.stat(e).st_uid == 0, "exit %s: %s" % (r and r[0], r and " | ".join(r[2])[:200])))
+        # a write cut short by Ctrl-C leaves no temporary; one a killed process left goes at the next write
+        for x in entries():
+            os.remove(os.path.join(cache, x))
+        p = subprocess.Popen([G, "move", "--model", big, "--board", board], env=dict(os.environ, **cenv),
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        t0 = time.time()
+        while time.time() - t0 < 120 and p.poll() is None and not [x for x in os.listdir(cache) if x.endswith(".tmp")]:
+            time.sleep(0.01)
+        seen = [x for x in os.listdir(cache) if x.endswith(".tmp")]
+        p.send_signal(2)
+        p.wait(60)
+        left = [x for x in os.listdir(cache) if x.endswith(".tmp")]
+        add("cache", "Ctrl-C during a cache write", (bool(seen) and not left, "seen %s, left %s" % (seen, left)))
+        stale = os.path.join(cache, ".int16-0badcafe-1.tables.4999999-1.tmp")
+        open(stale, "wb").write(b"x" * 1000)
+        for x in entries():
+            os.remove(os.path.join(cache, x))
+        go(["move", "--model", big, "--board", board], cenv)
+        add("cache", "a killed writer's temporary is swept", (not os.path.exists(stale) and len(entries()) == 1, ""))
+        os.remove(big)
+    else:
+        add("cache", "a 4x6 model to cache", (False, "train ntuple --net 4x6 wrote nothing"))
+    return out
+
+results.extend(files_and_locales())
 
 # --- the server ---
 srv = subprocess.Popen([G, "serve", "--port", "0", "--threads", "2", "--request-timeout-ms", "2000"] + (["--model", base_model] if base else []),

@@ -113,6 +113,11 @@ final class BenchSearchCommand implements Callable<Integer> {
         if (hlogIntervalMs < 1) {
             throw new Errors.BadInput("--hlog-interval-ms: expected at least 1, got " + hlogIntervalMs);
         }
+        if (hlog != null) {
+            // before the models load and the games: a log that cannot be written should not cost the measurement
+            OutputDirectory.checkFileWritable("--hlog", hlog.toAbsolutePath());
+            DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--model", ModelList.expand(models));
+        }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
         PlayerKind kind = PlayerKind.parse(player);
@@ -137,8 +142,6 @@ final class BenchSearchCommand implements Callable<Integer> {
         Path target = null;
         if (hlog != null) {
             target = hlog.toAbsolutePath();
-            // before the games: a log that cannot be written should not cost the measurement
-            OutputDirectory.checkFileWritable("--hlog", target);
         }
         if (warmupGames > 0) {
             // other seeds than the measured games

@@ -85,6 +85,8 @@ final class DatasetCommand implements Callable<Integer> {
             throw new Errors.BadInput("--teacher-share: expected a probability 0..1, got " + teacherShare);
         }
         OutputDirectory.checkFileWritable("--out", out);
+        DistinctFiles.checkNotAnInput("--out", out, "--model", model);
+        DistinctFiles.checkNotAnInput("--out", out, "--behaviour-model", behaviourModel);
         // without tile-downgrading: a translated board's move values are on another scale than its game's others
         SearchConfig search = SearchConfig.ofDepth(depth).withDowngrade(0);
         PlayerKind kind = PlayerKind.parse(player);

@@ -43,6 +43,8 @@ final class ImportTdl2048Command implements Callable<Integer> {
     public Integer call() throws BadFileException {
         Tdl2048Network network = Tdl2048Network.parse(net, stages);
         OutputDirectory.checkFileWritable("--out", out);
+        DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.w", weights);
+        DistinctFiles.checkNotAnInput("--out", out, "--check", check);
         try (NtupleModel model = Tdl2048Import.read(weights, network)) {
             if (check != null) {
                 Tdl2048Check.Result r = Tdl2048Check.check(model, check);

@@ -38,6 +38,7 @@ final class ImportZiapCommand implements Callable<Integer> {
             throw new Errors.BadInput("--" + e.getMessage());
         }
         OutputDirectory.checkFileWritable("--out", out);
+        DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.bin", weights);
         try (NtupleModel model = ZiapImport.read(weights, s)) {
             NtupleModels.save(model, out);
             System.out.printf(Locale.ROOT, "%s -> %s: %s (%s), %,d weights%n", weights, out, s.text(), s.patterns(),

@@ -57,6 +57,7 @@ final class InspectFiltersCommand implements Callable<Integer> {
                 throw new Errors.BadInput("--png: this Java runtime has no java.desktop module to draw with; leave --png out");
             }
             OutputDirectory.checkFileWritable("--png", png);
+            DistinctFiles.checkNotAnInput("--png", png, "--model", model);
         }
         PolicyModel m = PolicyFile.loadOrDefault(model);
         String modelName = model != null ? model.toString() : PolicyFile.SHIPPED_NAME;

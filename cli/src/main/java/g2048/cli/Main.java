@@ -40,6 +40,11 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        String undecodable = ArgumentBytes.problem(args);
+        if (undecodable != null) {
+            System.err.println("g2048: " + undecodable);
+            System.exit(Errors.BAD_INPUT);
+        }
         System.exit(execute(args));
     }
 

@@ -17,6 +17,9 @@ import java.util.List;
  */
 final class OutputDirectory {
 
+    /** The longest file name, in bytes, of Linux's file systems (NAME_MAX). */
+    static final int NAME_MAX = 255;
+
     private OutputDirectory() {
     }
 
@@ -57,6 +60,11 @@ final class OutputDirectory {
         }
         if (Files.isDirectory(target)) {
             throw new Errors.BadInput(option + ": " + target + " is a directory, expected a file name");
+        }
+        int nameBytes = target.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (nameBytes > NAME_MAX) {
+            throw new Errors.BadInput(option + ": the name " + target.getFileName() + " is " + nameBytes
+                    + " bytes long, more than the " + NAME_MAX + " a file name may have");
         }
         try {
             RegularFile.checkOutput(target);

@@ -138,8 +138,10 @@ public final class TrainCnnCommand implements Callable<Integer> {
             } catch (TrainingRun.NoResumePoint e) {
                 throw new Errors.BadInput("--resume: " + Errors.text(e));
             }
-        } else if (Files.exists(dir.resolve(TrainingRun.LATEST))) {
-            throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it");
+        }
+        if (Files.exists(dir.resolve(TrainingRun.LATEST)) && (resume == null || !TrainedWork.sameFile(dir, resume))) {
+            throw new Errors.BadInput("--out: " + dir + " already holds a run; use --resume " + dir + " to continue it"
+                    + (resume != null ? " (--resume names another run, " + resume + ")" : ""));
         }
         NetSpec spec = arch == null ? (start != null ? start.spec() : Architectures.named("CNN22")) : parseArch(arch);
         if (start != null && !start.spec().equals(spec)) {

@@ -164,6 +164,8 @@ final class TrainNtupleCommand implements Callable<Integer> {
         // Fails before any training when --out could not be written at the first checkpoint.
         OutputDirectory.checkWritable("--out", out.toAbsolutePath().getParent());
         OutputDirectory.checkFileWritable("--out", out);
+        OutputDirectory.checkFileWritable("--out", NtupleCurve.csvBeside(out)); // its name, and the .png's, as long
+        TrainedWork.refuseReplacing("--out", out, resume);
         if (compactOut) {
             System.err.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
                     + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");

@@ -117,6 +117,7 @@ final class TrainPolicyCommand implements Callable<Integer> {
             throw new Errors.BadInput("--heldout-sample: expected 0 or more, got " + heldOutSample);
         }
         DistinctFiles.check("--data", data);
+        DistinctFiles.checkNotAnInput("--out", out, "--init", init);
         Backend steps = Backends.installed().choosePolicyTraining(device, System.out);
         double finalRate = lrFinal == null ? lr : lrFinal;
         PolicyTrainer.Config config = new PolicyTrainer.Config(spec, epochs, batch, lr, finalRate, temperature, threads, snapshotEvery,

@@ -22,12 +22,17 @@ class ImportTdl2048CommandTest {
 
     /** A TDL2048 weight file of the pattern 10:10 (cells 1 then 0, no images), entry i worth i/4. */
     private Path tinyFile() throws Exception {
+        return tinyFile(-1, 0);
+    }
+
+    /** {@link #tinyFile()} with entry {@code entry} (when not -1) worth {@code value}. */
+    private Path tinyFile(int entry, float value) throws Exception {
         ByteBuffer b = ByteBuffer.allocate(5 + 19 + 256 * 4 + 2).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) 0).putInt(1);
         b.put((byte) 4).putInt(0x10).putShort((short) 2).putShort((short) 0);
         b.putShort((short) 4).putLong(256);
         for (int i = 0; i < 256; i++) {
-            b.putFloat(i / 4f);
+            b.putFloat(i == entry ? value : i / 4f);
         }
         b.putShort((short) 0);
         Path f = dir.resolve("tiny.w");
@@ -84,5 +89,28 @@ class ImportTdl2048CommandTest {
         assertBadInput("table 1 (a\\x1b[31mxy): 3 bytes per value", "import", "tdl2048", "--net", "10:10", "--out", out, escape.toString());
         Files.writeString(values, "not a board\n");
         assertBadInput("line 1", "import", "tdl2048", "--net", "10:10", "--out", out, "--check", values.toString(), w.toString());
+    }
+
+    @Test
+    void hugeFiniteWeightsAreRefusedAtImportAndAtLoad() throws Exception {
+        String out = dir.resolve("huge.g2n").toString();
+        assertBadInput("table 10 entry 83 is 3.4E38", "import", "tdl2048", "--net", "10:10", "--out", out,
+                tinyFile(83, 3.4e38f).toString());
+        assertFalse(Files.exists(Path.of(out)));
+        // a model file of such weights (written by another tool) is refused by every command that loads it
+        try (NtupleModel m = NtupleModels.load(tinyModel())) {
+            m.network().setEntry(5, 3.4e38f);
+            NtupleModels.save(m, Path.of(out));
+        }
+        for (String table : new String[] {"float32", "int16"}) {
+            assertBadInput("at entry 5", "move", "--model", out, "--table", table, "--board", "2,4,0/0,0,0/0,0,0", "--json");
+        }
+    }
+
+    private Path tinyModel() throws Exception {
+        Path m = dir.resolve("tiny.g2n");
+        CommandRun r = CommandRun.of("import", "tdl2048", "--net", "10:10", "--out", m.toString(), tinyFile().toString());
+        assertEquals(0, r.exit(), r.err());
+        return m;
     }
 }

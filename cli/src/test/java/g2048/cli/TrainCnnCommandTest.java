@@ -112,6 +112,23 @@ class TrainCnnCommandTest {
     }
 
     @Test
+    void aRunResumedFromElsewhereNeverReplacesAnotherRun() throws Exception {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        for (Path run : new Path[] {a, b}) {
+            Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "500", "--eval-games", "0", "--generators", "1",
+                    "--lanes", "4", "--out", run.toString());
+            assertEquals(0, r[0], (String) r[1]);
+        }
+        byte[] latest = Files.readAllBytes(b.resolve("latest.g2nn"));
+        Object[] r = run("--arch", TINY, "--device", "cpu", "--positions", "1000", "--eval-games", "0", "--generators", "1",
+                "--lanes", "4", "--resume", a.toString(), "--out", b.toString());
+        assertEquals(2, r[0], (String) r[1]);
+        assertTrue(((String) r[1]).contains("--out: " + b + " already holds a run; use --resume " + b), (String) r[1]);
+        assertArrayEquals(latest, Files.readAllBytes(b.resolve("latest.g2nn")), "the other run is as it was");
+    }
+
+    @Test
     void aSecondRunInTheSameDirectoryIsRefused() throws Exception {
         Path busy = dir.resolve("busy");
         try (LockFile held = LockFile.inDirectory(busy)) {

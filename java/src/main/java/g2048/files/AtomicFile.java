@@ -57,6 +57,14 @@ public final class AtomicFile {
     }
 
     private static final AtomicLong COUNTER = new AtomicLong();
+    /**
+     * Names derived from a target's longer than this many bytes (UTF-8) are shortened ({@link #stem}):
+     * ".NAME.PID-N.tmp" and ".NAME.lock" of a legal name of 240 bytes would pass NAME_MAX (255 bytes).
+     */
+    private static final int STEM_BYTES = 160;
+    /** The temporaries of {@link #writeDiscardedOnExit} being written, deleted by one shutdown hook if the JVM exits first. */
+    private static final java.util.Set<Path> DISCARD_ON_EXIT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.concurrent.atomic.AtomicBoolean HOOK = new java.util.concurrent.atomic.AtomicBoolean();
     /** The names of {@link #temporaryBeside}: {@code .TARGET.PID-N.tmp}. */
     private static final Pattern TEMPORARY = Pattern.compile("\\..+\\.([0-9]{1,18})-[0-9]+\\.tmp");
     private static final int STREAM_BUFFER = 1 << 16;
@@ -71,10 +79,34 @@ public final class AtomicFile {
 
     /** Writes {@code target} from {@code writer}. */
     public static void write(Path target, Durability durability, ChannelWriter writer) throws IOException {
+        write(target, durability, writer, false);
+    }
+
+    /**
+     * {@link #write(Path, Durability, ChannelWriter)} of a file that is only worth having whole, such
+     * as a cache entry: if the JVM exits mid-write (Ctrl-C), a shutdown hook deletes the temporary
+     * file, which would otherwise stay hidden beside the target. Not for a run's own checkpoints,
+     * which other shutdown hooks write while the JVM exits.
+     */
+    public static void writeDiscardedOnExit(Path target, Durability durability, ChannelWriter writer) throws IOException {
+        if (HOOK.compareAndSet(false, true)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> DISCARD_ON_EXIT.forEach(AtomicFile::deleteQuietly),
+                    "discard-temporaries"));
+        }
+        write(target, durability, writer, true);
+    }
+
+    private static void write(Path target, Durability durability, ChannelWriter writer, boolean discardOnExit)
+            throws IOException {
         RegularFile.checkOutput(target);
         Path tmp = null;
+        Path registered = null;
         try {
             tmp = temporaryBeside(target);
+            if (discardOnExit) {
+                registered = tmp;
+                DISCARD_ON_EXIT.add(tmp);
+            }
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 writer.write(ch);
                 if (durability == Durability.FORCED) {
@@ -88,6 +120,9 @@ public final class AtomicFile {
         } finally {
             if (tmp != null) {
                 deleteQuietly(tmp);
+            }
+            if (registered != null) {
+                DISCARD_ON_EXIT.remove(registered);
             }
         }
     }
@@ -182,7 +217,7 @@ public final class AtomicFile {
             if (dir == null || !Files.isDirectory(dir)) {
                 continue;
             }
-            String prefix = "." + target.getFileName() + ".";
+            String prefix = "." + stem(target.getFileName().toString()) + ".";
             try (var files = Files.newDirectoryStream(dir, ".*.tmp")) {
                 for (Path f : files) {
                     String name = f.getFileName().toString();
@@ -208,8 +243,38 @@ public final class AtomicFile {
     private static Path temporaryBeside(Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        return dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+        return dir.resolve("." + stem(target.getFileName().toString()) + "." + ProcessHandle.current().pid() + "-"
                 + COUNTER.incrementAndGet() + ".tmp");
+    }
+
+    /**
+     * The part of a file's name that the names derived from it (temporaries, locks) carry: the name
+     * itself, or for a long one its first characters and a hash of the whole, so that a derived name
+     * stays within NAME_MAX and two long names sharing a beginning still get different ones.
+     */
+    static String stem(String name) {
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= STEM_BYTES) {
+            return name;
+        }
+        StringBuilder head = new StringBuilder();
+        int used = 0;
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            int n = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+            if (used + n > STEM_BYTES - 17) {
+                break;
+            }
+            head.appendCodePoint(cp);
+            used += n;
+            i += Character.charCount(cp);
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+            return head + "~" + java.util.HexFormat.of().formatHex(hash, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     private static void replace(Path tmp, Path target) throws IOException {

@@ -62,9 +62,12 @@ public final class LockFile implements AutoCloseable {
         return acquire(dir.resolve(NAME));
     }
 
-    /** Locks {@code .NAME.lock} beside {@code file} (NAME its name): one run at a time writes a file. */
+    /**
+     * Locks {@code .NAME.lock} beside {@code file} (NAME its name, shortened when long so that the lock's
+     * name stays legal): one run at a time writes a file.
+     */
     public static LockFile beside(Path file) throws IOException {
-        return acquire(file.toAbsolutePath().getParent().resolve("." + file.getFileName() + ".lock"));
+        return acquire(file.toAbsolutePath().getParent().resolve("." + AtomicFile.stem(file.getFileName().toString()) + ".lock"));
     }
 
     /** Locks {@code file}, creating it if needed; throws {@link Held} if it is locked already. */

@@ -27,10 +27,23 @@ import java.util.zip.CRC32C;
  * again, never trusted. Failing to write the cache (a read-only home) only costs the next start its
  * speed.
  *
+ * <p>What it trusts: the cache directory is a trust boundary. An entry's checksum finds damage, not
+ * forgery: whoever can write the directory decides what a model plays. So the directory is used only
+ * when it is the user's own and no one else can write it (not group- or other-writable), and each
+ * entry only when it is a regular file of the same kind; otherwise the cache is not used (one line on
+ * standard error says why, once) and the model is read from its file, fully checked. A new directory
+ * is made {@code rwx------}, entries {@code rw-------}. A float32 model's entry is keyed on the file's
+ * identity as well as its header ({@link #keyOf}): device, inode, size, modification and change time;
+ * a change to the data (which no user can make without changing the change time) misses the entry,
+ * so the file is read and checked in full. A file that changed in the last two seconds is not cached
+ * (two changes within one tick of the kernel's clock share a change time).
+ *
  * <p>Where: the directory in the system property {@value #PROPERTY} ({@code off} turns the cache
  * off), else {@code $XDG_CACHE_HOME/g2048}, else {@code ~/.cache/g2048}; {@code G2048_CACHE=off} in
  * the environment turns it off too. Only tables of at least {@link #MIN_BYTES} are kept (smaller
- * models inflate in milliseconds), and at most {@link #KEPT} entries (the oldest go).
+ * models inflate in milliseconds), and at most {@link #KEPT} entries (the oldest go). A write cut
+ * short by Ctrl-C deletes its temporary file on the way out, and each write first deletes those
+ * that killed processes left.
  */
 final class Int16Cache {
 
@@ -47,7 +60,120 @@ final class Int16Cache {
     private static final int PREFIX = 24;
     private static final int CHUNK = 1 << 24;
 
+    /** The bytes {@link #keyOf} adds to a header: device, inode, size, modification and change time (ns). */
+    static final int IDENTITY_BYTES = 5 * Long.BYTES;
+    /** How long ago a file must have last changed for its entry to be made or used ({@link #keyOf}); lowered by tests. */
+    static long settleNanos = 2_000_000_000L;
+    private static final java.util.concurrent.atomic.AtomicBoolean WARNED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY_DIR =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------");
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY_FILE =
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
+
     private Int16Cache() {
+    }
+
+    /**
+     * The key of a model file's entry: its header and the file's identity, so that an entry made from
+     * the file is not used once its data changed (a change of data changes the file's change time,
+     * which only the kernel sets). Null when the platform does not tell the identity: no cache then.
+     */
+    static byte[] keyOf(byte[] header, Path file) {
+        try {
+            java.util.Map<String, Object> a = Files.readAttributes(file, "unix:dev,ino,size,lastModifiedTime,ctime");
+            // the kernel's file times move by clock ticks: a file changed again within the tick of its last change
+            // keeps its change time, so a file changed moments ago is not cached until it has settled
+            if (System.currentTimeMillis() * 1_000_000L - nanos(a.get("ctime")) < settleNanos) {
+                return null;
+            }
+            return ByteBuffer.allocate(header.length + IDENTITY_BYTES).order(ByteOrder.LITTLE_ENDIAN).put(header)
+                    .putLong((Long) a.get("dev")).putLong((Long) a.get("ino")).putLong((Long) a.get("size"))
+                    .putLong(nanos(a.get("lastModifiedTime"))).putLong(nanos(a.get("ctime"))).array();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long nanos(Object time) {
+        java.time.Instant t = ((java.nio.file.attribute.FileTime) time).toInstant();
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    /**
+     * Why a directory or entry owned by {@code ownerUid} with permission bits {@code mode} is not to be
+     * trusted by the user {@code userUid}, or null when it is.
+     */
+    static String distrust(int ownerUid, int mode, int userUid) {
+        if (ownerUid != userUid) {
+            return "owned by another user (uid " + ownerUid + ")";
+        }
+        if ((mode & 0022) != 0) {
+            return "writable by other users (mode " + Integer.toOctalString(mode & 0777) + ")";
+        }
+        return null;
+    }
+
+    /** Why {@code p} (links not followed) is not to be trusted, or null; absent is trusted (nothing to read). */
+    private static String distrust(Path p) {
+        try {
+            java.util.Map<String, Object> a = Files.readAttributes(p, "unix:uid,mode", java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            int mode = (Integer) a.get("mode");
+            int type = mode & 0170000;
+            if (type != 0040000 && type != 0100000) {
+                return "not a plain directory or file (a link or special file)";
+            }
+            return distrust((Integer) a.get("uid"), mode, userUid());
+        } catch (java.nio.file.NoSuchFileException e) {
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "of unknown owner and permissions";
+        }
+    }
+
+    /** This process's user id (the owner of {@code /proc/self} on Linux). */
+    private static int userUid() throws IOException {
+        return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    }
+
+    /**
+     * The cache directory when it may be trusted (absent counts: it is made private), else null after
+     * saying why on standard error, once per process.
+     */
+    private static Path trustedDirectory() {
+        Path dir = directory();
+        if (dir == null) {
+            return null;
+        }
+        Path real;
+        try {
+            real = Files.exists(dir) ? dir.toRealPath() : dir;
+        } catch (IOException e) {
+            return null;
+        }
+        String why = distrust(real);
+        if (why == null) {
+            return dir;
+        }
+        warn("the cache directory " + dir + " is " + why);
+        return null;
+    }
+
+    /** Says once on standard error that the cache is not used, and why. */
+    private static void warn(String why) {
+        if (WARNED.compareAndSet(false, true)) {
+            System.err.println("g2048: " + why + ": not used (models are read from their files); make it yours and"
+                    + " private (chmod 700), or turn the cache off with G2048_CACHE=off");
+        }
+    }
+
+    /** Whether {@code entry} may be read: a regular file of this user that no one else can write. */
+    private static boolean trustedEntry(Path entry) {
+        String why = distrust(entry);
+        if (why != null && Files.exists(entry, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            warn("the cache entry " + entry + " is " + why);
+            return false;
+        }
+        return true;
     }
 
     /** The cache directory, or null when the cache is off. */
@@ -89,12 +215,12 @@ final class Int16Cache {
      * number of them is not sound.
      */
     static boolean read(byte[] header, MemorySegment into, byte[] extra) {
-        Path dir = directory();
-        if (dir == null || into.byteSize() < minBytes) {
+        Path dir = into.byteSize() < minBytes ? null : trustedDirectory();
+        if (dir == null) {
             return false;
         }
         Path file = entry(dir, header, into.byteSize());
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !trustedEntry(file)) {
             return false;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -137,8 +263,8 @@ final class Int16Cache {
 
     /** Whether the cache has an entry (sound or not) for the model with {@code header} and tables of {@code bytes}. */
     static boolean present(byte[] header, long bytes) {
-        Path dir = directory();
-        return dir != null && bytes >= minBytes && Files.isRegularFile(entry(dir, header, bytes));
+        Path dir = bytes < minBytes ? null : trustedDirectory();
+        return dir != null && Files.isRegularFile(entry(dir, header, bytes), java.nio.file.LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Keeps {@code tables}, inflated from the model with {@code header}, for the next start (best effort). */
@@ -148,12 +274,17 @@ final class Int16Cache {
 
     /** {@link #write(byte[], MemorySegment)} with the loader's own bytes {@code extra}, under the same checksum. */
     static void write(byte[] header, MemorySegment tables, byte[] extra) {
-        Path dir = directory();
-        if (dir == null || tables.byteSize() < minBytes) {
+        Path dir = tables.byteSize() < minBytes ? null : trustedDirectory();
+        if (dir == null) {
             return;
         }
         try {
-            Files.createDirectories(dir);
+            if (!Files.isDirectory(dir)) {
+                Files.createDirectories(dir.toAbsolutePath().getParent());
+                Files.createDirectory(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
+            }
+            AtomicFile.deleteLeftovers(dir); // what writes cut short by a kill left
+            Path entry = entry(dir, header, tables.byteSize());
             CRC32C crc = new CRC32C();
             crc.update(extra);
             for (long off = 0; off < tables.byteSize(); off += CHUNK) {
@@ -162,12 +293,13 @@ final class Int16Cache {
             ByteBuffer head = ByteBuffer.allocate(PREFIX + header.length + extra.length).order(ByteOrder.LITTLE_ENDIAN);
             head.putLong(MAGIC).putLong(tables.byteSize()).putInt((int) crc.getValue()).putInt(extra.length)
                     .put(header).put(extra).flip();
-            AtomicFile.write(entry(dir, header, tables.byteSize()), AtomicFile.Durability.DEFERRED, ch -> {
+            AtomicFile.writeDiscardedOnExit(entry, AtomicFile.Durability.DEFERRED, ch -> {
                 AtomicFile.writeFully(ch, head);
                 for (long off = 0; off < tables.byteSize(); off += CHUNK) {
                     AtomicFile.writeFully(ch, tables.asSlice(off, Math.min(CHUNK, tables.byteSize() - off)).asByteBuffer());
                 }
             });
+            Files.setPosixFilePermissions(entry, OWNER_ONLY_FILE);
             prune(dir);
         } catch (IOException | RuntimeException e) {
             // no cache: the next start inflates the model again

@@ -21,9 +21,10 @@ import java.util.zip.CRC32C;
  * values are the same. The tables' checksum is taken again in the second pass:
  * a file changed between the passes is refused.
  *
- * <p>The tables and each bank's step are then kept in {@link Int16Cache}, under the model's header,
- * which holds the checksum of its data: the next start of the same file reads them there and makes
- * neither pass (seconds for a checkpoint of gigabytes).
+ * <p>The tables and each bank's step are then kept in {@link Int16Cache}, under the model's header
+ * and the file's identity ({@link Int16Cache#keyOf}): the next start of the same, unchanged file reads
+ * them there and makes neither pass (seconds for a checkpoint of gigabytes); a file whose data changed
+ * misses the entry and is read and checked in full.
  */
 final class Int16FromFloats {
 
@@ -46,17 +47,21 @@ final class Int16FromFloats {
         TupleLayout layout = new TupleLayout(h.spec(), h.shape());
         Int16Network[] int16 = null;
         OffHeap.Table t = null;
-        if (Int16Cache.present(header, tableBytes)) {
+        // the header holds the data's checksum but the cache never reads the data: the file's identity goes in the key
+        byte[] key = Int16Cache.keyOf(header, file);
+        if (key != null && Int16Cache.present(key, tableBytes)) {
             t = OffHeap.allocateTouched(tableBytes, arena);
             byte[] kept = new byte[keptBytes(h.banks())];
-            if (Int16Cache.read(header, t.segment(), kept)) {
+            if (Int16Cache.read(key, t.segment(), kept)) {
                 int16 = fromKept(h, layout, t, kept);
             }
         }
         if (int16 == null) {
             Converted c = convert(file, ch, h, layout, t, arena);
             int16 = c.banks();
-            Int16Cache.write(header, c.tables().segment(), kept(int16));
+            if (key != null) {
+                Int16Cache.write(key, c.tables().segment(), kept(int16));
+            }
         }
         return new NtupleModel(h.method(), h.stages(), int16, layout, arena, h.training(), file.toString(),
                 h.initialValue(), file);
@@ -109,6 +114,7 @@ final class Int16FromFloats {
         long weights = h.weights();
         long tableEntries = banks * weights;
         float[] largest = new float[banks];
+        float limit = WeightCheck.limit(h.spec());
         CRC32C all = new CRC32C();
         CRC32C tables = new CRC32C();
         try (Arena scratch = Arena.ofConfined()) {
@@ -120,7 +126,7 @@ final class Int16FromFloats {
                     MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
                     NtupleModels.readFully(file, ch, part, all);
                     tables.update(part.asByteBuffer());
-                    NtupleModels.checkFinite(file.toString(), part, first + done);
+                    WeightCheck.check(file.toString(), part, first + done, limit);
                     float max = largest[b];
                     for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
                         max = Math.max(max, Math.abs(part.getAtIndex(F, i)));

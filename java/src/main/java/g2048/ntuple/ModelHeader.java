@@ -264,10 +264,11 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
                     + ": only td-state models have a choice");
         }
         double step = b.getDouble(OFF_STEP);
-        // A compact weight is step · q with |q| ≤ 32767: the step must keep that a finite float.
-        if (valueType != FLOAT32 && !(step > 0 && step * 32767 <= Float.MAX_VALUE)) {
-            throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number below "
-                    + Float.MAX_VALUE / 32767);
+        // A compact weight is step · q with |q| ≤ 32767: the step must keep that within the weights' limit.
+        double maxStep = WeightCheck.limit(spec) / 32767.0;
+        if (valueType != FLOAT32 && !(step > 0 && step <= maxStep)) {
+            throw new ModelFileException(file, "quantisation step " + step + ": expected a positive number up to "
+                    + maxStep + " (a board's value sums a weight per tuple and image and could overflow)");
         }
         // counts of a real run: 2^50 games is millennia of training; beyond it a count is damage
         long maxCount = 1L << 50;

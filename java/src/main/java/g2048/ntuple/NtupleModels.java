@@ -192,7 +192,7 @@ public final class NtupleModels {
                 if ((int) crc.getValue() != h.dataCrc()) {
                     throw new ModelFileException(name, "corrupt data (checksum mismatch)");
                 }
-                checkFinite(name, t.segment());
+                WeightCheck.check(name, t.segment(), 0, WeightCheck.limit(h.spec()));
             } else {
                 if (h.dataBytes() > Integer.MAX_VALUE - 16) {
                     throw new ModelFileException(name, "compact data of " + h.dataBytes() + " bytes is too large");
@@ -291,7 +291,7 @@ public final class NtupleModels {
                 CRC32C crc = new CRC32C();
                 ch.position(ModelHeader.HEADER_BYTES);
                 readFully(file, ch, t.segment(), crc);
-                checkFinite(file.toString(), t.segment());
+                WeightCheck.check(file.toString(), t.segment(), 0, WeightCheck.limit(h.spec()));
                 long accumulatorBytes = h.dataBytes() - tableBytes;
                 long tableEntries = tableBytes / Float.BYTES;
                 if (writable && h.coherent()) {

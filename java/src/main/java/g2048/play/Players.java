@@ -158,6 +158,9 @@ public final class Players {
             throw new BadSetting(field("player"), " ntuple: the shipped model " + NtupleModels.DEFAULT_RESOURCE
                     + " is not on the class path; name one with ", field("models"), " PATH or choose ", field("player"), " heuristic");
         }
+        if (file != null) {
+            ModelMemory.check(List.of(file), table);
+        }
         NtupleModel model = file != null ? NtupleModels.load(file, table) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
@@ -176,13 +179,26 @@ public final class Players {
      * every model loaded, each from the tables {@code table} picks; q-learning models refused).
      */
     private static Evaluator ensemble(PlayerSpec spec, Shape shape, SearchConfig search) {
+        // each file loaded once: one named again (by any path) shares it, and still counts again in the mean
+        java.util.Map<Object, Path> distinct = new java.util.LinkedHashMap<>();
+        for (Path file : spec.models()) {
+            distinct.putIfAbsent(ModelMemory.identity(file), file);
+        }
+        ModelMemory.check(distinct.values(), spec.table());
         List<NtupleModel> loaded = new ArrayList<>();
+        java.util.Map<Object, Evaluator> shared = new java.util.HashMap<>();
         try {
             List<Evaluator> members = new ArrayList<>();
             for (Path file : spec.models()) {
-                NtupleModel model = ntupleModel(file, shape, spec.table());
-                loaded.add(model);
-                members.add(afterstateValues(model, spec.table(), search));
+                Object key = ModelMemory.identity(file);
+                Evaluator member = shared.get(key);
+                if (member == null) {
+                    NtupleModel model = ntupleModel(file, shape, spec.table());
+                    loaded.add(model);
+                    member = afterstateValues(model, spec.table(), search);
+                    shared.put(key, member);
+                }
+                members.add(member);
             }
             return new EnsembleEvaluator(members);
         } catch (RuntimeException e) {

@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Appends games to a dataset file ({@link DatasetFile}) in game order, each chunk forced to disk
- * before the next; holds {@code FILE.lock} so that one writer at a time appends. Opening an
+ * before the next; holds {@code .FILE.lock} beside it ({@link LockFile#beside}) so that one writer at a time appends. Opening an
  * existing file resumes it: its metadata must be the same (same teacher, depth and seed), the
  * intact games are kept and a chunk torn by a killed writer is cut off, so a run killed at any
  * moment and rerun gives the same file as one that ran through. Not thread-safe.
@@ -35,7 +35,7 @@ public final class DatasetWriter implements AutoCloseable {
     /** Creates {@code file} with {@code meta}, or resumes it when it exists with the same metadata. */
     public static DatasetWriter openOrResume(Path file, String meta) throws IOException {
         g2048.files.RegularFile.checkOutput(file);
-        LockFile lock = LockFile.acquire(file.resolveSibling(file.getFileName() + ".lock"));
+        LockFile lock = LockFile.beside(file);
         try {
             if (Files.exists(file) && Files.size(file) > 0) {
                 long games = 0;

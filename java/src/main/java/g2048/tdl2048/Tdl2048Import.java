@@ -4,6 +4,7 @@ import g2048.files.BadFileException;
 import g2048.game.Shape;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
+import g2048.ntuple.WeightCheck;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TupleNetwork;
 import java.lang.foreign.MemorySegment;
@@ -100,7 +101,8 @@ public final class Tdl2048Import {
     /**
      * Copies one table: g2048 entry {@code i} (digit {@code k} the code of the k-th cell in ascending
      * order) is the source's entry {@code j} (digit {@code m} the code of the pattern's m-th cell).
-     * A non-finite value is refused, naming {@code name} and {@code weights}.
+     * A non-finite value, or one whose sum over the features could overflow, is refused, naming {@code name} and
+     * {@code weights}.
      */
     public static void copy(TableSource from, String name, Tdl2048Network.Table table, Tdl2048Network net,
                             TupleNetwork into, Path weights) throws BadFileException {
@@ -126,20 +128,27 @@ public final class Tdl2048Import {
             MemorySegment.copy(bulk, LE_FLOAT, 0, dst, ValueLayout.JAVA_FLOAT, first * Float.BYTES, entries);
         } else {
             for (long i = 0; i < entries; i++) {
-                long j = 0;
-                for (int m = 0; m < n; m++) {
-                    j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
-                }
-                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, from.value(j));
+                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, from.value(fileEntry(i, digitAt)));
             }
         }
+        float limit = WeightCheck.limit(net.spec());
         for (long i = 0; i < entries; i++) {
             float v = dst.getAtIndex(ValueLayout.JAVA_FLOAT, first + i);
-            if (!Float.isFinite(v)) {
-                throw new BadFileException(weights, "table " + name + " entry " + i + " is " + v
-                        + "; a model holds finite weights only");
+            String problem = WeightCheck.problem(v, limit);
+            if (problem != null) {
+                throw new BadFileException(weights, "table " + name + " entry " + fileEntry(i, digitAt) + " is " + v + ": "
+                        + (Float.isFinite(v) ? problem : "a model holds finite weights only"));
             }
         }
+    }
+
+    /** The file's entry of g2048's entry {@code i}: digit {@code m} of it is digit {@code digitAt[m]} of {@code i}. */
+    private static long fileEntry(long i, int[] digitAt) {
+        long j = 0;
+        for (int m = 0; m < digitAt.length; m++) {
+            j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
+        }
+        return j;
     }
 
     /** Where tuple {@code t}'s table starts within a bank: the tables of the tuples before it. */

@@ -113,4 +113,60 @@ class AtomicFileTest {
         assertTrue(Files.exists(live) && Files.exists(other) && Files.exists(target));
         assertEquals(0, AtomicFile.deleteLeftovers(dir.resolve("missing")));
     }
+
+    /** Starts a write it never finishes (after marking that it began), for {@link #aDiscardedWriteCutShortBySigtermLeavesNoTemporary}. */
+    public static final class HangingWriter {
+        public static void main(String[] args) throws Exception {
+            Path dir = Path.of(args[0]);
+            AtomicFile.writeDiscardedOnExit(dir.resolve("entry.tables"), AtomicFile.Durability.DEFERRED, ch -> {
+                AtomicFile.writeFully(ch, ByteBuffer.allocate(1 << 20));
+                Files.writeString(dir.resolve("started"), "");
+                try {
+                    Thread.sleep(60_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+    }
+
+    @Test
+    void aDiscardedWriteCutShortBySigtermLeavesNoTemporary() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), HangingWriter.class.getName(), dir.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (Files.notExists(dir.resolve("started")) && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.exists(dir.resolve("started")), "the writer began");
+            assertTrue(names().stream().anyMatch(n -> n.endsWith(".tmp")), "its temporary is there: " + names());
+            p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the JVM exits through its shutdown hooks
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals(List.of("started"), names(), "the temporary is deleted on the way out");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void namesDerivedFromALongNameStayWithinNameMax() throws IOException {
+        String base = "é".repeat(100) + "x".repeat(50) + ".g2n"; // 254 bytes
+        String other = "é".repeat(100) + "y".repeat(50) + ".g2n";
+        String stem = AtomicFile.stem(base);
+        assertTrue(stem.getBytes(StandardCharsets.UTF_8).length <= 160, stem);
+        assertTrue(!stem.equals(AtomicFile.stem(other)), "two long names sharing a beginning get different stems");
+        assertEquals("short.g2n", AtomicFile.stem("short.g2n"));
+        Path target = dir.resolve(base);
+        AtomicFile.write(target, new byte[] {7});
+        try (LockFile lock = LockFile.beside(target)) {
+            assertTrue(Files.exists(lock.file()));
+            assertTrue(lock.file().getFileName().toString().getBytes(StandardCharsets.UTF_8).length <= 255);
+        }
+        Path left = Files.writeString(dir.resolve("." + stem + "." + (ProcessHandle.current().pid() + 4_000_000) + "-1.tmp"), "");
+        assertEquals(1, AtomicFile.deleteLeftoversOf(target));
+        assertTrue(Files.notExists(left));
+        assertEquals(List.of(base), names());
+    }
 }

@@ -90,4 +90,70 @@ class FiniteCheckTest {
             assertTrue(NtupleModels.allFinite(data));
         }
     }
+
+    @Test
+    void theBoundCheckAgreesWithTheDefinitionOnRandomDataAndBounds() {
+        SplittableRandom r = new SplittableRandom(20261129);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buffer = arena.allocate(4 * 200 + 4, 8);
+            for (int trial = 0; trial < 20_000; trial++) {
+                int offset = 4 * r.nextInt(2);
+                int n = r.nextInt(201);
+                MemorySegment data = buffer.asSlice(offset, 4L * n);
+                for (int i = 0; i < n; i++) {
+                    data.setAtIndex(F, i, anyKind(r));
+                }
+                // a bound anywhere among the magnitudes, or one of the data's own (equal is not below)
+                float limit = n > 0 && r.nextBoolean() ? Math.abs(data.getAtIndex(F, r.nextInt(n)))
+                        : Math.abs(finite(r));
+                if (!Float.isFinite(limit)) {
+                    limit = Math.abs(finite(r)); // a limit is a finite number
+                }
+                if (!(limit > 0)) {
+                    limit = Float.MIN_VALUE;
+                }
+                int bound = Float.floatToRawIntBits(limit) + 1;
+                boolean want = true;
+                long firstBad = -1;
+                for (int i = 0; i < n; i++) {
+                    float w = data.getAtIndex(F, i);
+                    boolean ok = Float.isFinite(w) && Math.abs(w) <= limit;
+                    want &= ok;
+                    if (!ok && firstBad < 0) {
+                        firstBad = i;
+                    }
+                }
+                assertEquals(want, WeightCheck.allBelow(data, bound), "trial " + trial);
+                if (firstBad >= 0) {
+                    long bad = firstBad;
+                    float l = limit;
+                    ModelFileException e = assertThrows(ModelFileException.class,
+                            () -> WeightCheck.check("m.g2n", data, 1000, l));
+                    assertTrue(e.getMessage().contains("at entry " + (1000 + bad) + ":"), e.getMessage());
+                } else {
+                    WeightCheck.check("m.g2n", data, 1000, limit);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aModelOfHugeFiniteWeightsIsRefusedAtLoadNamingTheEntry(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        NtupleModel m = NtupleModel.create(TupleSpec.parse("012,456:sym:c12"), g2048.game.Shape.S3x3, Method.TD_AFTERSTATE,
+                TerminalValue.ZERO, Stages.SINGLE, 0, false, 1, 0.01);
+        m.network().setEntry(77, 3.4e38f);
+        java.nio.file.Path file = dir.resolve("huge.g2n");
+        NtupleModels.save(m, file);
+        m.close();
+        for (TablePrecision p : TablePrecision.values()) {
+            ModelFileException e = assertThrows(ModelFileException.class, () -> NtupleModels.load(file, p).close(), p.toString());
+            assertTrue(e.getMessage().contains("huge.g2n") && e.getMessage().contains("at entry 77") && e.getMessage()
+                    .contains("could overflow"), e.getMessage());
+        }
+        assertThrows(ModelFileException.class, () -> NtupleModels.loadForTraining(file).close());
+        // the largest weight allowed still gives every board a finite value, 2^16 times over
+        TupleSpec spec = TupleSpec.parse("012,456:sym:c12");
+        float limit = WeightCheck.limit(spec);
+        assertTrue((double) limit * spec.tuples().length * 8 * 65536 <= Float.MAX_VALUE);
+    }
 }

@@ -42,6 +42,7 @@ class Int16CacheTest {
         saved = System.getProperty(Int16Cache.PROPERTY);
         System.setProperty(Int16Cache.PROPERTY, cache.toString());
         Int16Cache.minBytes = 0;
+        Int16Cache.settleNanos = 0;
         NtupleModel m = NtupleModel.create(TupleSpec.parse("012,456,048:sym:c12"), Shape.S3x3, Method.TD_AFTERSTATE,
                 TerminalValue.ZERO, Stages.SINGLE, 0, false, 42, 0.004);
         Rng rng = new Rng(7);
@@ -57,6 +58,7 @@ class Int16CacheTest {
     @AfterEach
     void restore() {
         Int16Cache.minBytes = Int16Cache.MIN_BYTES;
+        Int16Cache.settleNanos = 2_000_000_000L;
         if (saved == null) {
             System.clearProperty(Int16Cache.PROPERTY);
         } else {
@@ -136,7 +138,8 @@ class Int16CacheTest {
         Path entry = made.getFirst();
         byte[] good = Files.readAllBytes(entry);
         int kept = 4 + 9; // the conversion's number, then one bank's step and exactness
-        assertEquals(24 + 4096 + kept + 2 * 3 * 1728, good.length);
+        int key = 4096 + Int16Cache.IDENTITY_BYTES; // the header and the file's identity
+        assertEquals(24 + key + kept + 2 * 3 * 1728, good.length);
         assertArrayEquals(want, values(full, TablePrecision.INT16), "the next load reads the entry");
         try (NtupleModel m = NtupleModels.load(full, TablePrecision.INT16)) {
             assertEquals(described, m.evaluator(TablePrecision.INT16).describe(), "the step and exactness come back");
@@ -146,25 +149,96 @@ class Int16CacheTest {
         // that load did read the entry: change its tables (and checksum) and the values move
         byte[] altered = good.clone();
         ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 24 + 4096 + kept; i < altered.length; i += 2) {
+        for (int i = 24 + key + kept; i < altered.length; i += 2) {
             b.putShort(i, (short) (b.getShort(i) + 1000));
         }
-        Files.write(entry, withChecksum(altered, kept));
+        Files.write(entry, withChecksum(altered, key));
         assertNotEquals(want[0], values(full, TablePrecision.INT16)[0]);
 
         // a flipped byte among the steps, or the number of another conversion under a right checksum: made again
         for (int damage = 0; damage < 2; damage++) {
             byte[] bad = good.clone();
             if (damage == 0) {
-                bad[24 + 4096 + 4 + 3] ^= 0x08;
+                bad[24 + key + 4 + 3] ^= 0x08;
             } else {
-                ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(24 + 4096, 99);
-                bad = withChecksum(bad, kept);
+                ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN).putInt(24 + key, 99);
+                bad = withChecksum(bad, key);
             }
             Files.write(entry, bad);
             assertArrayEquals(want, values(full, TablePrecision.INT16), "damage " + damage);
             assertArrayEquals(good, Files.readAllBytes(entry), "damage " + damage + ": the entry is made again");
         }
+    }
+
+    @Test
+    void aFloatModelWhoseDataChangedIsReadInFullNotFromItsEntry() throws Exception {
+        Path full = fullModel();
+        double[] want = values(full, TablePrecision.INT16);
+        assertArrayEquals(want, values(full, TablePrecision.INT16), "and used");
+        Thread.sleep(50); // past the clock tick of the file's last change (see Int16Cache.settleNanos)
+        // NaNs written into the data in place, the header left as it was
+        try (RandomAccessFile f = new RandomAccessFile(full.toFile(), "rw")) {
+            f.seek(4096 + 40);
+            f.writeInt(Float.floatToRawIntBits(Float.NaN));
+        }
+        ModelFileException e = org.junit.jupiter.api.Assertions.assertThrows(ModelFileException.class,
+                () -> NtupleModels.load(full, TablePrecision.INT16));
+        assertTrue(e.getMessage().contains("checksum mismatch") || e.getMessage().contains("finite"), e.getMessage());
+    }
+
+    @Test
+    void aDirectoryOrEntryOthersCanWriteIsNotTrusted() throws Exception {
+        double[] want = values();
+        Path entry = onlyEntry();
+        assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(entry)));
+        byte[] good = Files.readAllBytes(entry);
+        byte[] forged = good.clone();
+        int tables = 24 + 4096;
+        ByteBuffer b = ByteBuffer.wrap(forged).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = tables; i < forged.length; i += 2) {
+            b.putShort(i, (short) (b.getShort(i) + 1000));
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(forged, tables, forged.length - tables);
+        b.putInt(16, (int) crc.getValue());
+        Files.write(entry, forged);
+        Files.setPosixFilePermissions(entry, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        assertNotEquals(want[0], values()[0], "a forged entry the user's own is the user's business");
+
+        // a directory others can write: not used at all, the model read from its file
+        Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertArrayEquals(want, values());
+        assertArrayEquals(forged, Files.readAllBytes(entry), "nothing written into it either");
+        Files.setPosixFilePermissions(cache, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        // an entry others can write: not read, made again (private)
+        Files.setPosixFilePermissions(entry, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertArrayEquals(want, values());
+        assertArrayEquals(good, Files.readAllBytes(entry));
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(entry)));
+        // a symbolic link as the entry: not followed
+        Path elsewhere = Files.write(dir.resolve("forged.tables"), forged);
+        Files.delete(entry);
+        Files.createSymbolicLink(entry, elsewhere);
+        assertArrayEquals(want, values());
+        assertTrue(!Files.isSymbolicLink(entry) && java.util.Arrays.equals(good, Files.readAllBytes(entry)));
+
+        assertEquals(null, Int16Cache.distrust(1000, 0700, 1000));
+        assertEquals(null, Int16Cache.distrust(1000, 0755, 1000));
+        assertTrue(Int16Cache.distrust(0, 0700, 1000).contains("another user"));
+        assertTrue(Int16Cache.distrust(1000, 0775, 1000).contains("writable by other users"));
+        assertTrue(Int16Cache.distrust(1000, 0757, 1000).contains("writable by other users"));
+    }
+
+    @Test
+    void aWriteSweepsTheTemporariesOfKilledWriters() throws Exception {
+        values();
+        long dead = ProcessHandle.current().pid() + 4_000_000; // above any pid_max: no such process
+        Path left = Files.write(cache.resolve(".int16-0badcafe-1234.tables." + dead + "-1.tmp"), new byte[1000]);
+        Files.delete(onlyEntry());
+        values(); // misses, writes the entry again
+        assertTrue(Files.notExists(left), "a killed writer's temporary is deleted");
+        assertEquals(1, entries().size());
     }
 
     /** The compact model's weights as a full (float32) model file, 1.5 steps off the grid so that rounding shows. */
@@ -180,10 +254,10 @@ class Int16CacheTest {
         return full;
     }
 
-    /** {@code entry} with its checksum over the kept bytes and the tables made again. */
-    private static byte[] withChecksum(byte[] entry, int kept) {
+    /** {@code entry}, whose key is {@code key} bytes, with its checksum over the kept bytes and the tables made again. */
+    private static byte[] withChecksum(byte[] entry, int key) {
         CRC32C crc = new CRC32C();
-        crc.update(entry, 24 + 4096, entry.length - 24 - 4096);
+        crc.update(entry, 24 + key, entry.length - 24 - key);
         ByteBuffer.wrap(entry).order(ByteOrder.LITTLE_ENDIAN).putInt(16, (int) crc.getValue());
         return entry;
     }

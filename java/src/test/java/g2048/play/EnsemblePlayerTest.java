@@ -110,4 +110,45 @@ class EnsemblePlayerTest {
         assertTrue(e.getMessage().startsWith("models: player 'lines' plays one model, got 2"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Engine.ensemble(List.of(a), SearchConfig.ofDepth(1)));
     }
+
+    @Test
+    void aFileNamedAgainIsLoadedOnceAndStillCountsInTheMean() throws IOException {
+        SearchConfig greedy = SearchConfig.ofDepth(1);
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withTable(TablePrecision.FLOAT32);
+        Path link = a.resolveSibling("a-link.g2n");
+        Files.deleteIfExists(link);
+        Files.createSymbolicLink(link, a);
+        List<Path> named = new java.util.ArrayList<>(java.util.Collections.nCopies(200, a));
+        named.add(link);
+        named.add(b);
+        g2048.eval.EnsembleEvaluator many = (g2048.eval.EnsembleEvaluator) Players.evaluator(spec.withModels(named),
+                Shape.S4x4, greedy);
+        List<Evaluator> members = many.members();
+        assertEquals(202, members.size());
+        assertEquals(2, members.stream().map(System::identityHashCode).distinct().count(), "two files, two models loaded");
+        Evaluator ea = Players.evaluator(spec.withModel(a), Shape.S4x4, greedy);
+        Evaluator eb = Players.evaluator(spec.withModel(b), Shape.S4x4, greedy);
+        Rng rng = new Rng(78);
+        for (int i = 0; i < 500; i++) {
+            long board = randomBoard(rng);
+            double mean = (201 * ea.value(board) + eb.value(board)) / 202;
+            assertEquals(mean, many.value(board), 1e-9 * Math.max(1, Math.abs(mean)));
+        }
+    }
+
+    @Test
+    void modelsThatCannotFitInMemoryAreRefusedBeforeLoading() {
+        long bytes = g2048.ntuple.ModelFootprint.playBytes(a, TablePrecision.FLOAT32)
+                + g2048.ntuple.ModelFootprint.playBytes(b, TablePrecision.FLOAT32);
+        assertTrue(bytes > 0);
+        ModelMemory.check(List.of(a, b), TablePrecision.FLOAT32, bytes);
+        g2048.settings.BadSetting e = assertThrows(g2048.settings.BadSetting.class,
+                () -> ModelMemory.check(List.of(a, b), TablePrecision.FLOAT32, bytes - 1));
+        assertTrue(e.getMessage().contains("2 model files named need") && e.getMessage().contains("memory available"),
+                e.getMessage());
+        // td-afterstate models play from int16 tables unless float32 ones are asked for: half as much
+        assertEquals(bytes / 2, g2048.ntuple.ModelFootprint.playBytes(a, TablePrecision.AUTO)
+                + g2048.ntuple.ModelFootprint.playBytes(b, TablePrecision.AUTO));
+        assertTrue(g2048.ntuple.ModelFootprint.availableBytes() > 0, "Linux tells what memory is left");
+    }
 }
