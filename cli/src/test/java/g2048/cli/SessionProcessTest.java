@@ -203,7 +203,7 @@ class SessionProcessTest {
                     assertEquals(player, settings.get("player"));
                     assertEquals((double) depth, settings.get("depth"));
                 } else {
-                    String[] bad = {"{\"cmd\":\"move\",\"board\":\"2,2/0\"}", "board: ",
+                    String[] bad = {"{\"cmd\":\"move\",\"board\":\"2,2/0\"}", "board row 2 has 1 cells",
                         "{\"cmd\":\"move\",\"board\":\"2,2/0,0\",\"depth\":13}", player.equals("heuristic") ? "depth" : "depth: expected 1..12",
                         "{\"cmd\":\"step\",\"seed\":1}", "seed: not a field",
                         "{\"cmd\":\"fly\"}", "cmd: unknown request",
