@@ -22,6 +22,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.server.http.ClientText;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -120,7 +121,7 @@ final class Session implements AutoCloseable {
                     yield null;
                 }
                 default -> {
-                    throw new IllegalArgumentException("cmd: unknown request '" + c + "', expected one of move, apply,"
+                    throw new IllegalArgumentException("cmd: unknown request '" + ClientText.shorten(c) + "', expected one of move, apply,"
                             + " new-game, step, set, solve-query, quit");
                 }
             };
@@ -352,7 +353,7 @@ final class Session implements AutoCloseable {
 
     private void usePlayer(String p, Path m) {
         if (!PLAYERS.contains(p)) {
-            throw new IllegalArgumentException("player: '" + p + "' is not a session player, expected one of "
+            throw new IllegalArgumentException("player: '" + ClientText.shorten(p) + "' is not a session player, expected one of "
                     + String.join(", ", PLAYERS));
         }
         Evaluator e = null;
