@@ -346,7 +346,7 @@ def http_case(name, req, expect=None):
 B = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,4,0"
 http = []  # (name, request, the status it must get, or None for any refusal)
 def get(name, target):
-    http.append((name, ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % target).encode("latin-1"), None))
+    http.append((name, ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % target).encode("latin-1"), None))
 for q in ["%", "%zz", "%%", "%0", "%g0", "%C0%AF", "%00", "%ff%fe", "board=%", "board=%zz"]:
     get("query '%s'" % q, "/move?" + q)
     get("path '%s'" % q, "/" + q)
@@ -363,7 +363,7 @@ for name, t in [("unknown long name", "/move?" + "n" * 300000 + "=1"), ("empty b
     get(name, t)
 def post(name, body, ctype="application/x-www-form-urlencoded", length=None):
     b = body.encode("utf-8", "surrogatepass")
-    http.append((name, ("POST /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
+    http.append((name, ("POST /move HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
                         % (ctype, len(b) if length is None else length)).encode("latin-1") + b, None))
 for name, body in [("{}", "{}"), ("[]", "[]"), ("nested", '{"board": {"a": 1}}'), ("true", '{"board": true}'),
                    ("unterminated", '{"board": "2,4'), ("bad escape", '{"board": "\\q"}'), ("control", '{"board": "\x01"}'),
@@ -377,9 +377,9 @@ post("Content-Length: -5", "board=x", length="-5")
 post("Content-Length: 2^64", "board=x", length="18446744073709551616")
 rnd = random.Random(3434)
 for m in ["DELETE", "PUT", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"]:
-    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % m).encode(), None))
+    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % m).encode(), None))
 # malformed at the protocol level: each refused with the status of its rule
-H = "Host: x\r\n"
+H = "Host: 127.0.0.1\r\n"
 for name, req, status in [
         ("request line with two spaces", "GET  /health HTTP/1.1\r\n" + H + "\r\n", 400),
         ("request line with a space in the URI", "GET /a b HTTP/1.1\r\n" + H + "\r\n", 400),
@@ -394,8 +394,8 @@ for name, req, status in [
         ("no version", "GET /health\r\n" + H + "\r\n", 400),
         ("no Host", "GET /health HTTP/1.1\r\n\r\n", 400),
         ("two Hosts", "GET /health HTTP/1.1\r\n" + H + H + "\r\n", 400),
-        ("bare LF line ends", "GET /health HTTP/1.1\nHost: x\n\n", 400),
-        ("bare CR in a header", "GET /health HTTP/1.1\r\nHost: x\rX: y\r\n\r\n", 400),
+        ("bare LF line ends", "GET /health HTTP/1.1\nHost: 127.0.0.1\n\n", 400),
+        ("bare CR in a header", "GET /health HTTP/1.1\r\nHost: 127.0.0.1\rX: y\r\n\r\n", 400),
         ("header without a colon", "GET /health HTTP/1.1\r\n" + H + "Bad Header\r\n\r\n", 400),
         ("space before a colon", "GET /health HTTP/1.1\r\nHost : x\r\n\r\n", 400),
         ("obsolete line folding", "GET /health HTTP/1.1\r\n" + H + "X: a\r\n b\r\n\r\n", 400),
@@ -412,7 +412,7 @@ for name, req, status in [
     http.append((name, req.encode("latin-1"), status))
 # seeded random request heads, each mutated from a good one
 for i in range(120):
-    good = ["GET", " ", "/move?board=2,2/0,0", " ", "HTTP/1.1", "\r\n", "Host: x", "\r\n", "Connection: close", "\r\n", "\r\n"]
+    good = ["GET", " ", "/move?board=2,2/0,0", " ", "HTTP/1.1", "\r\n", "Host: 127.0.0.1", "\r\n", "Connection: close", "\r\n", "\r\n"]
     for _ in range(1 + rnd.randrange(3)):
         k = rnd.randrange(len(good))
         good[k] = rnd.choice(["", "\n", "\r", " ", "\t", "\x00", "%zz", "HTTP/9.9", "Content-Length: x", "Host: a b", "X : y",
@@ -435,11 +435,11 @@ if port:
             s = socket.create_connection(("127.0.0.1", port))
             s.sendall(b"GET /move?board=2 HTTP/1.1\r\nX-Slow: ")
             slow.append(s)
-        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
+        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
         worst = 0.0
         for _ in range(40):
             t0 = time.time()
-            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % B).encode())
+            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % B).encode())
             worst = max(worst, time.time() - t0)
             results_http.append(("http-probe", "depth-1 /move during the sweep", d.startswith(b"HTTP/1.1 200"), "%.0f ms" % ((time.time() - t0) * 1000)))
             time.sleep(0.05)
