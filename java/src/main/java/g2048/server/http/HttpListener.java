@@ -107,8 +107,9 @@ public final class HttpListener implements AutoCloseable {
                 continue; // one connection failed as it was accepted: the next may not
             }
             Open o = new Open(s, s.getInetAddress(), new HttpConnection(s, handler, timer));
-            if (!admit(o)) {
-                refuse(s, maxConnections);
+            String full = admit(o);
+            if (full != null) {
+                refuse(s, full);
                 continue;
             }
             connections.execute(() -> {
@@ -121,23 +122,27 @@ public final class HttpListener implements AutoCloseable {
         }
     }
 
-    /** Takes {@code o} in, making room by closing a connection that waits, as the class says; false when there is none. */
-    private boolean admit(Open o) {
+    /**
+     * Takes {@code o} in, making room by closing a connection that waits, as the class says; null when
+     * taken, else why not (every connection it could replace is busy with a request).
+     */
+    private String admit(Open o) {
         synchronized (byClient) {
             Set<Open> mine = byClient.getOrDefault(o.client(), Set.of());
             if (mine.size() >= maxPerClient) {
                 if (!evictFrom(mine)) {
-                    return false;
+                    return "busy: this client has " + maxPerClient + " connections open, the most one client may hold,"
+                            + " each with a request under way; retry later";
                 }
             } else if (openCount >= maxConnections) {
                 Set<Open> most = byClient.values().stream().max(java.util.Comparator.comparingInt(Set::size)).orElse(Set.of());
                 if (most.size() <= mine.size() + 1 || !evictFrom(most)) {
-                    return false;
+                    return "busy: " + maxConnections + " connections open, the most this server takes; retry later";
                 }
             }
             byClient.computeIfAbsent(o.client(), k -> new HashSet<>()).add(o);
             openCount++;
-            return true;
+            return null;
         }
     }
 
@@ -176,10 +181,9 @@ public final class HttpListener implements AutoCloseable {
     }
 
     /** Answers 503 at once, without reading the request: a fresh socket's send buffer takes the answer without blocking. */
-    private static void refuse(Socket s, int maxConnections) {
+    private static void refuse(Socket s, String why) {
         try (s; OutputStream out = s.getOutputStream()) {
-            out.write(HttpConnection.encode(Response.error(503, "busy: " + maxConnections
-                    + " connections open, the most this server takes; retry later").with("Retry-After", "1"), false, false, 1));
+            out.write(HttpConnection.encode(Response.error(503, why).with("Retry-After", "1"), false, false, 1));
         } catch (IOException ignored) {
             // the client is gone
         }
