@@ -2,18 +2,15 @@ package g2048.cli;
 
 import g2048.answers.JsonConventions;
 import g2048.answers.MoveAnswer;
-import g2048.answers.SolveAnswer;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
-import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.ntuple.TablePrecision;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
@@ -68,7 +65,7 @@ final class Session implements AutoCloseable {
     private NtupleModel loaded;
     private final Map<Shape, Evaluator> lines = new HashMap<>();
     private SessionGame game;
-    private final Map<Path, Solution> solutions = new HashMap<>();
+    private final SessionSolutions solutions = new SessionSolutions();
     private boolean quit;
 
     /** A session of the player {@code spec} names, searching as {@code search} says (loaded here, once). */
@@ -210,25 +207,7 @@ final class Session implements AutoCloseable {
         }
         if (r.has("board")) {
             Position p = position(r);
-            long b = p.board;
-            Shape shape = p.shape;
-            Moves moves = Moves.of(shape);
-            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
-                    .beginArray("steps");
-            long total = 0;
-            for (int i = 0; i < dirs.length; i++) {
-                long after = moves.move(b, dirs[i]);
-                if (after == b) {
-                    throw new IllegalArgumentException("moves: move " + (i + 1) + " (" + Direction.ALL[dirs[i]] + ") is illegal on "
-                            + BoardText.format(b, shape) + ": it changes nothing");
-                }
-                int reward = moves.reward(b, dirs[i]);
-                total += reward;
-                b = after;
-                j.begin().field("move", JsonConventions.move(dirs[i])).field("afterstate", BoardText.format(b, shape))
-                        .field("reward", reward).end();
-            }
-            return j.endArray().field("total_reward", total).end().toString();
+            return SessionGame.afterstates(p.board, p.shape, dirs);
         }
         SessionGame g = game();
         // all or nothing: the moves are tried on a copy of the game first
@@ -286,7 +265,7 @@ final class Session implements AutoCloseable {
      */
     private String set(RequestLine r) {
         r.only(Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
-        String p = r.has("player") ? r.string("player") : player;
+        String p = r.has("player") ? sessionPlayer(r.string("player")) : player;
         boolean other = !p.equals(player);
         double startMs = start.timeBudgetNanos() / 1e6;
         int d = r.integer("depth", other ? start.depth() : depth);
@@ -326,36 +305,23 @@ final class Session implements AutoCloseable {
         if (dir == null) {
             throw new IllegalArgumentException("db: missing, a solution directory written by 'g2048 solve'");
         }
-        Path db = Path.of(dir);
-        Solution sol = solutions.get(db);
-        if (sol == null) {
-            try {
-                sol = Solution.open(db);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("db: " + e.getMessage(), e);
-            }
-            solutions.put(db, sol);
-        }
+        Solution sol = solutions.open(Path.of(dir));
         Position p = position(r);
-        long b = p.board;
-        Shape shape = p.shape;
-        if (!shape.equals(sol.shape())) {
-            throw new IllegalArgumentException("board: a " + shape + " board, the solution in " + db + " is " + sol.shape());
-        }
-        if (Double.isNaN(sol.stateValue(b))) {
-            throw new IllegalArgumentException("board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
-                    + " (not in the solution)");
-        }
-        return SolveAnswer.of(sol, b).toString();
+        return SessionSolutions.answer(sol, Path.of(dir), p.board, p.shape);
     }
 
     // ---- settings and players
 
-    private void usePlayer(String p, Path m) {
+    /** {@code p}, refused unless it is a player of sessions. */
+    static String sessionPlayer(String p) {
         if (!PLAYERS.contains(p)) {
             throw new IllegalArgumentException("player: '" + ClientText.shorten(p) + "' is not a session player, expected one of "
                     + String.join(", ", PLAYERS));
         }
+        return p;
+    }
+
+    private void usePlayer(String p, Path m) {
         Evaluator e = null;
         NtupleModel n = null;
         PolicyPlayer net = null;
@@ -414,13 +380,12 @@ final class Session implements AutoCloseable {
 
     /** Whether {@code p} searches (and so takes depth, time_ms and downgrade). */
     private static boolean searches(String p) {
-        return !p.equals("heuristic") && !p.equals("policy");
+        return PlayerKind.parse(p).searches();
     }
 
     /** Why {@code p}, a player that does not search, takes no search settings. */
     private static String ownChoice(String p) {
-        return p.equals("policy") ? "player 'policy' plays its network's most probable legal move without searching"
-                : "player '" + p + "' searches at its own depth";
+        return Players.fixedSearch(PlayerKind.parse(p));
     }
 
     /** The one shape the player plays (its model's), or null for players of any shape. */
@@ -469,7 +434,7 @@ final class Session implements AutoCloseable {
 
     @Override
     public void close() {
-        solutions.values().forEach(Solution::close);
+        solutions.close();
         if (loaded != null) {
             loaded.close();
         }

@@ -140,7 +140,7 @@ public final class Players {
     }
 
     /** Why {@code player}, which has no value function, takes no search settings. */
-    private static String fixedSearch(PlayerKind player) {
+    public static String fixedSearch(PlayerKind player) {
         return switch (player) {
             case HEURISTIC -> "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value";
             case POLICY -> "player 'policy' plays its network's most probable legal move without searching";

@@ -32,14 +32,13 @@ final class AllowedHosts {
             names.add(n.toLowerCase(Locale.ROOT));
         }
         any = names.contains(ANY);
+        addresses.add(bind); // 0.0.0.0 too: a browser pointed at the address printed at the start sends it
         if (bind.isAnyLocalAddress()) {
             try {
                 NetworkInterface.networkInterfaces().flatMap(NetworkInterface::inetAddresses).forEach(addresses::add);
             } catch (SocketException e) {
                 // only the loopback addresses then
             }
-        } else {
-            addresses.add(bind);
         }
     }
 
