@@ -520,7 +520,7 @@ def http_case(name, req, expect=None):
 B = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,4,0"
 http = []  # (name, request, the status it must get, or None for any refusal)
 def get(name, target):
-    http.append((name, ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % target).encode("latin-1"), None))
+    http.append((name, ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % target).encode("latin-1"), None))
 for q in ["%", "%zz", "%%", "%0", "%g0", "%C0%AF", "%00", "%ff%fe", "board=%", "board=%zz"]:
     get("query '%s'" % q, "/move?" + q)
     get("path '%s'" % q, "/" + q)
@@ -537,7 +537,7 @@ for name, t in [("unknown long name", "/move?" + "n" * 300000 + "=1"), ("empty b
     get(name, t)
 def post(name, body, ctype="application/x-www-form-urlencoded", length=None):
     b = body.encode("utf-8", "surrogatepass")
-    http.append((name, ("POST /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
+    http.append((name, ("POST /move HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: %s\r\nContent-Length: %s\r\n\r\n"
                         % (ctype, len(b) if length is None else length)).encode("latin-1") + b, None))
 for name, body in [("{}", "{}"), ("[]", "[]"), ("nested", '{"board": {"a": 1}}'), ("true", '{"board": true}'),
                    ("unterminated", '{"board": "2,4'), ("bad escape", '{"board": "\\q"}'), ("control", '{"board": "\x01"}'),
@@ -551,9 +551,9 @@ post("Content-Length: -5", "board=x", length="-5")
 post("Content-Length: 2^64", "board=x", length="18446744073709551616")
 rnd = random.Random(3434)
 for m in ["DELETE", "PUT", "PATCH", "OPTIONS", "TRACE", "CONNECT", "BREW"]:
-    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % m).encode(), None))
+    http.append(("method %s" % m, ("%s /move HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % m).encode(), None))
 # malformed at the protocol level: each refused with the status of its rule
-H = "Host: x\r\n"
+H = "Host: 127.0.0.1\r\n"
 for name, req, status in [
         ("request line with two spaces", "GET  /health HTTP/1.1\r\n" + H + "\r\n", 400),
         ("request line with a space in the URI", "GET /a b HTTP/1.1\r\n" + H + "\r\n", 400),
@@ -568,8 +568,8 @@ for name, req, status in [
         ("no version", "GET /health\r\n" + H + "\r\n", 400),
         ("no Host", "GET /health HTTP/1.1\r\n\r\n", 400),
         ("two Hosts", "GET /health HTTP/1.1\r\n" + H + H + "\r\n", 400),
-        ("bare LF line ends", "GET /health HTTP/1.1\nHost: x\n\n", 400),
-        ("bare CR in a header", "GET /health HTTP/1.1\r\nHost: x\rX: y\r\n\r\n", 400),
+        ("bare LF line ends", "GET /health HTTP/1.1\nHost: 127.0.0.1\n\n", 400),
+        ("bare CR in a header", "GET /health HTTP/1.1\r\nHost: 127.0.0.1\rX: y\r\n\r\n", 400),
         ("header without a colon", "GET /health HTTP/1.1\r\n" + H + "Bad Header\r\n\r\n", 400),
         ("space before a colon", "GET /health HTTP/1.1\r\nHost : x\r\n\r\n", 400),
         ("obsolete line folding", "GET /health HTTP/1.1\r\n" + H + "X: a\r\n b\r\n\r\n", 400),
@@ -586,7 +586,7 @@ for name, req, status in [
     http.append((name, req.encode("latin-1"), status))
 # seeded random request heads, each mutated from a good one
 for i in range(120):
-    good = ["GET", " ", "/move?board=2,2/0,0", " ", "HTTP/1.1", "\r\n", "Host: x", "\r\n", "Connection: close", "\r\n", "\r\n"]
+    good = ["GET", " ", "/move?board=2,2/0,0", " ", "HTTP/1.1", "\r\n", "Host: 127.0.0.1", "\r\n", "Connection: close", "\r\n", "\r\n"]
     for _ in range(1 + rnd.randrange(3)):
         k = rnd.randrange(len(good))
         good[k] = rnd.choice(["", "\n", "\r", " ", "\t", "\x00", "%zz", "HTTP/9.9", "Content-Length: x", "Host: a b", "X : y",
@@ -609,11 +609,11 @@ if port:
             s = socket.create_connection(("127.0.0.1", port))
             s.sendall(b"GET /move?board=2 HTTP/1.1\r\nX-Slow: ")
             slow.append(s)
-        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
+        deep = [pool.submit(raw, b"GET /game?depth=5&seed=%d HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % i, 20) for i in range(4)]
         worst = 0.0
         for _ in range(40):
             t0 = time.time()
-            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % B).encode())
+            d, _ = raw(("GET /move?depth=1&board=%s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n" % B).encode())
             worst = max(worst, time.time() - t0)
             results_http.append(("http-probe", "depth-1 /move during the sweep", d.startswith(b"HTTP/1.1 200"), "%.0f ms" % ((time.time() - t0) * 1000)))
             time.sleep(0.05)
@@ -634,6 +634,135 @@ if port:
 else:
     results.append(("http", "server start", False, "no port"))
     srv.kill()
+
+# --- sessions at the ends of their pipes, keep-alive starvation, Host: a server of its own ---
+def session_pipe_host_cases():
+    out = []
+    def session(lines, env=None, timeout=120):
+        """A session fed `lines` (bytes) on its standard input: (replies, exit status) or (None, why)."""
+        try:
+            p = subprocess.run([G, "session", "--player", "lines"], input=lines, capture_output=True, timeout=timeout,
+                               env=dict(os.environ, **(env or {})))
+        except subprocess.TimeoutExpired:
+            return None, "hung past %d s" % timeout
+        return [json.loads(l) for l in p.stdout.decode().splitlines()], p.returncode
+    # the session's output closed while requests keep coming: `yes REQUEST | g2048 session | head -2`
+    try:
+        p = subprocess.run(["bash", "-c", "yes '{\"cmd\":\"apply\",\"board\":\"2,2/0,0\",\"moves\":\"L\"}' | %s session --player lines"
+                            " 2>/dev/null | head -2; echo \"${PIPESTATUS[1]}\" >&2" % G], capture_output=True, text=True, timeout=120)
+        out.append(("session", "output closed: yes | session | head -2", p.stdout.count("\n") == 2 and p.stderr.strip() == "1",
+                    "session exit %s, %d lines" % (p.stderr.strip(), p.stdout.count("\n"))))
+    except subprocess.TimeoutExpired:
+        out.append(("session", "output closed: yes | session | head -2", False, "hung past 120 s"))
+    # a line of 100 MB without an end, in a 64 MB heap, then a blank line and a request: each answered, in bounded memory
+    r, code = session(b"x" * (100 << 20) + b"\n\n" + b'{"cmd":"quit"}\n', {"JAVA_TOOL_OPTIONS": "-Xmx64m"})
+    ok = r is not None and code == 0 and len(r) == 4 and r[1]["error"].startswith("request: longer than 65536")
+    ok = ok and r[2]["error"].startswith("request: a blank line") and r[3] == {"reply": "quit"}
+    out.append(("session", "a 100 MB line without an end, a blank line, quit (64 MB heap)", ok, "exit %s: %s" % (code, str(r)[:300])))
+    # integers read exactly, long client text cut
+    r, code = session(b'{"cmd":"new-game","seed":9007199254740993}\n{"cmd":"new-game","seed":123456789012345678}\n'
+                      b'{"cmd":"move","depth":"3","board":"2,2/0,0"}\n{"cmd":"move","board":"' + b"2" * 3000 + b',0/0,0"}\n')
+    ok = r is not None and r[1]["result"]["seed"] == 9007199254740993 and r[2]["result"]["seed"] == 123456789012345678
+    ok = ok and r[3]["error"] == 'depth: expected an integer (a JSON number), got the string "3"' and len(r[4]["error"]) < 300
+    out.append(("session", "seeds beyond 2^53, a depth given as a string, a 3,000-digit cell", ok, str(r)[:300]))
+
+    # a server of its own: starvation, Host, the served model touched, a long board echoed
+    model = os.path.join(W, "served.g2nz")
+    if base:
+        open(model, "wb").write(base)
+    srv2 = subprocess.Popen([G, "serve", "--port", "0"] + (["--model", model] if base else []), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    p2 = None
+    for line in srv2.stdout:
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if m:
+            p2 = int(m.group(1))
+            break
+    def ask(target, host="127.0.0.1", sock=None, close=True):
+        s = sock or socket.create_connection(("127.0.0.1", p2), timeout=10)
+        try:
+            s.sendall(("GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n" % (target, host, "Connection: close\r\n" if close else "")).encode("latin-1"))
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            head, _, body = data.partition(b"\r\n\r\n")
+            n = int(re.search(rb"Content-Length: (\d+)", head).group(1)) if b"Content-Length" in head else 0
+            while len(body) < n:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                body += chunk
+            return (int(head[9:12]) if head.startswith(b"HTTP/1.1 ") else -1), body.decode("utf-8", "replace")
+        except OSError as e:
+            return -1, str(e)
+        finally:
+            if sock is None:
+                s.close()
+    if p2:
+        # one client holds 1,024 kept-alive connections, asking /health on each now and then
+        hog = []
+        for i in range(1024):
+            try:
+                s = socket.create_connection(("127.0.0.1", p2), timeout=10)
+                if ask("/health", sock=s, close=False)[0] == 200:
+                    hog.append(s)
+                else:
+                    s.close()
+            except OSError:
+                break
+        again = sum(ask("/health", sock=s, close=False)[0] == 200 for s in hog)
+        st, body = ask("/move?player=lines&board=" + B)
+        out.append(("keepalive", "another client while one holds 1,024 kept-alive connections", st == 200,
+                    "%d: %s (the hog still holds %d)" % (st, body[:120], again)))
+        out.append(("keepalive", "one client holds at most its share (256)", again <= 256, "%d held" % again))
+        for s in hog:
+            s.close()
+        for name, host, want in [("Host evil.example", "evil.example", 403), ("Host with our port", "evil.example:%d" % p2, 403),
+                                 ("Host 127.0.0.1.nip.io", "127.0.0.1.nip.io", 403), ("Host localhost", "localhost:%d" % p2, 200),
+                                 ("Host [::1]", "[::1]:%d" % p2, 200), ("Host 127.0.0.1", "127.0.0.1:%d" % p2, 200)]:
+            st, body = ask("/health", host=host)
+            out.append(("host", name, st == want and body.startswith("{") and not CLASS.search(body), "%d: %s" % (st, body[:160])))
+        st, body = ask("/move?player=lines&board=" + "2" * 3000 + ",0/0,0")
+        out.append(("host", "a 3,000-digit board is not echoed", st == 400 and len(body) < 300, "%d: %d bytes" % (st, len(body))))
+        if base:
+            os.utime(model, (time.time() + 60, time.time() + 60))
+            time.sleep(1.5)
+            st, body = ask("/move?board=" + B)
+            st2, body2 = ask("/health")
+            out.append(("host", "the served model touched (content the same)", st == 200 and '"ok"' in body2, "%d, health %s" % (st, body2[:80])))
+        srv2.terminate()
+        srv2.wait(10)
+    else:
+        out.append(("keepalive", "server start", False, "no port"))
+        srv2.kill()
+    # bench serve on a server that sends a head and part of a body, then stalls: ended by its deadline (60 s)
+    stall = socket.socket()
+    stall.bind(("127.0.0.1", 0))
+    stall.listen(4)
+    held = []
+    def stalling():
+        while True:
+            try:
+                c, _ = stall.accept()
+            except OSError:
+                return
+            c.recv(65536)
+            c.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"start\":")
+            held.append(c)
+    import threading
+    threading.Thread(target=stalling, daemon=True).start()
+    ok, detail = run(["bench", "serve", "--url", "http://127.0.0.1:%d" % stall.getsockname()[1], "--requests", "1", "--warmup", "0"], 1,
+                     timeout=180)
+    out.append(("keepalive", "bench serve against a server that stalls mid-body", ok, detail))
+    stall.close()
+    for c in held:
+        c.close()
+    return out
+
+results.extend(session_pipe_host_cases())
 
 allr = results + results_http
 bad = [r for r in allr if not r[2]]

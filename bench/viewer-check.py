@@ -13,7 +13,9 @@ in the editor, lets the engine play a game live, and checks the DOM against the 
   5. the editor: a typed board, clicked cells and a cell lowered by key give /move's values for that board;
   6. live play to game over: the final board, move count and score are /game's for that seed and
      player, and the score is the sum of the merges of that game (replayed here by the rules);
-  7. with a solver database of the board's shape, the exact values shown are /solve's.
+  7. with a solver database of the board's shape, the exact values shown are /solve's;
+  8. the page loads without a failed request or a console error (its icon too), and the side panel keeps
+     its place through engine steps at widths of 1000 to 1600 px (a long player name must not reflow it).
 A screenshot of the page mid-game goes to OUT/viewer.png.
 
   viewer-check.py BASE_URL OUT_DIR [--browser PATH] [--seed S] [--presses N] [--live-player P] [--live-shape RxC]
@@ -67,10 +69,13 @@ class Browser:
         self._buf = b""
         self._id = 0
         self.session = None
+        self.events = []  # the page's events (Network, Log) received while waiting for answers
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable")
         self.call("Runtime.enable")
+        self.call("Network.enable")
+        self.call("Log.enable")
         self.call("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 760, "deviceScaleFactor": 1, "mobile": False})
 
     def call(self, method, params=None, timeout=60):
@@ -84,6 +89,8 @@ class Browser:
             while b"\0" in self._buf:
                 raw, self._buf = self._buf.split(b"\0", 1)
                 m = json.loads(raw)
+                if "method" in m and m["method"].split(".")[0] in ("Network", "Log"):
+                    self.events.append(m)
                 if m.get("id") == self._id:
                     if "error" in m:
                         raise RuntimeError(method + ": " + json.dumps(m["error"]))
@@ -329,12 +336,17 @@ def run(b, server, health, args):
     q = "&depth=1" if depth else ""
 
     # 1, 2: human play with hints
+    b.events.clear()
     b.open(f"{base}/?seed={args.seed}&player={player}{q}")
     st = b.js(STATE)
     start = server.get("/game", seed=args.seed, player=player, max_moves=0, **({"depth": 1} if depth else {}))["start"]
     check(st["board"] == start, f"seed {args.seed}: the page's start board {st['board']} is the engine's ({start})")
     b.wait(READY, what="the first hints")
     check_hints(b, server, b.js(STATE), player, depth, "start")
+    failed = [e["params"]["response"]["url"] + " " + str(e["params"]["response"]["status"]) for e in b.events
+              if e["method"] == "Network.responseReceived" and e["params"]["response"]["status"] >= 400]
+    logged = [e["params"]["entry"]["text"] for e in b.events if e["method"] == "Log.entryAdded" and e["params"]["entry"]["level"] == "error"]
+    check(not failed and not logged, f"the page loads without a failed request or a console error (favicon included): {failed} {logged}")
     pattern = "ULDRUULLDRRDLU"   # repeats: some presses are illegal on the board they meet
     legal_seen = illegal_seen = 0
     for i in range(args.presses):
@@ -479,6 +491,24 @@ def run(b, server, health, args):
     check(total == st["score"], f"live: the score {st['score']} is the sum of the merges ({total})")
     check(st["max_tile"] == max(cells_of(st["board"])), f"live: max tile {st['max_tile']}")
     check(all(r["disabled"] for r in st["rows"]), "live: at game over every move is marked illegal")
+
+    # 8: the side panel keeps its place through live play at desktop widths (a long player name must not reflow it)
+    layout_player = "ntuple" if "ntuple" in health["players"] else "heuristic"
+    layout_q = "&depth=1" if layout_player == "ntuple" else ""
+    for width in (1000, 1200, 1300, 1400, 1500, 1600):
+        b.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+        b.open(f"{base}/?seed={args.live_seed}&player={layout_player}{layout_q}")
+        b.wait(READY, what="the first hints")
+        side = "(() => { const r = document.getElementById('side').getBoundingClientRect(); return [r.x, r.y]; })()"
+        places = {tuple(b.js(side))}
+        for _ in range(40):
+            b.key("n", code="KeyN", vk=78, text="n")
+            time.sleep(0.01)
+            places.add(tuple(b.js(side)))  # mid-move too: while the next hints load
+            b.wait(READY, what="the hints after an engine step")
+            places.add(tuple(b.js(side)))
+        check(len(places) == 1, f"width {width}: the side panel stays at one place through 40 engine steps ({sorted(places)})")
+    b.call("Emulation.setDeviceMetricsOverride", {"width": 1000, "height": 760, "deviceScaleFactor": 1, "mobile": False})
 
     # the screenshot: the shipped model playing live, paused mid-game with its hints
     shot = f"player=ntuple&depth={args.live_depth}" if "ntuple" in health["players"] else "player=heuristic"

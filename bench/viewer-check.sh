@@ -11,7 +11,8 @@
 #   6. live play through a whole game (by default the lines player at depth 1, seed 5: 324 moves;
 #      --live-player ntuple plays the shipped model's, about 8,800 moves): game over on /game's final
 #      board after /game's moves, the score the sum of the game's merges;
-#   7. on the 2x3 database's shape, the exact values shown are /solve's.
+#   7. on the 2x3 database's shape, the exact values shown are /solve's;
+#   8. no failed request or console error on load; the side panel keeps its place through engine steps at 1000-1600 px.
 # Then a screenshot of the engine playing live, paused mid-game (bench/results/viewer-check-*/viewer.png).
 #   bench/viewer-check.sh [viewer-check.py options]   exit 0 when every check holds, 3 without chromium
 set -euo pipefail

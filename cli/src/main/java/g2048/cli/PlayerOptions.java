@@ -32,8 +32,10 @@ final class PlayerOptions {
         }
     }
 
-    @Option(names = "--depth", defaultValue = "1",
-            description = "Search depth in plies as the papers count them: 1 = greedy, 2 = move, spawn, move (default: ${DEFAULT-VALUE}).")
+    /** The help of --depth, shared with the commands that build their own options. */
+    static final String DEPTH_HELP = "Search depth in plies as the papers count them: 1 = greedy, 2 = move, spawn, move (default: ${DEFAULT-VALUE}).";
+
+    @Option(names = "--depth", defaultValue = "1", description = DEPTH_HELP)
     int depth;
 
     @Mixin

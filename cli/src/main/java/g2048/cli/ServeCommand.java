@@ -5,6 +5,8 @@ import g2048.server.MoveService;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -60,9 +62,14 @@ final class ServeCommand implements Callable<Integer> {
             description = "A request not answered within this time is answered 503 (default: ${DEFAULT-VALUE}).")
     long timeoutMs;
 
+    @Option(names = "--allow-host", paramLabel = "NAME", split = ",",
+            description = "A name to answer in a request's Host beside this server's own addresses and localhost (repeatable;"
+                    + " * for any). Other names are refused (403): a web page could point a name of its own here (DNS rebinding).")
+    List<String> allowHosts = new ArrayList<>();
+
     @Override
     public Integer call() throws IOException, InterruptedException {
-        MoveServer.Settings settings = new MoveServer.Settings(bind, port, threads, maxInFlight, timeoutMs);
+        MoveServer.Settings settings = new MoveServer.Settings(bind, port, threads, maxInFlight, timeoutMs, allowHosts);
         try {
             java.net.InetAddress.getByName(bind);
         } catch (java.net.UnknownHostException e) {

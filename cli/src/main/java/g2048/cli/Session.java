@@ -2,18 +2,15 @@ package g2048.cli;
 
 import g2048.answers.JsonConventions;
 import g2048.answers.MoveAnswer;
-import g2048.answers.SolveAnswer;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
-import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
-import g2048.ntuple.TablePrecision;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
@@ -22,6 +19,7 @@ import g2048.policy.PolicyPlayer;
 import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.server.http.ClientText;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,6 +44,8 @@ final class Session implements AutoCloseable {
     private static final String SEARCH_FIELD_NAMES = "depth, time_ms, time_bank and downgrade";
 
     private final PlayerSpec devices;
+    /** The command line's settings: those a player chosen by {@code set} starts from. */
+    private final SearchConfig start;
     private final SearchConfig base;
     private String player;
     private Path model;
@@ -65,23 +65,33 @@ final class Session implements AutoCloseable {
     private NtupleModel loaded;
     private final Map<Shape, Evaluator> lines = new HashMap<>();
     private SessionGame game;
-    private final Map<Path, Solution> solutions = new HashMap<>();
+    private final SessionSolutions solutions = new SessionSolutions();
     private boolean quit;
 
     /** A session of the player {@code spec} names, searching as {@code search} says (loaded here, once). */
     Session(PlayerSpec spec, SearchConfig search) {
         this.devices = spec;
+        this.start = search;
         this.base = search.withDepth(1).withTimeBudgetNanos(0).withDowngrade(0);
-        this.depth = search.depth();
-        this.timeMs = search.timeBudgetNanos() / 1e6;
-        this.timeBank = search.timeBank();
-        this.downgrade = search.downgrade();
-        config(depth, timeMs, timeBank, downgrade);
+        config(search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
         usePlayer(spec.player().id(), spec.model());
-        if (!searches(player) && (depth != 1 || timeMs != 0 || downgrade > 0)) {
-            this.depth = 1;
+        if (!searches(player) && (search.depth() != 1 || search.timeBudgetNanos() != 0 || search.downgrade() > 0)) {
             throw new IllegalArgumentException("--depth, --time-ms, --time-bank and --downgrade: " + ownChoice(player));
         }
+        adopt(search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
+    }
+
+    /**
+     * Takes these settings for the player, those of a player that does not search being none (depth
+     * 1, no time, downgrade 0), so that the settings read the same however the player was chosen.
+     */
+    private void adopt(int d, double t, boolean bank, int g) {
+        boolean own = searches(player);
+        depth = own ? d : 1;
+        timeMs = own ? t : 0;
+        timeBank = own && bank;
+        downgrade = own ? g : 0;
+        stepper = null;
     }
 
     boolean quit() {
@@ -92,12 +102,8 @@ final class Session implements AutoCloseable {
     String answer(String line) {
         String request = null;
         try {
-            Map<String, Object> r = RequestLine.parse(line);
-            Object cmd = r.remove("cmd");
-            if (!(cmd instanceof String c)) {
-                throw new IllegalArgumentException("cmd: missing, expected one of move, apply, new-game, step, set,"
-                        + " solve-query, quit");
-            }
+            RequestLine r = RequestLine.parse(line);
+            String c = r.command();
             request = c;
             String result = switch (c) {
                 case "move" -> move(r);
@@ -107,26 +113,31 @@ final class Session implements AutoCloseable {
                 case "set" -> set(r);
                 case "solve-query" -> solveQuery(r);
                 case "quit" -> {
-                    only(r, Set.of());
+                    r.only(Set.of());
                     quit = true;
                     yield null;
                 }
                 default -> {
-                    throw new IllegalArgumentException("cmd: unknown request '" + c + "', expected one of move, apply,"
+                    throw new IllegalArgumentException("cmd: unknown request '" + ClientText.shorten(c) + "', expected one of move, apply,"
                             + " new-game, step, set, solve-query, quit");
                 }
             };
             String reply = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", c).end().toString();
             return result == null ? reply : member(reply, "result", result.toString());
         } catch (RuntimeException | IOException e) {
-            return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", "error").field("request", request).field("error", Errors.message(e))
-                    .end().toString();
+            return error(request, e);
         }
     }
 
+    /** The reply to a request that failed ({@code request} null when it was unreadable): its error in one line. */
+    static String error(String request, Exception e) {
+        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", "error").field("request", request)
+                .field("error", Errors.message(e)).end().toString();
+    }
+
     /** {@code move}: every legal move's value and the choice (move.schema.json), on a board or the game's. */
-    private String move(Map<String, Object> r) {
-        only(r, Set.of("board", "depth", "time_ms", "time_bank", "downgrade"));
+    private String move(RequestLine r) {
+        r.only(Set.of("board", "depth", "time_ms", "time_bank", "downgrade"));
         Position p = position(r);
         return search(p.board, p.shape, r, false).json;
     }
@@ -141,8 +152,8 @@ final class Session implements AutoCloseable {
      * A game's {@code step} searches with the game's own searcher, whose time bank goes on from step
      * to step; any other search starts with an empty bank.
      */
-    private Searched search(long b, Shape shape, Map<String, Object> r, boolean step) {
-        if (!searches(player) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
+    private Searched search(long b, Shape shape, RequestLine r, boolean step) {
+        if (!searches(player) && SEARCH_FIELDS.stream().anyMatch(r::has)) {
             throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(player));
         }
         if (policy != null) {
@@ -168,9 +179,9 @@ final class Session implements AutoCloseable {
                 }
                 searcher = stepper;
             } else {
-                double t = number(r, "time_ms", timeMs);
-                searcher = Players.searcher(e, config(integer(r, "depth", depth), t,
-                        bool(r, "time_bank", timeBank && t > 0), downgrade(r, downgrade)));
+                double t = r.number("time_ms", timeMs);
+                searcher = Players.searcher(e, config(r.integer("depth", depth), t,
+                        r.bool("time_bank", timeBank && t > 0), r.downgrade(downgrade)));
             }
             name = JsonConventions.player(e.describe());
         }
@@ -180,9 +191,9 @@ final class Session implements AutoCloseable {
     }
 
     /** {@code apply}: with a board, each move's afterstate without spawns (apply.schema.json); else the game's moves, each with a spawn. */
-    private String apply(Map<String, Object> r) {
-        only(r, Set.of("board", "moves"));
-        String letters = string(r, "moves");
+    private String apply(RequestLine r) {
+        r.only(Set.of("board", "moves"));
+        String letters = r.string("moves");
         if (letters == null || letters.isEmpty()) {
             throw new IllegalArgumentException("moves: missing, expected letters U R D L, e.g. RDLU");
         }
@@ -194,27 +205,9 @@ final class Session implements AutoCloseable {
                 throw new IllegalArgumentException("moves: character " + (i + 1) + " " + e.getMessage(), e);
             }
         }
-        if (r.containsKey("board")) {
+        if (r.has("board")) {
             Position p = position(r);
-            long b = p.board;
-            Shape shape = p.shape;
-            Moves moves = Moves.of(shape);
-            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
-                    .beginArray("steps");
-            long total = 0;
-            for (int i = 0; i < dirs.length; i++) {
-                long after = moves.move(b, dirs[i]);
-                if (after == b) {
-                    throw new IllegalArgumentException("moves: move " + (i + 1) + " (" + Direction.ALL[dirs[i]] + ") is illegal on "
-                            + BoardText.format(b, shape) + ": it changes nothing");
-                }
-                int reward = moves.reward(b, dirs[i]);
-                total += reward;
-                b = after;
-                j.begin().field("move", JsonConventions.move(dirs[i])).field("afterstate", BoardText.format(b, shape))
-                        .field("reward", reward).end();
-            }
-            return j.endArray().field("total_reward", total).end().toString();
+            return SessionGame.afterstates(p.board, p.shape, dirs);
         }
         SessionGame g = game();
         // all or nothing: the moves are tried on a copy of the game first
@@ -232,10 +225,10 @@ final class Session implements AutoCloseable {
     }
 
     /** {@code new-game}: a game of the player's shape (or {@code shape}) from {@code seed} (default 0). */
-    private String newGame(Map<String, Object> r) {
-        only(r, Set.of("seed", "shape"));
-        long seed = integer(r, "seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
-        String s = string(r, "shape");
+    private String newGame(RequestLine r) {
+        r.only(Set.of("seed", "shape"));
+        long seed = r.integer("seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
+        String s = r.string("shape");
         Shape shape;
         try {
             shape = s != null ? Shape.parse(s) : playerShape() != null ? playerShape() : Shape.S4x4;
@@ -251,13 +244,13 @@ final class Session implements AutoCloseable {
     }
 
     /** {@code step}: the engine chooses the game's move with the session's settings, plays it, a tile spawns. */
-    private String step(Map<String, Object> r) {
-        only(r, Set.of());
+    private String step(RequestLine r) {
+        r.only(Set.of());
         SessionGame g = game();
         if (g.over()) {
             throw new IllegalArgumentException("step: the game is over (score " + g.score + "); start one with new-game");
         }
-        Searched choice = search(g.board, g.shape, Map.of(), true);
+        Searched choice = search(g.board, g.shape, RequestLine.EMPTY, true);
         int reward = g.play(choice.best);
         JsonWriter out = g.json().field("played", JsonConventions.move(choice.best)).field("reward", reward);
         // what the game's time bank holds after this move: unspent time of earlier moves, negative after an overrun
@@ -265,33 +258,29 @@ final class Session implements AutoCloseable {
         return member(out.end().toString(), "choice", choice.json);
     }
 
-    /** {@code set}: the player, its model, the depth, time budget and downgrade threshold for the requests after it. */
-    private String set(Map<String, Object> r) {
-        only(r, Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
-        int d = integer(r, "depth", depth);
-        double t = number(r, "time_ms", timeMs);
-        boolean k = bool(r, "time_bank", timeBank && t > 0);
-        int g = downgrade(r, downgrade);
+    /**
+     * {@code set}: the player, its model, the depth, time budget and downgrade threshold for the
+     * requests after it. A new player starts from the command line's settings (none for a player
+     * that does not search), not from the last player's, unless the request sets them.
+     */
+    private String set(RequestLine r) {
+        r.only(Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
+        String p = r.has("player") ? sessionPlayer(r.string("player")) : player;
+        boolean other = !p.equals(player);
+        double startMs = start.timeBudgetNanos() / 1e6;
+        int d = r.integer("depth", other ? start.depth() : depth);
+        double t = r.number("time_ms", other ? startMs : timeMs);
+        boolean k = r.bool("time_bank", (other ? start.timeBank() : timeBank) && t > 0);
+        int g = r.downgrade(other ? start.downgrade() : downgrade);
         config(d, t, k, g); // refuses bad values before anything changes
-        String p = r.containsKey("player") ? string(r, "player") : player;
-        Path m = r.containsKey("model") ? Path.of(string(r, "model")) : r.containsKey("player") ? null : model;
-        if (!searches(p) && (d != 1 || t != 0 || g > 0) && SEARCH_FIELDS.stream().anyMatch(r::containsKey)) {
+        Path m = r.has("model") ? Path.of(r.string("model")) : other ? null : model;
+        if (!searches(p) && SEARCH_FIELDS.stream().anyMatch(r::has) && (d != 1 || t != 0 || g > 0)) {
             throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(p));
         }
-        if (!p.equals(player) || !java.util.Objects.equals(m, model)) {
+        if (other || !java.util.Objects.equals(m, model)) {
             usePlayer(p, m);
         }
-        if (!searches(p)) {
-            d = 1;
-            t = 0;
-            k = false;
-            g = 0;
-        }
-        depth = d;
-        timeMs = t;
-        timeBank = k;
-        downgrade = g;
-        stepper = null;
+        adopt(d, t, k, g);
         return settings().toString();
     }
 
@@ -310,42 +299,29 @@ final class Session implements AutoCloseable {
     }
 
     /** {@code solve-query}: each legal move's exact value from a solution written by {@code g2048 solve} (solve-query.schema.json). */
-    private String solveQuery(Map<String, Object> r) throws IOException {
-        only(r, Set.of("db", "board"));
-        String dir = string(r, "db");
+    private String solveQuery(RequestLine r) throws IOException {
+        r.only(Set.of("db", "board"));
+        String dir = r.string("db");
         if (dir == null) {
             throw new IllegalArgumentException("db: missing, a solution directory written by 'g2048 solve'");
         }
-        Path db = Path.of(dir);
-        Solution sol = solutions.get(db);
-        if (sol == null) {
-            try {
-                sol = Solution.open(db);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("db: " + e.getMessage(), e);
-            }
-            solutions.put(db, sol);
-        }
+        Solution sol = solutions.open(Path.of(dir));
         Position p = position(r);
-        long b = p.board;
-        Shape shape = p.shape;
-        if (!shape.equals(sol.shape())) {
-            throw new IllegalArgumentException("board: a " + shape + " board, the solution in " + db + " is " + sol.shape());
-        }
-        if (Double.isNaN(sol.stateValue(b))) {
-            throw new IllegalArgumentException("board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
-                    + " (not in the solution)");
-        }
-        return SolveAnswer.of(sol, b).toString();
+        return SessionSolutions.answer(sol, Path.of(dir), p.board, p.shape);
     }
 
     // ---- settings and players
 
-    private void usePlayer(String p, Path m) {
+    /** {@code p}, refused unless it is a player of sessions. */
+    static String sessionPlayer(String p) {
         if (!PLAYERS.contains(p)) {
-            throw new IllegalArgumentException("player: '" + p + "' is not a session player, expected one of "
+            throw new IllegalArgumentException("player: '" + ClientText.shorten(p) + "' is not a session player, expected one of "
                     + String.join(", ", PLAYERS));
         }
+        return p;
+    }
+
+    private void usePlayer(String p, Path m) {
         Evaluator e = null;
         NtupleModel n = null;
         PolicyPlayer net = null;
@@ -404,13 +380,12 @@ final class Session implements AutoCloseable {
 
     /** Whether {@code p} searches (and so takes depth, time_ms and downgrade). */
     private static boolean searches(String p) {
-        return !p.equals("heuristic") && !p.equals("policy");
+        return PlayerKind.parse(p).searches();
     }
 
     /** Why {@code p}, a player that does not search, takes no search settings. */
     private static String ownChoice(String p) {
-        return p.equals("policy") ? "player 'policy' plays its network's most probable legal move without searching"
-                : "player '" + p + "' searches at its own depth";
+        return Players.fixedSearch(PlayerKind.parse(p));
     }
 
     /** The one shape the player plays (its model's), or null for players of any shape. */
@@ -442,17 +417,14 @@ final class Session implements AutoCloseable {
     }
 
     /** The request's board, or the game's when it names none. */
-    private Position position(Map<String, Object> r) {
-        if (!r.containsKey("board")) {
+    private Position position(RequestLine r) {
+        if (!r.has("board")) {
             SessionGame g = game();
             return new Position(g.board, g.shape);
         }
-        try {
-            BoardText.Parsed p = BoardText.parse(string(r, "board"));
-            return new Position(p.board(), p.shape());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("board: " + e.getMessage(), e);
-        }
+        // BoardText's messages name the board already ("board cell (1,2) ...")
+        BoardText.Parsed p = BoardText.parse(r.string("board"));
+        return new Position(p.board(), p.shape());
     }
 
     /** {@code object} (a JSON object's text) with the member {@code key}: {@code value} (JSON text) added at its end. */
@@ -460,75 +432,9 @@ final class Session implements AutoCloseable {
         return object.substring(0, object.length() - 1) + ",\"" + key + "\":" + value + "}";
     }
 
-    private static void only(Map<String, Object> r, Set<String> allowed) {
-        for (String k : r.keySet()) {
-            if (!allowed.contains(k)) {
-                throw new IllegalArgumentException(k + ": not a field of this request" + (allowed.isEmpty() ? ""
-                        : ", expected " + String.join(", ", allowed.stream().sorted().toList())));
-            }
-        }
-    }
-
-    private static String string(Map<String, Object> r, String key) {
-        Object v = r.get(key);
-        if (v != null && !(v instanceof String)) {
-            throw new IllegalArgumentException(key + ": expected a string, got " + v);
-        }
-        return (String) v;
-    }
-
-    private static boolean bool(Map<String, Object> r, String key, boolean absent) {
-        Object v = r.get(key);
-        if (v == null) {
-            return absent;
-        }
-        if (!(v instanceof Boolean b)) {
-            throw new IllegalArgumentException(key + ": expected true or false, got " + v);
-        }
-        return b;
-    }
-
-    private static double number(Map<String, Object> r, String key, double absent) {
-        Object v = r.get(key);
-        if (v == null) {
-            return absent;
-        }
-        if (!(v instanceof Double d)) {
-            throw new IllegalArgumentException(key + ": expected a number, got " + v);
-        }
-        return d;
-    }
-
-    /** A request's tile-downgrading threshold: {@code "auto"}, 0 (off) or a tile sum; {@code absent} when not given. */
-    private static int downgrade(Map<String, Object> r, int absent) {
-        Object v = r.get("downgrade");
-        if ("auto".equals(v)) {
-            return SearchConfig.DOWNGRADE_AUTO;
-        }
-        boolean integral = v instanceof Double d && d == Math.rint(d) && Math.abs(d) < 1e9;
-        int g = integral ? (int) (double) (Double) v : absent;
-        if (v != null && (!integral || g != 0 && (g < SearchConfig.MIN_DOWNGRADE || g > SearchConfig.MAX_DOWNGRADE))) {
-            throw new IllegalArgumentException("downgrade: expected \"auto\", 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE
-                    + ".." + SearchConfig.MAX_DOWNGRADE + ", got " + v);
-        }
-        return g;
-    }
-
-    private static int integer(Map<String, Object> r, String key, int absent) {
-        return (int) integer(r, key, absent, Integer.MIN_VALUE, Integer.MAX_VALUE);
-    }
-
-    private static long integer(Map<String, Object> r, String key, long absent, long min, long max) {
-        double d = number(r, key, absent);
-        if (d != Math.rint(d) || d < min || d > max || Math.abs(d) > 0x1p53) {
-            throw new IllegalArgumentException(key + ": expected an integer, got " + r.get(key));
-        }
-        return (long) d;
-    }
-
     @Override
     public void close() {
-        solutions.values().forEach(Solution::close);
+        solutions.close();
         if (loaded != null) {
             loaded.close();
         }

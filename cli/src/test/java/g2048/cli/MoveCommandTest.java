@@ -35,6 +35,22 @@ class MoveCommandTest {
     }
 
     @Test
+    void aBoardTheShippedModelCannotPlayNamesItAsShippedAndSuggestsPlayersThatCan() {
+        String board = "2,4,0,0/0,0,0,0/0,0,0,0";
+        CommandRun r = CommandRun.of("move", "--board", board);
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.err().startsWith("g2048 move: --player ntuple: the shipped model ntuple-6x6.g2nz plays 4x4 boards, the board is"
+                + " 3x4; players of any shape, 3x4 too: "), r.err());
+        assertTrue(!r.err().contains("--model shipped") && r.err().contains("or ntuple with --model a model trained on 3x4"), r.err());
+        String players = r.err().replaceAll("(?s).*3x4 too: (.*), or ntuple.*", "$1");
+        for (String player : players.split(", ")) {
+            CommandRun m = CommandRun.of("move", "--board", board, "--player", player);
+            assertEquals(0, m.exit(), player + ": " + m.err());
+        }
+    }
+
+    @Test
     void printsEveryMoveValueAndTheChoiceAtDepthOneAndDeeper() {
         String board = "2,2,0,0/0,4,0,0/0,0,8,0/0,0,0,2";
         long b = BoardText.parse(board).board();
@@ -85,7 +101,7 @@ class MoveCommandTest {
             assertTrue(r.out().contains("\"move\":\"" + "URDL".charAt(expected.best()) + "\",\"depth_reached\""), r.out());
         }
         assertBadInput(run("move", "--board", board, "--table", "int8"), "--table");
-        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "trained on 4x4");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "ntuple"), "plays 4x4 boards, the board is 2x2");
     }
 
     @Test

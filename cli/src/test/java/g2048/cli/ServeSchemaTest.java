@@ -195,7 +195,7 @@ class ServeSchemaTest {
         // refused by the HTTP layer before the API sees it: a Content-Length that is not a number
         try (Socket s = new Socket("127.0.0.1", server.port())) {
             OutputStream out = s.getOutputStream();
-            out.write("POST /move HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write("POST /move HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = s.getInputStream();
             String raw = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -44,14 +44,20 @@ class SessionProcessTest {
     private static final List<Shape> SHAPES = List.of(Shape.parse("2x2"), Shape.parse("2x3"), Shape.parse("3x3"), Shape.S4x4);
 
     /** The child's side of the conversation: one request out, one reply in. */
-    private static final class Child implements AutoCloseable {
+    static final class Child implements AutoCloseable {
         final Process process;
         final BufferedWriter in;
         final BufferedReader out;
 
         Child(Path err, String... args) throws Exception {
+            this(err, List.of(), args);
+        }
+
+        /** The child, its JVM given {@code jvm} options too (e.g. a small heap). */
+        Child(Path err, List<String> jvm, String... args) throws Exception {
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(jvm);
             for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (arg.startsWith("--enable-native-access") || arg.startsWith("--add-exports") || arg.startsWith("java.base/")) {
                     cmd.add(arg);
@@ -203,7 +209,7 @@ class SessionProcessTest {
                     assertEquals(player, settings.get("player"));
                     assertEquals((double) depth, settings.get("depth"));
                 } else {
-                    String[] bad = {"{\"cmd\":\"move\",\"board\":\"2,2/0\"}", "board: ",
+                    String[] bad = {"{\"cmd\":\"move\",\"board\":\"2,2/0\"}", "board row 2 has 1 cells",
                         "{\"cmd\":\"move\",\"board\":\"2,2/0,0\",\"depth\":13}", player.equals("heuristic") ? "depth" : "depth: expected 1..12",
                         "{\"cmd\":\"step\",\"seed\":1}", "seed: not a field",
                         "{\"cmd\":\"fly\"}", "cmd: unknown request",

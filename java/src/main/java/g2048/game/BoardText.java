@@ -116,9 +116,14 @@ public final class BoardText {
                 : u + " (not ASCII)";
     }
 
+    /** A cell as quoted in a message: its first dozen characters, so that a client's long text is not echoed whole. */
+    private static String cut(String cell) {
+        return cell.length() <= 12 ? cell : cell.substring(0, 9) + "...";
+    }
+
     private static int parseCell(String cell, int r, int c) {
         if (!CELL.matcher(cell).matches()) {
-            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") is '" + cell
+            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") is '" + cut(cell)
                     + "': expected a tile value (2, 4, 8, ...) or 0 or '.' for empty, in ASCII digits without sign or leading zero");
         }
         if (cell.equals(".") || cell.equals("0")) {
@@ -126,12 +131,12 @@ public final class BoardText {
         }
         long value = Long.parseLong(cell);
         if (value < 2 || Long.bitCount(value) != 1) {
-            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") is " + cell
+            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") is " + cut(cell)
                     + ": not a power of two of at least 2");
         }
         int code = Long.numberOfTrailingZeros(value);
         if (code > Board.MAX_CODE) {
-            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") holds " + cell
+            throw new IllegalArgumentException("board cell (" + (r + 1) + "," + (c + 1) + ") holds " + cut(cell)
                     + ", larger than the largest tile 32768");
         }
         return code;

@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads one flat JSON object, e.g. {@code {"board": "2,4/0,0", "depth": 2, "quiet": true}}: each
@@ -16,7 +17,27 @@ public final class FlatJsonReader {
 
     /** A member's value as written: its kind and its text (a string's unescaped, a number's or a boolean's as given). */
     public record Value(Kind kind, String text) {
+
+        /**
+         * The number written as an integer (digits only, no fraction or exponent) that a {@code long}
+         * holds, exactly; null for any other value, so that 9007199254740993 is never read as a
+         * double's 9007199254740992 and 2.5 or 1e3 is never rounded into an integer.
+         */
+        public Long exactInteger() {
+            if (kind != Kind.NUMBER || !INTEGER.matcher(text).matches()) {
+                return null;
+            }
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                return null; // beyond a long
+            }
+        }
     }
+
+    /** A JSON number (RFC 8259, section 6), and one written as an integer. */
+    private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    private static final Pattern INTEGER = Pattern.compile("-?(0|[1-9][0-9]*)");
 
     /** The kinds of member value an object may hold. */
     public enum Kind {
@@ -33,6 +54,8 @@ public final class FlatJsonReader {
         MISSING_VALUE,
         /** A member's value is of no kind this reader takes (an object or an array). */
         UNREADABLE_VALUE,
+        /** A member's value is a number outside JSON's grammar (a leading zero, a bare '.', a stray sign). */
+        MALFORMED_NUMBER,
         /** A member's name was given twice. */
         REPEATED
     }
@@ -129,7 +152,11 @@ public final class FlatJsonReader {
             while (at < text.length() && "+-.eE0123456789".indexOf(text.charAt(at)) >= 0) {
                 at++;
             }
-            return new Value(Kind.NUMBER, text.substring(start, at));
+            String number = text.substring(start, at);
+            if (!NUMBER.matcher(number).matches()) {
+                throw new Malformed(Problem.MALFORMED_NUMBER, "a malformed number", start, name);
+            }
+            return new Value(Kind.NUMBER, number);
         }
         throw new Malformed(Problem.UNREADABLE_VALUE, "expected a string, a number, true, false or null", at, name);
     }

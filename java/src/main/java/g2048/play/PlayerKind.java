@@ -21,6 +21,15 @@ public enum PlayerKind {
         return this == NTUPLE || this == LINES || this == CNN;
     }
 
+    /**
+     * The players of any shape worth suggesting when a board is refused to a player of one shape (its
+     * model's or its database's): lines and heuristic, which every playing command takes (random plays
+     * any shape too, but is no suggestion).
+     */
+    public static List<String> anyShapeIds() {
+        return Arrays.stream(values()).filter(k -> k == HEURISTIC || k == LINES).map(PlayerKind::id).toList();
+    }
+
     /** Every name, in declaration order. */
     public static List<String> ids() {
         return Arrays.stream(values()).map(PlayerKind::id).toList();

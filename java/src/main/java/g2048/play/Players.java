@@ -140,7 +140,7 @@ public final class Players {
     }
 
     /** Why {@code player}, which has no value function, takes no search settings. */
-    private static String fixedSearch(PlayerKind player) {
+    public static String fixedSearch(PlayerKind player) {
         return switch (player) {
             case HEURISTIC -> "player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value";
             case POLICY -> "player 'policy' plays its network's most probable legal move without searching";
@@ -164,14 +164,26 @@ public final class Players {
         NtupleModel model = file != null ? NtupleModels.load(file, table) : NtupleModels.loadDefault();
         if (!model.shape().equals(shape)) {
             model.close();
-            throw shapeRefused(model, shape);
+            throw shapeRefused(model, file == null, shape);
         }
         return model;
     }
 
-    private static BadSetting shapeRefused(NtupleModel model, Shape shape) {
+    /** A model of another shape than the board's refused: the shipped one named as such (nobody typed it), and the players that play the board. */
+    private static BadSetting shapeRefused(NtupleModel model, boolean shipped, Shape shape) {
+        if (shipped) {
+            return new BadSetting(field("player"), " ntuple: the shipped model " + NtupleModels.DEFAULT_MODEL + " plays "
+                    + model.shape() + " boards, the board is " + shape + "; " + anyShape(shape) + ", or ntuple with ",
+                    field("models"), " a model trained on " + shape);
+        }
         return new BadSetting(field("models"), " " + model.source() + " was trained on " + model.shape()
-                + ", the board is " + shape);
+                + ", the board is " + shape + "; " + anyShape(shape));
+    }
+
+    /** The players that play a board of {@code shape} whatever it is, in words. */
+    static String anyShape(Shape shape) {
+        List<String> ids = PlayerKind.anyShapeIds();
+        return "players of any shape, " + shape + " too: " + String.join(", ", ids);
     }
 
     /**
@@ -225,7 +237,8 @@ public final class Players {
         NtupleModel model = models.getFirst();
         for (NtupleModel m : models) {
             if (!m.shape().equals(model.shape())) {
-                throw shapeRefused(m, model.shape());
+                throw new BadSetting(field("models"), " " + m.source() + " was trained on " + m.shape() + ", "
+                        + model.source() + " on " + model.shape() + " (the models of an ensemble share one shape)");
             }
         }
         if (models.size() > 1) {
@@ -276,7 +289,7 @@ public final class Players {
     private static Evaluator network(PlayerSpec spec, Shape shape, PrintStream notes) {
         if (!shape.equals(Shape.S4x4)) {
             // the shape may come from the game's shape, a board or a database: name none of them
-            throw new BadSetting(field("player"), " cnn: value networks play 4x4 boards only, this board is " + shape);
+            throw new BadSetting(field("player"), " cnn: value networks play 4x4 boards only, this board is " + shape + "; " + anyShape(shape));
         }
         Path model = spec.model();
         if (model == null) {
@@ -330,7 +343,7 @@ public final class Players {
      */
     public static PolicyPlayer policy(Path model, Shape shape) {
         if (!shape.equals(Shape.S4x4)) {
-            throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape);
+            throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape + "; " + anyShape(shape));
         }
         if (model == null && !PolicyFile.defaultAvailable()) {
             throw new BadSetting(field("player"), " policy: the shipped network " + PolicyFile.DEFAULT_RESOURCE

@@ -91,6 +91,9 @@ final class Api {
         MoveService.Served served = service.served(player, shape, depth, downgrade(p));
         Player own = service.playing(served);
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
+        if (exact != null) {
+            service.requireIntactDatabase(); // its exact values go beside each move
+        }
         Moves moves = Moves.of(shape);
         long t0 = System.nanoTime();
         JsonWriter j = JsonConventions.writer().begin()
@@ -166,6 +169,7 @@ final class Api {
         if (s == null) {
             throw new BadRequest(404, "no solver database is loaded (start the server with --db DIR)");
         }
+        service.requireIntactDatabase();
         BoardText.Parsed parsed = board(p.required("board"));
         if (!parsed.shape().equals(s.shape())) {
             throw BadRequest.of("board: a " + parsed.shape() + " board, the database solves " + s.shape());

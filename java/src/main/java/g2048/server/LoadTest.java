@@ -37,18 +37,25 @@ public final class LoadTest {
 
     private final URI base;
     private final String query;
+    private final java.time.Duration answer;
 
     /** Requests {@code /move?player=P&depth=D} on the server at {@code base} (e.g. {@code http://127.0.0.1:8048}). */
     public LoadTest(URI base, String player, int depth) {
+        this(base, player, depth, ANSWER);
+    }
+
+    /** As {@link #LoadTest(URI, String, int)}, each whole answer, its body included, awaited at most {@code answer}. */
+    LoadTest(URI base, String player, int depth, java.time.Duration answer) {
         this.base = base;
         this.query = "&player=" + enc(player) + "&depth=" + depth;
+        this.answer = answer;
     }
 
     /** The boards before each move of game 0 of seed {@code seed}, played by the server's {@code player} at depth 1. */
     public List<String> boards(String player, long seed, int maxMoves) throws IOException, InterruptedException {
         HttpClient client = client();
         HttpResponse<String> r = send(client, HttpRequest.newBuilder(base.resolve("/game?seed=" + seed + "&player="
-                + enc(player) + "&max_moves=" + maxMoves)).timeout(ANSWER).build());
+                + enc(player) + "&max_moves=" + maxMoves)).build());
         if (r.statusCode() != 200) {
             throw new IllegalStateException(base + "/game answered " + r.statusCode() + ": " + r.body());
         }
@@ -110,8 +117,7 @@ public final class LoadTest {
     }
 
     private void request(HttpClient client, String board) throws IOException, InterruptedException {
-        HttpResponse<String> r = send(client, HttpRequest.newBuilder(base.resolve("/move?board=" + enc(board) + query))
-                .timeout(ANSWER).build());
+        HttpResponse<String> r = send(client, HttpRequest.newBuilder(base.resolve("/move?board=" + enc(board) + query)).build());
         if (r.statusCode() != 200) {
             throw new IllegalStateException(base + "/move answered " + r.statusCode() + ": " + r.body());
         }
@@ -125,18 +131,29 @@ public final class LoadTest {
         return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT).build();
     }
 
-    /** Sends {@code request}; a server that is absent or stalls is an {@link IOException} saying so. */
+    /**
+     * Sends {@code request}; a server that is absent or stalls is an {@link IOException} saying so. The
+     * deadline covers the whole answer: a request's own timeout ends at the head, and a server that
+     * sends a head and part of a body, then stalls, would hold the run forever.
+     */
     private HttpResponse<String> send(HttpClient client, HttpRequest request) throws IOException, InterruptedException {
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> f = client.sendAsync(request, HttpResponse.BodyHandlers.ofString());
         try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (java.net.http.HttpConnectTimeoutException e) {
-            throw new IOException(base + ": no connection within " + CONNECT.toSeconds() + " s", e);
-        } catch (java.net.http.HttpTimeoutException e) {
-            throw new IOException(base + ": no answer within " + ANSWER.toSeconds() + " s (the server stalls)", e);
-        } catch (java.net.ConnectException e) {
-            throw new IOException(base + ": no server answers there (connection refused)", e);
-        } catch (IOException e) {
-            throw new IOException(base + ": " + (e.getMessage() == null ? "the connection failed" : e.getMessage()), e);
+            return f.get(answer.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            f.cancel(true);
+            throw new IOException(base + ": no whole answer within " + answer.toSeconds() + " s (the server stalls)", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof java.net.http.HttpConnectTimeoutException) {
+                throw new IOException(base + ": no connection within " + CONNECT.toSeconds() + " s", c);
+            } else if (c instanceof java.net.ConnectException) {
+                throw new IOException(base + ": no server answers there (connection refused)", c);
+            }
+            throw new IOException(base + ": " + (c.getMessage() == null ? "the connection failed" : c.getMessage()), c);
+        } catch (InterruptedException e) {
+            f.cancel(true);
+            throw e;
         }
     }
 

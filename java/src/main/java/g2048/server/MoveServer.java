@@ -37,20 +37,25 @@ import java.util.function.Function;
  * request answered 503, so no request holds a search thread longer, whatever depth it asked. Requests
  * that search no deeper than depth 1 run on threads of their own, never queued behind deep ones.
  * Clients have a few seconds to send a request ({@code HttpLimits}). The served
- * files are compared with what was loaded every half second ({@code FileWatch}); once one
- * changed, requests are answered 503 naming it and {@code /health} says {@code degraded}.
+ * files are compared with what was loaded every half second ({@code FileWatch}, by content); while
+ * one differs, the requests that read it are answered 503 naming it (others are answered as
+ * before) and {@code /health} says {@code degraded}.
  *
  * <p><b>Answers.</b> The command line's JSON ({@code g2048.answers}: {@code /move} is {@code move --json},
  * {@code /solve} is {@code solve query --json}; the others in {@code schemas/serve-*.schema.json}); every error is {@code {"error": "..."}}, one line,
- * never a stack trace: 400 for bad parameters (naming the parameter), 404 for an unknown path, 405
+ * never a stack trace: 400 for bad parameters (naming the parameter), 403 for a {@code Host} that is
+ * not a name of this server ({@code AllowedHosts}), 404 for an unknown path, 405
  * for a method the path does not take (HEAD is answered where GET is), 503 when busy, timed out or
  * serving a changed file, 500 for a fault of the server itself (its class and detail go to the log,
  * never to the client); a malformed request is refused before it gets here, as {@code HeadParser} says.
  */
 public final class MoveServer implements AutoCloseable {
 
-    /** How the server listens and how much it takes on. */
-    public record Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs) {
+    /**
+     * How the server listens and how much it takes on; {@code allowedHosts}: the names it answers to in
+     * {@code Host} beside its own addresses and {@code localhost} ({@code "*"}: any, see {@code AllowedHosts}).
+     */
+    public record Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs, List<String> allowedHosts) {
         public Settings {
             if (port < 0 || port > 65535) {
                 throw new BadSetting(field("port"), ": " + port + " is out of range, expected 0..65535");
@@ -58,6 +63,12 @@ public final class MoveServer implements AutoCloseable {
             BadSetting.requireAtLeast("threads", 1, threads);
             BadSetting.requireAtLeast("maxInFlight", 1, maxInFlight);
             BadSetting.requireAtLeast("requestTimeoutMs", 1, requestTimeoutMs);
+            allowedHosts = List.copyOf(allowedHosts);
+        }
+
+        /** Answering its own addresses and {@code localhost} only. */
+        public Settings(String bind, int port, int threads, int maxInFlight, long requestTimeoutMs) {
+            this(bind, port, threads, maxInFlight, requestTimeoutMs, List.of());
         }
     }
 
@@ -70,6 +81,7 @@ public final class MoveServer implements AutoCloseable {
     private final Api api;
     private final Settings settings;
     private HttpListener http;
+    private AllowedHosts hosts;
     private final ExecutorService searches;
     /** Requests that cannot search deep (a depth-1 /move, /solve): their own threads, never queued behind deep ones. */
     private final ExecutorService quick;
@@ -81,8 +93,6 @@ public final class MoveServer implements AutoCloseable {
     private final Map<String, byte[]> viewer;
     private final FileWatch watch;
     private final java.util.concurrent.ScheduledExecutorService watcher;
-    /** Which served file no longer matches what was loaded; null while all do. Once set, it stays. */
-    private volatile String changed;
 
     private MoveServer(MoveService service, Settings settings) {
         this.service = service;
@@ -101,17 +111,14 @@ public final class MoveServer implements AutoCloseable {
             return t;
         });
         this.admitted = new Semaphore(settings.maxInFlight());
-        this.watch = new FileWatch(service.files());
+        this.watch = service.watch();
         this.watcher = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "g2048-serve-watch");
             t.setDaemon(true);
             return t;
         });
-        watcher.scheduleWithFixedDelay(() -> {
-            if (changed == null) {
-                changed = watch.changed();
-            }
-        }, WATCH_MS, WATCH_MS, TimeUnit.MILLISECONDS);
+        // the first look, at once, takes the checksums of the files as loaded
+        watcher.scheduleWithFixedDelay(watch::refresh, 0, WATCH_MS, TimeUnit.MILLISECONDS);
         this.viewer = Map.of("index.html", resource("index.html"), "viewer.js", resource("viewer.js"),
                 "viewer.css", resource("viewer.css"));
     }
@@ -120,7 +127,9 @@ public final class MoveServer implements AutoCloseable {
     public static MoveServer start(MoveService service, Settings settings) throws IOException {
         MoveServer server = new MoveServer(service, settings);
         try {
-            server.http = HttpListener.start(settings.bind(), settings.port(), HttpLimits.MAX_CONNECTIONS, server::handle);
+            server.hosts = new AllowedHosts(java.net.InetAddress.getByName(settings.bind()), settings.allowedHosts());
+            server.http = HttpListener.start(settings.bind(), settings.port(), HttpLimits.MAX_CONNECTIONS,
+                    HttpLimits.MAX_CONNECTIONS_PER_CLIENT, server::handle);
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
@@ -134,6 +143,10 @@ public final class MoveServer implements AutoCloseable {
     }
 
     private Response handle(Request r) {
+        String host = r.head().header("Host");
+        if (!hosts.allows(host)) {
+            return Response.error(403, AllowedHosts.refusal(host));
+        }
         String path = r.path();
         // HEAD is answered as GET is, without the body (the connection leaves it out)
         String method = r.method().equals("HEAD") ? "GET" : r.method();
@@ -176,10 +189,6 @@ public final class MoveServer implements AutoCloseable {
      */
     private Response compute(String path, String query, boolean quickPath, java.util.Set<String> names,
                              Function<Params, String> work) {
-        String gone = changed;
-        if (gone != null) {
-            return Response.error(503, "unavailable: " + gone);
-        }
         if (!admitted.tryAcquire()) {
             return Response.error(503, "busy: " + settings.maxInFlight() + " requests in flight, the most this server takes; retry later")
                     .with("Retry-After", "1");
@@ -244,8 +253,8 @@ public final class MoveServer implements AutoCloseable {
             } else if (cause instanceof InternalError || cause instanceof UncheckedIOException) {
                 // a mapped file truncated under the server faults its reads; a database file read fails
                 System.err.println("g2048 serve: " + path + ": " + cause);
+                watch.refresh();
                 String why = watch.changed();
-                changed = why != null ? why : changed;
                 return Response.error(503, "unavailable: " + (why != null ? why
                         : "the model or database could not be read (restart the server)"));
             } else {
@@ -266,7 +275,7 @@ public final class MoveServer implements AutoCloseable {
 
     private String health() {
         java.util.List<String> problems = new java.util.ArrayList<>();
-        String gone = changed;
+        String gone = watch.changed();
         if (gone != null) {
             problems.add(gone);
         }

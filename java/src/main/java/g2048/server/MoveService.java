@@ -78,6 +78,7 @@ public final class MoveService implements AutoCloseable {
 
     /** The files served from, as given: watched for change, and never named to a client but by their file names. */
     private final List<Path> files = new ArrayList<>();
+    private FileWatch watch;
 
     private MoveService(Sources sources, Evaluator ntuple, String modelName, Solution solution, PolicyPlayer policy, Evaluator cnn) {
         this.sources = sources;
@@ -147,6 +148,7 @@ public final class MoveService implements AutoCloseable {
                     service.files.add(p);
                 }
             }
+            service.watch = new FileWatch(service.files);
             return service;
         } catch (RuntimeException e) {
             for (AutoCloseable c : opened) {
@@ -190,9 +192,36 @@ public final class MoveService implements AutoCloseable {
         return p == null ? null : p.getFileName().toString();
     }
 
-    /** The files answers are computed from, as given: watched for change while serving. */
-    List<Path> files() {
-        return List.copyOf(files);
+    /** The files answers are computed from, as given, compared with what was loaded while serving. */
+    FileWatch watch() {
+        return watch;
+    }
+
+    /** The file a player reads, as given; null for a player that reads none, or the shipped model or network. */
+    private Path source(PlayerKind kind) {
+        return switch (kind) {
+            case NTUPLE -> sources.model();
+            case OPTIMAL -> sources.db();
+            case POLICY -> sources.policy();
+            case CNN -> sources.cnn();
+            default -> null;
+        };
+    }
+
+    /**
+     * Refuses (503) a request that would read {@code source}, a file that no longer matches what was
+     * loaded; the requests that read other files, or none, are answered as before.
+     */
+    void requireIntact(Path source) {
+        String why = source == null ? null : watch.changed(source);
+        if (why != null) {
+            throw new BadRequest(503, "unavailable: " + why);
+        }
+    }
+
+    /** {@link #requireIntact} of the solver database. */
+    void requireIntactDatabase() {
+        requireIntact(sources.db());
     }
 
     /** The shape of the loaded solver database, or null when none is loaded. */
@@ -226,6 +255,7 @@ public final class MoveService implements AutoCloseable {
                     + " take tile-downgrading)");
         }
         checkLoaded(kind, shape);
+        requireIntact(source(kind));
         int d = depth == null ? 1 : depth;
         String key = player + '/' + shape + '/' + d + '/' + downgrade;
         Player p = own.get().computeIfAbsent(key, k -> build(kind, shape, SearchConfig.ofDepth(d).withDowngrade(downgrade)));

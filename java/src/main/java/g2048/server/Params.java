@@ -29,6 +29,7 @@ final class Params {
             throw BadRequest.of(switch (e.problem()) {
                 case REPEATED -> shorten(e.member()) + ": given twice";
                 case UNREADABLE_VALUE -> shorten(e.member()) + ": expected a string or a number in the JSON body";
+                case MALFORMED_NUMBER -> shorten(e.member()) + ": a malformed JSON number at character " + e.character();
                 case MISSING_VALUE -> "body: not a flat JSON object (a value for " + shorten(e.member())
                         + " is missing at character " + e.character() + ")";
                 case SYNTAX -> "body: not a flat JSON object (" + e.what() + " at character " + e.character() + ")";

@@ -96,6 +96,50 @@ class FlatJsonReaderTest {
         }
     }
 
+    /**
+     * Numbers: JSON's grammar only, and an integer read exactly from its digits, cross-checked with
+     * BigDecimal on random texts built of number characters (a double holds no integer past 2^53 exactly).
+     */
+    @Test
+    void numbersFollowJsonsGrammarAndIntegersAreExact() {
+        for (String bad : List.of("01", "-01", "1.", "-", "1e", "1e+", "--1", "1-2", "1.2.3", "00", "1E5e3", "-.5")) {
+            Malformed e = assertThrows(Malformed.class, () -> FlatJsonReader.members("{\"n\": " + bad + "}"), bad);
+            assertEquals(Problem.MALFORMED_NUMBER, e.problem(), bad);
+            assertEquals("n", e.member());
+        }
+        SplittableRandom r = new SplittableRandom(54);
+        java.util.regex.Pattern json = java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+        int integers = 0;
+        for (int trial = 0; trial < 20_000; trial++) {
+            StringBuilder t = new StringBuilder(r.nextInt(4) == 0 ? "-" : "");
+            int n = 1 + r.nextInt(r.nextBoolean() ? 4 : 22);
+            for (int i = 0; i < n; i++) {
+                t.append("0123456789012345678901234567890123456789.eE+-".charAt(r.nextInt(r.nextInt(8) == 0 ? 45 : 40)));
+            }
+            String text = t.toString();
+            Map<String, Value> m;
+            try {
+                m = FlatJsonReader.members("{\"n\":" + text + "}");
+            } catch (Malformed e) {
+                // a value that does not begin as a number does ('.5', '+1') is no number at all
+                boolean begins = text.charAt(0) == '-' || Character.isDigit(text.charAt(0));
+                assertTrue(!json.matcher(text).matches()
+                        && e.problem() == (begins ? Problem.MALFORMED_NUMBER : Problem.UNREADABLE_VALUE), text + " " + e.problem());
+                continue;
+            }
+            assertTrue(json.matcher(text).matches(), text);
+            Long exact = m.get("n").exactInteger();
+            boolean writtenAsInteger = !text.contains(".") && !text.contains("e") && !text.contains("E");
+            java.math.BigInteger d = writtenAsInteger ? new java.math.BigInteger(text) : null;
+            boolean fits = d != null && d.bitLength() < 64;
+            assertEquals(fits ? (Long) d.longValueExact() : null, exact, text);
+            integers += exact != null ? 1 : 0;
+        }
+        assertTrue(integers > 1000, "integers read: " + integers);
+        assertEquals(9007199254740993L, FlatJsonReader.members("{\"n\": 9007199254740993}").get("n").exactInteger());
+        assertEquals(null, FlatJsonReader.members("{\"n\": \"5\"}").get("n").exactInteger());
+    }
+
     @Test
     void unescapesEveryEscape() {
         Map<String, Value> m = FlatJsonReader.members("{\"s\": \"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\u20AC\"}");

@@ -95,7 +95,9 @@ class PlayersTest {
         assertRefused("db: missing", () -> Players.create(PlayerSpec.of(PlayerKind.OPTIMAL), shape, one));
         assertRefused("player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",
                 () -> Players.evaluator(PlayerSpec.of(PlayerKind.RANDOM), shape, one));
-        assertRefused("was trained on 4x4, the board is 3x3", () -> Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), shape, one));
+        assertRefused("player ntuple: the shipped model ntuple-6x6.g2nz plays 4x4 boards, the board is 3x3; players of any shape,"
+                + " 3x3 too: heuristic, lines, or ntuple with models a model trained on 3x3",
+                () -> Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), shape, one));
     }
 
     private static void assertRefused(String message, Executable build) {

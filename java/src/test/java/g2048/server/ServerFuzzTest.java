@@ -116,7 +116,7 @@ class ServerFuzzTest {
     }
 
     private static String get(String pathAndQuery) throws IOException {
-        return raw(server.port(), ("GET " + pathAndQuery + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        return raw(server.port(), ("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 .getBytes(StandardCharsets.ISO_8859_1), 10_000);
     }
 
@@ -183,7 +183,7 @@ class ServerFuzzTest {
         List<Socket> stalled = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             Socket s = new Socket("127.0.0.1", server.port());
-            s.getOutputStream().write(("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: x\r\nX-Slow: ").getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().write(("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ").getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
             stalled.add(s);
         }
@@ -274,11 +274,11 @@ class ServerFuzzTest {
 
     @Test
     void theHandlersAnswersFollowTheRules() throws IOException {
-        String head = raw(server.port(), "HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        String head = raw(server.port(), "HEAD /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
                 .getBytes(StandardCharsets.ISO_8859_1), 5000);
         assertEquals(200, status(head), head);
         assertEquals("", body(head));
-        String empty = raw(server.port(), "POST /move HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}"
+        String empty = raw(server.port(), "POST /move HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}"
                 .getBytes(StandardCharsets.ISO_8859_1), 5000);
         assertEquals(400, status(empty), empty);
         assertTrue(body(empty).contains("board: missing"), empty);
@@ -301,7 +301,7 @@ class ServerFuzzTest {
         Files.copy(model, own);
         try (MoveService s = MoveService.open(own, null);
              MoveServer srv = MoveServer.start(s, new MoveServer.Settings("127.0.0.1", 0, 1, 8, TIMEOUT_MS))) {
-            String ok = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            String ok = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1), 5000);
             assertEquals(200, status(ok), ok);
             Path other = dir.resolve("other.g2n");
@@ -310,11 +310,11 @@ class ServerFuzzTest {
             String health = "";
             for (int i = 0; i < 40 && !health.contains("degraded"); i++) {
                 Thread.sleep(100);
-                health = raw(srv.port(), "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 5000);
+                health = raw(srv.port(), "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 5000);
             }
             assertTrue(health.contains("\"degraded\"") && health.contains("own.g2n changed on disk"), health);
             Files.write(own, new byte[10]); // truncated in place: never read again
-            String move = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            String move = raw(srv.port(), ("GET /move?board=" + BOARD + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1), 5000);
             assertEquals(503, status(move), move);
             assertOwnJson(move);

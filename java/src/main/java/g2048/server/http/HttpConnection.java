@@ -39,6 +39,13 @@ final class HttpConnection implements Runnable {
     private final Socket socket;
     private final Function<Request, Response> handler;
     private final ScheduledExecutorService timer;
+    /** {@link #WAITING} between requests, {@link #WORKING} from a request's first byte to its answer, {@link #EVICTED}. */
+    private final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(WAITING);
+    private static final int WAITING = 0;
+    private static final int WORKING = 1;
+    private static final int EVICTED = 2;
+    /** When it began to wait for its next request (System.nanoTime). */
+    private volatile long waitingSince = System.nanoTime();
 
     HttpConnection(Socket socket, Function<Request, Response> handler, ScheduledExecutorService timer) {
         this.socket = socket;
@@ -61,8 +68,8 @@ final class HttpConnection implements Runnable {
         long idleMs = REQUEST_SECONDS * 1000L;
         while (true) {
             in.deadlineIn(idleMs);
-            if (!in.await()) {
-                return;
+            if (!in.await() || !state.compareAndSet(WAITING, WORKING)) {
+                return; // closed by the client, or evicted to make room for another
             }
             in.deadlineIn(REQUEST_SECONDS * 1000L);
             RequestHead head;
@@ -89,7 +96,26 @@ final class HttpConnection implements Runnable {
                 return;
             }
             idleMs = IDLE_SECONDS * 1000L;
+            waitingSince = System.nanoTime();
+            state.set(WAITING);
         }
+    }
+
+    /** Whether it waits for its next request (nothing half-read, nothing being answered), since when (nanoTime); -1 if not. */
+    long waitingSince() {
+        return state.get() == WAITING ? waitingSince : -1;
+    }
+
+    /**
+     * Closes the connection if it waits for its next request, so that another client may connect;
+     * false, and nothing done, when a request is under way.
+     */
+    boolean evict() {
+        if (!state.compareAndSet(WAITING, EVICTED)) {
+            return false;
+        }
+        abort();
+        return true;
     }
 
     private static byte[] body(DeadlineInput in, long length) throws IOException {
@@ -178,6 +204,7 @@ final class HttpConnection implements Runnable {
         return switch (status) {
             case 200 -> "OK";
             case 400 -> "Bad Request";
+            case 403 -> "Forbidden";
             case 404 -> "Not Found";
             case 405 -> "Method Not Allowed";
             case 413 -> "Content Too Large";

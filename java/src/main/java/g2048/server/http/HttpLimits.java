@@ -22,8 +22,10 @@ public final class HttpLimits {
     public static final int MAX_BODY_BYTES = 64 * 1024;
     /** Bytes of one line of a chunked body (a chunk's size and extensions, a trailer field). */
     public static final int MAX_CHUNK_LINE = 4 * 1024;
-    /** Connections open at once; one more is answered 503 and closed. */
+    /** Connections open at once; one more is admitted only by closing one that waits for its next request ({@code HttpListener}). */
     public static final int MAX_CONNECTIONS = 1024;
+    /** Connections open at once from one remote address: a quarter, so that one client leaves room for others. */
+    public static final int MAX_CONNECTIONS_PER_CLIENT = MAX_CONNECTIONS / 4;
 
     private HttpLimits() {
     }

@@ -1,0 +1,119 @@
+package g2048.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Shape;
+import g2048.play.PlayerKind;
+import g2048.play.PlayerSpec;
+import g2048.search.SearchConfig;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** A session's requests read exactly: integers from their digits, each field named once, settings the same however reached. */
+class SessionRequestsTest {
+
+    private static Session session(String player) {
+        return new Session(PlayerSpec.of(PlayerKind.parse(player)), SearchOptions.defaults(1));
+    }
+
+    private static String result(String reply) {
+        assertTrue(reply.startsWith("{\"reply\":\"") && !reply.startsWith("{\"reply\":\"error\""), reply);
+        return reply.substring(reply.indexOf("\"result\":") + 9, reply.length() - 1);
+    }
+
+    private static String error(String reply) {
+        Map<String, Object> m = MiniJson.object(reply);
+        assertEquals("error", m.get("reply"), reply);
+        return (String) m.get("error");
+    }
+
+    @Test
+    void seedsAreReadExactlyAsPlayReadsThem() {
+        try (Session s = session("lines")) {
+            Random random = new Random(5);
+            for (int i = 0; i < 200; i++) {
+                // beyond 2^53 a double holds only every other integer, then fewer
+                long seed = i == 0 ? 9007199254740993L : i == 1 ? 123456789012345678L : i == 2 ? Long.MIN_VALUE
+                        : i == 3 ? Long.MAX_VALUE : random.nextLong();
+                String reply = s.answer("{\"cmd\":\"new-game\",\"seed\":" + seed + "}");
+                assertEquals(new SessionGame(Shape.S4x4, seed).json().end().toString(), result(reply), "seed " + seed);
+            }
+            assertNotEquals(result(s.answer("{\"cmd\":\"new-game\",\"seed\":9007199254740993}")),
+                    result(s.answer("{\"cmd\":\"new-game\",\"seed\":9007199254740992}")));
+        }
+    }
+
+    @Test
+    void onlyIntegersWrittenAsIntegersAreIntegers() {
+        try (Session s = session("lines")) {
+            for (String[] c : new String[][] {
+                {"\"seed\":9223372036854775808", "seed: expected an integer -9223372036854775808..9223372036854775807, got 9223372036854775808"},
+                {"\"seed\":1e3", "seed: expected an integer"},
+                {"\"seed\":2.0", "seed: expected an integer"},
+                {"\"seed\":2.5", "seed: expected an integer"},
+                {"\"seed\":01", "seed: a malformed JSON number"},
+                {"\"seed\":\"3\"", "seed: expected an integer (a JSON number), got the string \"3\""},
+            }) {
+                assertTrue(error(s.answer("{\"cmd\":\"new-game\"," + c[0] + "}")).startsWith(c[1]), c[0] + " " + s.answer("{\"cmd\":\"new-game\"," + c[0] + "}"));
+            }
+            String board = "\"board\":\"2,4/0,0\"";
+            assertEquals("depth: expected an integer -2147483648..2147483647, got 2.5",
+                    error(s.answer("{\"cmd\":\"move\"," + board + ",\"depth\":2.5}")));
+            assertEquals("depth: expected an integer (a JSON number), got the string \"3\"",
+                    error(s.answer("{\"cmd\":\"move\"," + board + ",\"depth\":\"3\"}")));
+            assertEquals("time_ms: expected a JSON number, got the string \"3\"",
+                    error(s.answer("{\"cmd\":\"move\"," + board + ",\"time_ms\":\"3\"}")));
+            assertEquals("depth: expected 1..12, got 2147483647",
+                    error(s.answer("{\"cmd\":\"move\"," + board + ",\"depth\":2147483647}")).replace(String.valueOf(SearchConfig.MAX_DEPTH), "12"));
+        }
+    }
+
+    @Test
+    void eachFieldIsNamedOnceAndClientTextIsCutShort() {
+        try (Session s = session("lines")) {
+            assertEquals("board: expected a string, got the number 42", error(s.answer("{\"cmd\":\"move\",\"board\":42}")));
+            assertEquals("board: expected a string, got true", error(s.answer("{\"cmd\":\"move\",\"board\":true}")));
+            String cell = "2".repeat(3000);
+            String e = error(s.answer("{\"cmd\":\"move\",\"board\":\"" + cell + ",0/0,0\"}"));
+            assertTrue(e.startsWith("board cell (1,1)") && e.length() < 200, e);
+            e = error(s.answer("{\"cmd\":\"" + "x".repeat(3000) + "\"}"));
+            assertTrue(e.startsWith("cmd: unknown request") && e.length() < 200, e);
+        }
+    }
+
+    @Test
+    void aBlankLineIsAnsweredWithAnError() {
+        try (Session s = session("lines")) {
+            for (String blank : List.of("", " ", "\t")) {
+                Map<String, Object> m = MiniJson.object(s.answer(blank));
+                assertEquals("error", m.get("reply"));
+                assertEquals(null, m.get("request"));
+                assertTrue(((String) m.get("error")).startsWith("request: a blank line"), m.toString());
+            }
+        }
+    }
+
+    @Test
+    void aPlayerChosenAgainTakesItsOwnSettingsBack() {
+        String late = "\"board\":\"2,4,8,16/32,64,128,256/512,1024,2048,4096/8192,16384,32768,0\"";
+        try (Session s = session("ntuple"); Session heuristic = session("heuristic")) {
+            String start = s.settings().toString();
+            String expected = result(s.answer("{\"cmd\":\"move\"," + late + "}"));
+            String heuristicSettings = result(s.answer("{\"cmd\":\"set\",\"player\":\"heuristic\"}"));
+            assertEquals(heuristic.settings().toString(), heuristicSettings, "set and --player report one thing");
+            assertEquals(start, result(s.answer("{\"cmd\":\"set\",\"player\":\"ntuple\"}")));
+            assertEquals(withoutTime(expected), withoutTime(result(s.answer("{\"cmd\":\"move\"," + late + "}"))));
+            // a setting the request gives is kept
+            String off = result(s.answer("{\"cmd\":\"set\",\"player\":\"lines\",\"downgrade\":0}"));
+            assertTrue(off.contains("\"downgrade\":0"), off);
+        }
+    }
+
+    private static String withoutTime(String move) {
+        return move.replaceAll("\"elapsed_us\":[0-9.]+", "").replaceAll("\"(nodes|leaves|tt_probes|tt_hits)\":[0-9]+", "");
+    }
+}
