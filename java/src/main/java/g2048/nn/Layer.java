@@ -10,19 +10,14 @@ import java.util.List;
  * <pre>
  *   out[o][j] = W[bias(o) + j] + Σ_{k in contributions(o)} Σ_cin in[inCell(k)][cin] · W[tap(k) + cin·Cout + j]
  * </pre>
- * followed by ReLU when {@link #relu()}. A valid convolution, CNN12's dual 1×2 convolution and a
- * fully connected layer are all this operation with different tables, so the CPU kernels below
- * (and a GPU kernel later) are written once. Offsets in the table are absolute in the parameter
- * array. Shapes per sample: in {@code [inMaps.cells()][cin]}, out {@code [outMaps.cells()][cout]}.
- *
- * <p>Inputs that are exactly zero are skipped: on the one-hot first layer this turns the
- * multiplication into a gather of one weight row per cell and tap, and after ReLU it skips the
- * inactive units.
+ * followed by ReLU when {@link #relu()}. A valid convolution, a padded one (a policy network's:
+ * the taps beyond the board have no contribution, as cuda/PolicyPlan pads), CNN12's dual 1×2
+ * convolution and a fully connected layer are all this operation with different tables, so the
+ * CPU kernels ({@link SparseRows}, {@link TapProducts}) and the GPU's are written once. Offsets in
+ * the table are absolute in the parameter array. Shapes per sample: in
+ * {@code [inMaps.cells()][cin]}, out {@code [outMaps.cells()][cout]}.
  */
 public final class Layer {
-
-    /** Samples processed together so that one weight row serves several samples from L1. */
-    static final int BLOCK = 8;
 
     private final LayerSpec spec;
     private final Maps inMaps;
@@ -30,20 +25,22 @@ public final class Layer {
     private final int offset;
     private final int weightCount;
     private final boolean relu;
-    private final int cin;
-    private final int cout;
+    final int cin;
+    final int cout;
     private final int inSize;
     private final int outSize;
     // CSR connection table: contributions of output cell o are [start[o], start[o+1]).
-    private final int[] start;
-    private final int[] inCell;
-    private final int[] tap;
-    private final int[] bias;
+    final int[] start;
+    final int[] inCell;
+    final int[] tap;
+    final int[] bias;
     // The distinct weight blocks (absolute offsets of their [cin][cout] arrays).
-    private final int[] taps;
+    private final int[] tapBlocks;
+    // The table by tap for the matrix products; null where the sparse rows run the layer.
+    private final TapProducts taps;
 
     private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
-            int[] start, int[] inCell, int[] tap, int[] bias) {
+            int[] start, int[] inCell, int[] tap, int[] bias, boolean products) {
         this.spec = spec;
         this.inMaps = inMaps;
         this.outMaps = outMaps;
@@ -58,7 +55,8 @@ public final class Layer {
         this.inCell = inCell;
         this.tap = tap;
         this.bias = bias;
-        this.taps = java.util.Arrays.stream(tap).distinct().sorted().toArray();
+        this.tapBlocks = java.util.Arrays.stream(tap).distinct().sorted().toArray();
+        this.taps = products ? new TapProducts(start, inCell, tap, tapBlocks) : null;
     }
 
     /** The number of parameters (weights and biases) a layer of this spec has on this input. */
@@ -98,8 +96,18 @@ public final class Layer {
         };
     }
 
-    /** Builds the layer whose parameters start at {@code offset} of the network's array. */
+    /** Builds the layer whose parameters start at {@code offset} of the network's array, run by {@link GemmKernel#best()}. */
     public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu) {
+        return build(spec, in, offset, relu, GemmKernel.best());
+    }
+
+    /**
+     * Builds the layer whose parameters start at {@code offset} of the network's array. A padded
+     * convolution (a policy network's) runs on {@code kernel}: the vector kernel's dense products
+     * tap by tap ({@link TapProducts}), or the sparse rows; every other layer runs on the sparse
+     * rows ({@link SparseRows}), which skip the zeros of one-hot inputs and of ReLU.
+     */
+    public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu, GemmKernel kernel) {
         Maps out = outputOf(spec, in);
         int cin = in.channels();
         int cout = spec.out();
@@ -109,11 +117,10 @@ public final class Layer {
         int[] start = new int[out.cells() + 1];
         int o = 0;
         switch (spec) {
-            case LayerSpec.Conv c when c.padded() -> throw new IllegalArgumentException(c
-                    + ": padded convolutions belong to policy networks, which PolicyNetwork runs");
             case LayerSpec.Conv c -> {
                 int ow = out.w()[0];
                 int iw = in.w()[0];
+                int ih = in.h()[0];
                 int biasAt = offset + c.kh() * c.kw() * rowBlock;
                 for (int r = 0; r < out.h()[0]; r++) {
                     for (int q = 0; q < ow; q++, o++) {
@@ -121,7 +128,10 @@ public final class Layer {
                         bias[o] = biasAt;
                         for (int dr = 0; dr < c.kh(); dr++) {
                             for (int dq = 0; dq < c.kw(); dq++) {
-                                contributions.add(new int[] {(r + dr) * iw + q + dq, offset + (dr * c.kw() + dq) * rowBlock});
+                                // a padded window's taps beyond the last row or column read zero: no contribution
+                                if (r + dr < ih && q + dq < iw) {
+                                    contributions.add(new int[] {(r + dr) * iw + q + dq, offset + (dr * c.kw() + dq) * rowBlock});
+                                }
                             }
                         }
                     }
@@ -169,7 +179,8 @@ public final class Layer {
             inCell[k] = contributions.get(k)[0];
             tap[k] = contributions.get(k)[1];
         }
-        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias);
+        boolean products = kernel == GemmKernel.VECTOR && spec instanceof LayerSpec.Conv c && c.padded();
+        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias, products);
     }
 
     public LayerSpec spec() {
@@ -225,86 +236,26 @@ public final class Layer {
         return bias.clone();
     }
 
-    /**
-     * Per-thread scratch rows for the kernels. Every inner loop runs over arrays indexed from 0 with
-     * the same index ({@code y[j] += a · x[j]}): that form the JIT vectorises, whereas two different
-     * offsets into arrays that might be the same one keep it scalar. Rows are copied in and out with
-     * {@link System#arraycopy}, which is vectorised anyway.
-     */
-    static final class Scratch {
-        final float[][] acc;
-        final float[][] delta;
-        final float[][] accIn;
-        final float[] row;
-        final float[] rowIn;
-        final float[] tmp;
-        final float[] xs = new float[BLOCK];
-
-        Scratch(int maxChannels) {
-            acc = new float[BLOCK][maxChannels];
-            delta = new float[BLOCK][maxChannels];
-            accIn = new float[BLOCK][maxChannels];
-            row = new float[maxChannels];
-            rowIn = new float[maxChannels];
-            tmp = new float[maxChannels];
-        }
-    }
-
     /** The larger of this layer's input and output channel counts (the scratch row length it needs). */
     int maxChannels() {
         return Math.max(cin, cout);
     }
 
-    /**
-     * Forward pass of samples {@code [0, n)}: {@code out[s·outSize ...]} from {@code in[s·inSize ...]}.
-     */
-    public void forward(float[] w, float[] in, float[] out, int n, Scratch sc) {
-        float[][] acc = sc.acc;
-        float[] row = sc.row;
-        float[] xs = sc.xs;
-        for (int s0 = 0; s0 < n; s0 += BLOCK) {
-            int nb = Math.min(n, s0 + BLOCK) - s0;
-            for (int o = 0; o < bias.length; o++) {
-                int outCell = o * cout;
-                for (int b = 0; b < nb; b++) {
-                    System.arraycopy(w, bias[o], acc[b], 0, cout);
-                }
-                for (int k = start[o]; k < start[o + 1]; k++) {
-                    int inAt = s0 * inSize + inCell[k] * cin;
-                    for (int c = 0; c < cin; c++) {
-                        if (!gather(in, inAt + c, inSize, nb, xs)) {
-                            continue;
-                        }
-                        System.arraycopy(w, tap[k] + c * cout, row, 0, cout);
-                        for (int b = 0; b < nb; b++) {
-                            if (xs[b] != 0f) {
-                                axpy(xs[b], row, acc[b], cout);
-                            }
-                        }
-                    }
-                }
-                for (int b = 0; b < nb; b++) {
-                    float[] a = acc[b];
-                    if (relu) {
-                        for (int j = 0; j < cout; j++) {
-                            a[j] = Math.max(a[j], 0f);
-                        }
-                    }
-                    System.arraycopy(a, 0, out, (s0 + b) * outSize + outCell, cout);
-                }
-            }
-        }
+    /** The row offsets a workspace of {@code capacity} samples needs for this layer's tap products; null for the sparse kernel. */
+    TapProducts.Rows tapRows(int capacity) {
+        return taps == null ? null : taps.rows(capacity, inSize, cin, outSize, cout);
     }
 
-    /** Reads {@code in[at + b·stride]} for the block into {@code xs}; false if all are 0. */
-    private static boolean gather(float[] in, int at, int stride, int nb, float[] xs) {
-        boolean any = false;
-        for (int b = 0; b < nb; b++) {
-            float x = in[at + b * stride];
-            xs[b] = x;
-            any |= x != 0f;
+    /**
+     * Forward pass of samples {@code [0, n)}: {@code out[s·outSize ...]} from {@code in[s·inSize ...]};
+     * {@code rows} is what {@link #tapRows} gave the workspace.
+     */
+    void forward(float[] w, float[] in, float[] out, int n, SparseRows.Scratch sc, TapProducts.Rows rows) {
+        if (taps == null) {
+            SparseRows.forward(this, w, in, out, n, sc);
+        } else {
+            taps.forward(this, w, in, out, n, rows);
         }
-        return any;
     }
 
     /**
@@ -313,7 +264,7 @@ public final class Layer {
      * input along contiguous rows.
      */
     public void transposeInto(float[] w, float[] wT) {
-        for (int t : taps) {
+        for (int t : tapBlocks) {
             for (int c = 0; c < cin; c++) {
                 int src = t + c * cout;
                 for (int j = 0; j < cout; j++) {
@@ -330,7 +281,8 @@ public final class Layer {
      * writes dL/d(input) there, reading the weights from {@code wT} as written by
      * {@link #transposeInto}.
      */
-    public void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc) {
+    void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n, SparseRows.Scratch sc,
+            TapProducts.Rows rows) {
         if (relu) {
             int total = n * outSize;
             for (int i = 0; i < total; i++) {
@@ -342,77 +294,10 @@ public final class Layer {
         if (dIn != null) {
             java.util.Arrays.fill(dIn, 0, n * inSize, 0f);
         }
-        float[][] delta = sc.delta;
-        float[][] accIn = sc.accIn;
-        float[] row = sc.row;
-        float[] rowIn = sc.rowIn;
-        float[] xs = sc.xs;
-        for (int s0 = 0; s0 < n; s0 += BLOCK) {
-            int nb = Math.min(n, s0 + BLOCK) - s0;
-            for (int o = 0; o < bias.length; o++) {
-                int outCell = o * cout;
-                for (int b = 0; b < nb; b++) {
-                    System.arraycopy(dOut, (s0 + b) * outSize + outCell, delta[b], 0, cout);
-                }
-                // Bias gradient.
-                System.arraycopy(grad, bias[o], row, 0, cout);
-                for (int b = 0; b < nb; b++) {
-                    axpy(1f, delta[b], row, cout);
-                }
-                System.arraycopy(row, 0, grad, bias[o], cout);
-                for (int k = start[o]; k < start[o + 1]; k++) {
-                    int inAt = s0 * inSize + inCell[k] * cin;
-                    // Parameter gradient: grad[tap][c][:] += in[c] · delta[:].
-                    for (int c = 0; c < cin; c++) {
-                        if (!gather(in, inAt + c, inSize, nb, xs)) {
-                            continue;
-                        }
-                        int at = tap[k] + c * cout;
-                        System.arraycopy(grad, at, row, 0, cout);
-                        for (int b = 0; b < nb; b++) {
-                            if (xs[b] != 0f) {
-                                axpy(xs[b], delta[b], row, cout);
-                            }
-                        }
-                        System.arraycopy(row, 0, grad, at, cout);
-                    }
-                    // Input gradient: dIn[cell][:] += Σ_j delta[j] · W^T[tap][j][:].
-                    if (dIn != null) {
-                        for (int b = 0; b < nb; b++) {
-                            java.util.Arrays.fill(accIn[b], 0, cin, 0f);
-                        }
-                        for (int j = 0; j < cout; j++) {
-                            boolean any = false;
-                            for (int b = 0; b < nb; b++) {
-                                any |= delta[b][j] != 0f;
-                            }
-                            if (!any) {
-                                continue;
-                            }
-                            System.arraycopy(wT, tap[k] + j * cin, rowIn, 0, cin);
-                            for (int b = 0; b < nb; b++) {
-                                float d = delta[b][j];
-                                if (d != 0f) {
-                                    axpy(d, rowIn, accIn[b], cin);
-                                }
-                            }
-                        }
-                        for (int b = 0; b < nb; b++) {
-                            int at = inAt + b * inSize;
-                            System.arraycopy(dIn, at, sc.tmp, 0, cin);
-                            axpy(1f, accIn[b], sc.tmp, cin);
-                            System.arraycopy(sc.tmp, 0, dIn, at, cin);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /** {@code y[0..len) += a · x[0..len)}: same index, base 0, so that it vectorises. */
-    static void axpy(float a, float[] x, float[] y, int len) {
-        for (int j = 0; j < len; j++) {
-            y[j] += a * x[j];
+        if (taps == null) {
+            SparseRows.backward(this, wT, in, dOut, dIn, grad, n, sc);
+        } else {
+            taps.backward(this, wT, in, dOut, dIn, grad, n, rows);
         }
     }
 
