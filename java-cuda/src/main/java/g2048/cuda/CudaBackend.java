@@ -29,7 +29,7 @@ import java.util.Set;
  * runs through a {@link CudaValueTraining}. It reads {@code --gemm} and {@code --cuda-graphs}.
  * Its policy optimisers are {@link CudaTrainer}s, each checked before it is handed out: the
  * gradient of {@value #POLICY_CHECK_POSITIONS} seeded random positions at the starting weights
- * against the CPU's ({@link PolicyGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
+ * against the CPU's ({@link ParallelGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
  * else refused.
  */
 public final class CudaBackend implements Backend {

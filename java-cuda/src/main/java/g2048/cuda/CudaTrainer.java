@@ -7,7 +7,7 @@ import g2048.nn.Optimiser;
 
 /**
  * Training on the GPU, value or policy networks alike: the device-side mirror of the CPU's
- * gradients ({@link Network#backward}, {@link g2048.nn.PolicyGradient}) and {@link Adam#step} over
+ * gradients ({@link Network#backward}, {@link g2048.nn.ParallelGradient}) and {@link Adam#step} over
  * one {@link CudaNetwork}. The parameters, their gradient and Adam's moments ({@link DeviceAdam})
  * stay on the device; {@link #weights}, {@link #adam} and {@link #downloadTo} bring them back for
  * snapshots and checkpoints, and {@link #publish} hands each version of a value network to the

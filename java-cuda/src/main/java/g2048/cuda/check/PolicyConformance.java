@@ -23,7 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.PolicyNetwork},
+ * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.Network},
  * {@link CpuBackend}): a pass's logits, probabilities, loss and each layer's gradient block,
  * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
  * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to
