@@ -107,7 +107,7 @@ public final class CudaTrainer<B extends Optimiser.Batch> implements Optimiser<B
         zeroGradient();
         double loss = 0;
         // the mean's derivative: 2/N for the squared error, 1/N for the cross-entropy
-        float scale = batch.meanScale(n);
+        float scale = batch.head().meanScale(n);
         for (int off = 0; off < n; off += pass.capacity()) {
             int k = Math.min(pass.capacity(), n - off);
             pass.forward(batch.boards(), from + off, k);

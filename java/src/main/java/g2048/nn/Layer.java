@@ -30,14 +30,15 @@ public final class Layer {
     private final int inSize;
     private final int outSize;
     // CSR connection table: contributions of output cell o are [start[o], start[o+1]).
-    final int[] start;
-    final int[] inCell;
-    final int[] tap;
+    private final int[] start;
+    private final int[] inCell;
+    private final int[] tap;
     final int[] bias;
     // The distinct weight blocks (absolute offsets of their [cin][cout] arrays).
     private final int[] tapBlocks;
-    // The table by tap for the matrix products; null where the sparse rows run the layer.
+    // The kernel: the table by tap for the matrix products, or the sparse rows (one of them null).
     private final TapProducts taps;
+    private final SparseRows sparse;
 
     private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
             int[] start, int[] inCell, int[] tap, int[] bias, boolean products) {
@@ -57,6 +58,7 @@ public final class Layer {
         this.bias = bias;
         this.tapBlocks = java.util.Arrays.stream(tap).distinct().sorted().toArray();
         this.taps = products ? new TapProducts(start, inCell, tap, tapBlocks) : null;
+        this.sparse = products ? null : new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu);
     }
 
     /** The number of parameters (weights and biases) a layer of this spec has on this input. */
@@ -252,7 +254,7 @@ public final class Layer {
      */
     void forward(float[] w, float[] in, float[] out, int n, SparseRows.Scratch sc, TapProducts.Rows rows) {
         if (taps == null) {
-            SparseRows.forward(this, w, in, out, n, sc);
+            sparse.forward(w, in, out, n, sc);
         } else {
             taps.forward(this, w, in, out, n, rows);
         }
@@ -295,7 +297,7 @@ public final class Layer {
             java.util.Arrays.fill(dIn, 0, n * inSize, 0f);
         }
         if (taps == null) {
-            SparseRows.backward(this, wT, in, dOut, dIn, grad, n, sc);
+            sparse.backward(wT, in, dOut, dIn, grad, n, sc);
         } else {
             taps.backward(this, wT, in, dOut, dIn, grad, n, rows);
         }

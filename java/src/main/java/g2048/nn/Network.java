@@ -114,7 +114,7 @@ public final class Network {
      * After {@link #forward} on the same workspace and samples {@code [from, from + n)} of
      * {@code batch}: back-propagates {@code scale} times the gradient of the batch's loss
      * ({@link Optimiser.Batch#lossAndGradient}) and adds the parameter gradient to {@code grad}, so
-     * that {@code scale = batch.meanScale(N)} gives the gradient of the mean loss over a batch of N
+     * that {@code scale = batch.head().meanScale(N)} gives the gradient of the mean loss over a batch of N
      * (which may be split over several calls). Returns the summed loss of these samples; a batch of
      * the other head is an {@link IllegalArgumentException}.
      */

@@ -16,8 +16,6 @@ public interface Optimiser<B extends Optimiser.Batch> extends AutoCloseable {
         /** The head whose loss it carries. */
         Head head();
 
-        /** The factor that turns the summed loss's gradient of {@code n} samples into their mean's. */
-        float meanScale(int n);
 
         /**
          * The loss of samples {@code [from, from + n)} given their outputs (sample {@code from + s}'s
@@ -35,11 +33,6 @@ public interface Optimiser<B extends Optimiser.Batch> extends AutoCloseable {
         @Override
         public Head head() {
             return Head.VALUE;
-        }
-
-        @Override
-        public float meanScale(int n) {
-            return 2f / n;
         }
 
         @Override
@@ -63,11 +56,6 @@ public interface Optimiser<B extends Optimiser.Batch> extends AutoCloseable {
         @Override
         public Head head() {
             return Head.POLICY;
-        }
-
-        @Override
-        public float meanScale(int n) {
-            return 1f / n;
         }
 
         @Override

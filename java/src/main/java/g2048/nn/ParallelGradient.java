@@ -59,7 +59,7 @@ public final class ParallelGradient implements AutoCloseable {
             Arrays.fill(grad, 0f);
         }
         Workspace ws = workspaces[t];
-        float scale = batch.meanScale(n);
+        float scale = batch.head().meanScale(n);
         double loss = 0;
         for (int off = lo; off < hi; off += ws.capacity()) {
             int k = Math.min(ws.capacity(), hi - off);

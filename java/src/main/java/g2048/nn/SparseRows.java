@@ -15,7 +15,27 @@ final class SparseRows {
     /** Samples processed together so that one weight row serves several samples from L1. */
     static final int BLOCK = 8;
 
-    private SparseRows() {
+    // The layer's connection table and shapes (see Layer).
+    private final int[] start;
+    private final int[] inCell;
+    private final int[] tap;
+    private final int[] bias;
+    private final int cin;
+    private final int cout;
+    private final int inSize;
+    private final int outSize;
+    private final boolean relu;
+
+    SparseRows(int[] start, int[] inCell, int[] tap, int[] bias, Maps in, Maps out, boolean relu) {
+        this.start = start;
+        this.inCell = inCell;
+        this.tap = tap;
+        this.bias = bias;
+        this.cin = in.channels();
+        this.cout = out.channels();
+        this.inSize = in.size();
+        this.outSize = out.size();
+        this.relu = relu;
     }
 
     /** Per-thread scratch rows. */
@@ -39,16 +59,7 @@ final class SparseRows {
     }
 
     /** {@link Layer#forward} on the sparse rows. */
-    static void forward(Layer l, float[] w, float[] in, float[] out, int n, Scratch sc) {
-        int[] bias = l.bias;
-        int[] start = l.start;
-        int[] inCell = l.inCell;
-        int[] tap = l.tap;
-        int cin = l.cin;
-        int cout = l.cout;
-        int inSize = l.inSize();
-        int outSize = l.outSize();
-        boolean relu = l.relu();
+    void forward(float[] w, float[] in, float[] out, int n, Scratch sc) {
         float[][] acc = sc.acc;
         float[] row = sc.row;
         float[] xs = sc.xs;
@@ -98,15 +109,7 @@ final class SparseRows {
     }
 
     /** {@link Layer#backward} on the sparse rows, after the ReLU mask and the clearing of {@code dIn}. */
-    static void backward(Layer l, float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc) {
-        int[] bias = l.bias;
-        int[] start = l.start;
-        int[] inCell = l.inCell;
-        int[] tap = l.tap;
-        int cin = l.cin;
-        int cout = l.cout;
-        int inSize = l.inSize();
-        int outSize = l.outSize();
+    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc) {
         float[][] delta = sc.delta;
         float[][] accIn = sc.accIn;
         float[] row = sc.row;
