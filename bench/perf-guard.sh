@@ -12,11 +12,12 @@
 # A speed figure is flagged LOSS when the median head/base ratio of the pairs falls below 1 by more
 # than the pairs' spread (half the range of their ratios, at least 1%): on a machine whose speed
 # drifts, only a loss that every pair agrees on counts. Not a CI gate: these machines are too noisy.
-#   bench/perf-guard.sh [BASE]       BASE: a commit (default: git merge-base HEAD origin/main)
+#   bench/perf-guard.sh [BASE]       BASE: a commit (default: git merge-base HEAD origin/main, else main)
 # Environment: PAIRS (3), TRAIN_GAMES (3000), PLY1_GAMES (30), PLY3_GAMES (1), SEED (2048),
 # MEASURES ("train-td train-tc 1-ply 3-ply"), LABEL, JAVA_HOME.
 # Results: bench/results/perf-guard-<UTC date-time>[-LABEL]/ (summary.txt, runs.tsv, logs/); exit 1 when
-# anything is flagged.
+# anything is flagged. The base's jar is built once (in a temporary worktree) and kept under
+# ~/.cache/g2048/perf-guard/<commit>/; this tree's is built each run.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -24,8 +25,9 @@ export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 if [ $# -gt 0 ]; then
   base="$1"
 else
-  base="$(git -C "$here" merge-base HEAD origin/main 2>/dev/null)" \
-    || { echo "perf-guard: no origin/main to find the last landed commit: name one, e.g. bench/perf-guard.sh HEAD~1" >&2; exit 2; }
+  # the last landed commit: where this branch left the main line (origin/main, else a local main)
+  base="$(git -C "$here" merge-base HEAD origin/main 2>/dev/null || git -C "$here" merge-base HEAD main 2>/dev/null)" \
+    || { echo "perf-guard: neither origin/main nor main to find the last landed commit: name one, e.g. bench/perf-guard.sh HEAD~1" >&2; exit 2; }
 fi
 git -C "$here" rev-parse --verify --quiet "$base^{commit}" >/dev/null || { echo "perf-guard: BASE $base: not a commit" >&2; exit 2; }
 pairs="${PAIRS:-3}"
@@ -35,19 +37,24 @@ ply3_games="${PLY3_GAMES:-1}"
 seed="${SEED:-2048}"
 measures="${MEASURES:-train-td train-tc 1-ply 3-ply}"
 work="$(mktemp -d)"
-cleanup() {
-  if [ -d "$work/base-tree" ]; then git -C "$here" worktree remove --force "$work/base-tree" >/dev/null 2>&1 || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'git -C "$here" worktree remove --force "$work/base-tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
-git -C "$here" worktree add --detach "$work/base-tree" "$base" >/dev/null 2>&1
-(cd "$work/base-tree" && ./g2048 build >/dev/null)
-cp "$work/base-tree/cli/target/g2048.jar" "$work/base.jar"
-for m in ntuple-6x6 ntuple-5x6 ntuple-4x6; do
-  if [ -f "$work/base-tree/models/$m.g2nz" ]; then cp "$work/base-tree/models/$m.g2nz" "$work/model.g2nz"; break; fi
-done
-[ -f "$work/model.g2nz" ] || { echo "perf-guard: the base $base ships no n-tuple model under models/" >&2; exit 2; }
+# the base's jar and shipped n-tuple model, built once per commit and kept in the user's cache
+base_sha="$(git -C "$here" rev-parse "$base^{commit}")"
+cached="${XDG_CACHE_HOME:-$HOME/.cache}/g2048/perf-guard/$base_sha"
+if [ ! -f "$cached/g2048.jar" ]; then
+  git -C "$here" worktree add --detach "$work/base-tree" "$base_sha" >/dev/null 2>&1
+  (cd "$work/base-tree" && ./g2048 build >/dev/null)
+  mkdir -p "$cached.partial"
+  cp "$work/base-tree/cli/target/g2048.jar" "$cached.partial/g2048.jar"
+  for model in "$work/base-tree"/models/ntuple-{6,5,4}x6.g2nz; do
+    if [ -f "$model" ]; then cp "$model" "$cached.partial/model.g2nz"; break; fi
+  done
+  [ -f "$cached.partial/model.g2nz" ] || { echo "perf-guard: the base $base ships no n-tuple model under models/" >&2; exit 2; }
+  rm -rf "$cached" && mv "$cached.partial" "$cached"
+fi
+cp "$cached/g2048.jar" "$work/base.jar"
+cp "$cached/model.g2nz" "$work/model.g2nz"
 (cd "$here" && ./g2048 build >/dev/null)
 cp "$here/cli/target/g2048.jar" "$work/head.jar"
 
@@ -80,17 +87,16 @@ measure() { # jar measure log -> "kind figure value" lines (kind: speed or resul
 }
 
 printf 'pair\tbuild\tkind\tfigure\tvalue\n' >"$out/runs.tsv"
-for ((p = 1; p <= pairs; p++)); do
-  for m in $measures; do
-    for build in base head; do
-      measure "$work/$build.jar" "$m" "$out/logs/$p-$m-$build.log" >"$work/lines"
-      [ -s "$work/lines" ] || { echo "perf-guard: $build gave no figures for $m: see $out/logs/$p-$m-$build.log" >&2; exit 1; }
-      while read -r kind figure value; do
-        printf '%s\t%s\t%s\t%s\t%s\n' "$p" "$build" "$kind" "$figure" "$value" >>"$out/runs.tsv"
-        echo "pair $p $build $figure: $value (load $(cut -d' ' -f1 /proc/loadavg))" | tee -a "$out/summary.txt"
-      done <"$work/lines"
-    done
-  done
+# base then head for each measure, pair after pair: a drift of the machine's speed falls on both
+for run in $(seq "$pairs" | while read -r p; do for m in $measures; do echo "$p:$m:base $p:$m:head"; done; done); do
+  IFS=: read -r p m build <<<"$run"
+  log="$out/logs/$p-$m-$build.log"
+  measure "$work/$build.jar" "$m" "$log" >"$work/lines"
+  [ -s "$work/lines" ] || { echo "perf-guard: $build gave no figures for $m: see $log" >&2; exit 1; }
+  while read -r kind figure value; do
+    printf '%s\t%s\t%s\t%s\t%s\n' "$p" "$build" "$kind" "$figure" "$value" >>"$out/runs.tsv"
+    echo "pair $p $build $figure: $value (load $(cut -d' ' -f1 /proc/loadavg))" | tee -a "$out/summary.txt"
+  done <"$work/lines"
 done
 
 status=0

@@ -25,15 +25,15 @@ public final class Layer {
     private final int offset;
     private final int weightCount;
     private final boolean relu;
-    final int cin;
-    final int cout;
+    private final int cin;
+    private final int cout;
     private final int inSize;
     private final int outSize;
     // CSR connection table: contributions of output cell o are [start[o], start[o+1]).
     private final int[] start;
     private final int[] inCell;
     private final int[] tap;
-    final int[] bias;
+    private final int[] bias;
     // The distinct weight blocks (absolute offsets of their [cin][cout] arrays).
     private final int[] tapBlocks;
     // The kernel: the table by tap for the matrix products, or the sparse rows (one of them null).
@@ -57,7 +57,7 @@ public final class Layer {
         this.tap = tap;
         this.bias = bias;
         this.tapBlocks = java.util.Arrays.stream(tap).distinct().sorted().toArray();
-        this.taps = products ? new TapProducts(start, inCell, tap, tapBlocks) : null;
+        this.taps = products ? new TapProducts(start, inCell, tap, tapBlocks, bias, inMaps, outMaps, relu) : null;
         this.sparse = products ? null : new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu);
     }
 
@@ -245,7 +245,7 @@ public final class Layer {
 
     /** The row offsets a workspace of {@code capacity} samples needs for this layer's tap products; null for the sparse kernel. */
     TapProducts.Rows tapRows(int capacity) {
-        return taps == null ? null : taps.rows(capacity, inSize, cin, outSize, cout);
+        return taps == null ? null : taps.rows(capacity);
     }
 
     /**
@@ -256,7 +256,7 @@ public final class Layer {
         if (taps == null) {
             sparse.forward(w, in, out, n, sc);
         } else {
-            taps.forward(this, w, in, out, n, rows);
+            taps.forward(w, in, out, n, rows);
         }
     }
 
@@ -299,7 +299,7 @@ public final class Layer {
         if (taps == null) {
             sparse.backward(wT, in, dOut, dIn, grad, n, sc);
         } else {
-            taps.backward(this, wT, in, dOut, dIn, grad, n, rows);
+            taps.backward(wT, in, dOut, dIn, grad, n, rows);
         }
     }
 

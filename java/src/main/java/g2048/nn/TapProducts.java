@@ -21,9 +21,22 @@ final class TapProducts {
     /** Per tap: output and input cell of each pair of one sample, output cells ascending. */
     private final int[][] outCells;
     private final int[][] inCells;
+    // The layer's biases and shapes (see Layer).
+    private final int[] bias;
+    private final int cin;
+    private final int cout;
+    private final int inSize;
+    private final int outSize;
+    private final boolean relu;
 
-    TapProducts(int[] start, int[] inCell, int[] tap, int[] blocks) {
+    TapProducts(int[] start, int[] inCell, int[] tap, int[] blocks, int[] bias, Maps in, Maps out, boolean relu) {
         this.blocks = blocks;
+        this.bias = bias;
+        this.cin = in.channels();
+        this.cout = out.channels();
+        this.inSize = in.size();
+        this.outSize = out.size();
+        this.relu = relu;
         List<List<int[]>> byTap = new ArrayList<>();
         for (int i = 0; i < blocks.length; i++) {
             byTap.add(new ArrayList<>());
@@ -45,7 +58,7 @@ final class TapProducts {
     record Rows(int[][] out, int[][] in) {
     }
 
-    Rows rows(int capacity, int inSize, int cin, int outSize, int cout) {
+    Rows rows(int capacity) {
         int[][] out = new int[blocks.length][];
         int[][] in = new int[blocks.length][];
         for (int t = 0; t < blocks.length; t++) {
@@ -63,19 +76,16 @@ final class TapProducts {
     }
 
     /** {@link Layer#forward} tap by tap. */
-    void forward(Layer l, float[] w, float[] in, float[] out, int n, Rows rows) {
-        int cout = l.cout;
-        int[] bias = l.bias;
-        int outSize = l.outSize();
+    void forward(float[] w, float[] in, float[] out, int n, Rows rows) {
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 System.arraycopy(w, bias[o], out, s * outSize + o * cout, cout);
             }
         }
         for (int t = 0; t < blocks.length; t++) {
-            VectorGemm.accumulate(out, rows.out[t], in, rows.in[t], n * outCells[t].length, w, blocks[t], l.cin, cout);
+            VectorGemm.accumulate(out, rows.out[t], in, rows.in[t], n * outCells[t].length, w, blocks[t], cin, cout);
         }
-        if (l.relu()) {
+        if (relu) {
             int total = n * outSize;
             for (int i = 0; i < total; i++) {
                 out[i] = Math.max(out[i], 0f);
@@ -84,9 +94,7 @@ final class TapProducts {
     }
 
     /** {@link Layer#backward} tap by tap, after the ReLU mask and the clearing of {@code dIn}. */
-    void backward(Layer l, float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Rows rows) {
-        int cout = l.cout;
-        int[] bias = l.bias;
+    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Rows rows) {
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 int at = (s * bias.length + o) * cout;
@@ -98,9 +106,9 @@ final class TapProducts {
         }
         for (int t = 0; t < blocks.length; t++) {
             int pairs = n * outCells[t].length;
-            VectorGemm.accumulateTransposed(grad, blocks[t], in, rows.in[t], dOut, rows.out[t], pairs, l.cin, cout);
+            VectorGemm.accumulateTransposed(grad, blocks[t], in, rows.in[t], dOut, rows.out[t], pairs, cin, cout);
             if (dIn != null) {
-                VectorGemm.accumulate(dIn, rows.in[t], dOut, rows.out[t], pairs, wT, blocks[t], cout, l.cin);
+                VectorGemm.accumulate(dIn, rows.in[t], dOut, rows.out[t], pairs, wT, blocks[t], cout, cin);
             }
         }
     }
