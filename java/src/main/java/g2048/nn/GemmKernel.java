@@ -1,8 +1,8 @@
 package g2048.nn;
 
 /**
- * Which code runs the policy networks' padded convolutions: {@link #SCALAR} (the sparse rows every
- * other layer runs on, {@link SparseRows}: loops the JIT vectorises, zeros skipped) or
+ * Which code runs the policy networks' layers: {@link #SCALAR} (the sparse rows the value networks
+ * run on, {@link SparseRows}: loops the JIT vectorises, zeros skipped) or
  * {@link #VECTOR} (dense products tap by tap, {@link TapProducts} over {@link VectorGemm},
  * register-blocked on the incubating Vector API, about 2.5 times faster on AVX-512). The vector kernel needs
  * {@code --add-modules jdk.incubator.vector} on the JVM's command line; {@link #best()} takes it

@@ -24,21 +24,10 @@ public final class Layer {
     private final Maps outMaps;
     private final int offset;
     private final int weightCount;
-    private final boolean relu;
-    private final int cin;
-    private final int cout;
-    private final int inSize;
-    private final int outSize;
-    // CSR connection table: contributions of output cell o are [start[o], start[o+1]).
-    private final int[] start;
-    private final int[] inCell;
-    private final int[] tap;
-    private final int[] bias;
     // The distinct weight blocks (absolute offsets of their [cin][cout] arrays).
     private final int[] tapBlocks;
-    // The kernel: the table by tap for the matrix products, or the sparse rows (one of them null).
-    private final TapProducts taps;
-    private final SparseRows sparse;
+    // The connection table and what runs it.
+    private final LayerKernel kernel;
 
     private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
             int[] start, int[] inCell, int[] tap, int[] bias, boolean products) {
@@ -47,18 +36,9 @@ public final class Layer {
         this.outMaps = outMaps;
         this.offset = offset;
         this.weightCount = weightCount;
-        this.relu = relu;
-        this.cin = inMaps.channels();
-        this.cout = outMaps.channels();
-        this.inSize = inMaps.size();
-        this.outSize = outMaps.size();
-        this.start = start;
-        this.inCell = inCell;
-        this.tap = tap;
-        this.bias = bias;
         this.tapBlocks = java.util.Arrays.stream(tap).distinct().sorted().toArray();
-        this.taps = products ? new TapProducts(start, inCell, tap, tapBlocks, bias, inMaps, outMaps, relu) : null;
-        this.sparse = products ? null : new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu);
+        this.kernel = products ? new TapProducts(start, inCell, tap, tapBlocks, bias, inMaps, outMaps, relu)
+                : new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu);
     }
 
     /** The number of parameters (weights and biases) a layer of this spec has on this input. */
@@ -98,16 +78,16 @@ public final class Layer {
         };
     }
 
-    /** Builds the layer whose parameters start at {@code offset} of the network's array, run by {@link GemmKernel#best()}. */
+    /** Builds the layer whose parameters start at {@code offset} of the network's array, run on the sparse rows. */
     public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu) {
-        return build(spec, in, offset, relu, GemmKernel.best());
+        return build(spec, in, offset, relu, GemmKernel.SCALAR);
     }
 
     /**
-     * Builds the layer whose parameters start at {@code offset} of the network's array. A padded
-     * convolution (a policy network's) runs on {@code kernel}: the vector kernel's dense products
-     * tap by tap ({@link TapProducts}), or the sparse rows; every other layer runs on the sparse
-     * rows ({@link SparseRows}), which skip the zeros of one-hot inputs and of ReLU.
+     * Builds the layer whose parameters start at {@code offset} of the network's array, run on
+     * {@code kernel}: {@link GemmKernel#VECTOR}, the vector kernel's dense products tap by tap
+     * ({@link TapProducts}, a policy network's layers), or {@link GemmKernel#SCALAR}, the sparse rows
+     * ({@link SparseRows}, a value network's), which skip the zeros of one-hot inputs and of ReLU.
      */
     public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu, GemmKernel kernel) {
         Maps out = outputOf(spec, in);
@@ -181,8 +161,7 @@ public final class Layer {
             inCell[k] = contributions.get(k)[0];
             tap[k] = contributions.get(k)[1];
         }
-        boolean products = kernel == GemmKernel.VECTOR && spec instanceof LayerSpec.Conv c && c.padded();
-        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias, products);
+        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias, kernel == GemmKernel.VECTOR);
     }
 
     public LayerSpec spec() {
@@ -207,45 +186,45 @@ public final class Layer {
     }
 
     public boolean relu() {
-        return relu;
+        return kernel.relu;
     }
 
     public int inSize() {
-        return inSize;
+        return kernel.inSize;
     }
 
     public int outSize() {
-        return outSize;
+        return kernel.outSize;
     }
 
     /** The connection table (for other backends): CSR starts per output cell. */
     public int[] contributionStarts() {
-        return start.clone();
+        return kernel.start.clone();
     }
 
     /** The connection table: input cell of each contribution. */
     public int[] contributionCells() {
-        return inCell.clone();
+        return kernel.inCell.clone();
     }
 
     /** The connection table: absolute weight offset of each contribution's {@code [cin][cout]} block. */
     public int[] contributionTaps() {
-        return tap.clone();
+        return kernel.tap.clone();
     }
 
     /** The connection table: absolute bias offset of each output cell. */
     public int[] biasOffsets() {
-        return bias.clone();
+        return kernel.bias.clone();
     }
 
     /** The larger of this layer's input and output channel counts (the scratch row length it needs). */
     int maxChannels() {
-        return Math.max(cin, cout);
+        return Math.max(kernel.cin, kernel.cout);
     }
 
     /** The row offsets a workspace of {@code capacity} samples needs for this layer's tap products; null for the sparse kernel. */
     TapProducts.Rows tapRows(int capacity) {
-        return taps == null ? null : taps.rows(capacity);
+        return kernel instanceof TapProducts t ? t.rows(capacity) : null;
     }
 
     /**
@@ -253,11 +232,7 @@ public final class Layer {
      * {@code rows} is what {@link #tapRows} gave the workspace.
      */
     void forward(float[] w, float[] in, float[] out, int n, SparseRows.Scratch sc, TapProducts.Rows rows) {
-        if (taps == null) {
-            sparse.forward(w, in, out, n, sc);
-        } else {
-            taps.forward(w, in, out, n, rows);
-        }
+        kernel.forward(w, in, out, n, sc, rows);
     }
 
     /**
@@ -266,6 +241,8 @@ public final class Layer {
      * input along contiguous rows.
      */
     public void transposeInto(float[] w, float[] wT) {
+        int cin = kernel.cin;
+        int cout = kernel.cout;
         for (int t : tapBlocks) {
             for (int c = 0; c < cin; c++) {
                 int src = t + c * cout;
@@ -285,8 +262,8 @@ public final class Layer {
      */
     void backward(float[] wT, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n, SparseRows.Scratch sc,
             TapProducts.Rows rows) {
-        if (relu) {
-            int total = n * outSize;
+        if (kernel.relu) {
+            int total = n * kernel.outSize;
             for (int i = 0; i < total; i++) {
                 if (out[i] <= 0f) {
                     dOut[i] = 0f;
@@ -294,17 +271,13 @@ public final class Layer {
             }
         }
         if (dIn != null) {
-            java.util.Arrays.fill(dIn, 0, n * inSize, 0f);
+            java.util.Arrays.fill(dIn, 0, n * kernel.inSize, 0f);
         }
-        if (taps == null) {
-            sparse.backward(wT, in, dOut, dIn, grad, n, sc);
-        } else {
-            taps.backward(wT, in, dOut, dIn, grad, n, rows);
-        }
+        kernel.backward(wT, in, dOut, dIn, grad, n, sc, rows);
     }
 
     @Override
     public String toString() {
-        return spec + " " + inMaps + " -> " + outMaps + " (" + weightCount + " weights" + (relu ? ", relu" : "") + ")";
+        return spec + " " + inMaps + " -> " + outMaps + " (" + weightCount + " weights" + (kernel.relu ? ", relu" : "") + ")";
     }
 }

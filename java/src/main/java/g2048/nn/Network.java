@@ -7,8 +7,8 @@ import java.util.List;
  * A network, value or policy, made runnable on the CPU: its layers with their parameter offsets,
  * and the batch forward and backward passes; the backward pass starts from the loss of its
  * {@link Head} (a batch's, {@link Optimiser.Batch}). A policy network's padded convolutions are
- * layers like the others, run on the vector kernel ({@link GemmKernel}) where the JVM has it, as
- * cuda/PolicyPlan runs them on the GPU. A network holds no weights: every pass takes the flat
+ * layers like the others, as cuda/PolicyPlan runs them on the GPU; its layers run on the vector
+ * kernel ({@link GemmKernel}) where the JVM has it. A network holds no weights: every pass takes the flat
  * parameter array ({@link #paramCount()} floats, embedding layers first, then the trunk, each
  * layer's weights then biases), so that several weight versions (a trainer's and the snapshots
  * its generators read) share one network. Immutable and shared by all threads; the mutable state
@@ -27,10 +27,13 @@ public final class Network {
         this(spec, GemmKernel.best());
     }
 
-    /** With {@code kernel} for the padded convolutions (the other layers run on the sparse rows whatever it is). */
+    /**
+     * With {@code kernel} for a policy network's layers; a value network's run on the sparse rows
+     * whatever it is (their inputs are one-hot or sparse after ReLU, and their results stay as they were).
+     */
     public Network(NetSpec spec, GemmKernel kernel) {
         this.spec = spec;
-        this.kernel = kernel;
+        this.kernel = spec.head() == Head.POLICY ? kernel : GemmKernel.SCALAR;
         List<Layer> e = new ArrayList<>();
         int offset = 0;
         Maps m = NetSpec.embedInputMaps();
@@ -61,7 +64,7 @@ public final class Network {
         return paramCount;
     }
 
-    /** The kernel of its padded convolutions. */
+    /** The kernel of its layers. */
     public GemmKernel kernel() {
         return kernel;
     }

@@ -10,32 +10,13 @@ package g2048.nn;
  * into arrays that might be the same one keep it scalar. Rows are copied in and out with
  * {@link System#arraycopy}, which is vectorised anyway.
  */
-final class SparseRows {
+final class SparseRows extends LayerKernel {
 
     /** Samples processed together so that one weight row serves several samples from L1. */
     static final int BLOCK = 8;
 
-    // The layer's connection table and shapes (see Layer).
-    private final int[] start;
-    private final int[] inCell;
-    private final int[] tap;
-    private final int[] bias;
-    private final int cin;
-    private final int cout;
-    private final int inSize;
-    private final int outSize;
-    private final boolean relu;
-
     SparseRows(int[] start, int[] inCell, int[] tap, int[] bias, Maps in, Maps out, boolean relu) {
-        this.start = start;
-        this.inCell = inCell;
-        this.tap = tap;
-        this.bias = bias;
-        this.cin = in.channels();
-        this.cout = out.channels();
-        this.inSize = in.size();
-        this.outSize = out.size();
-        this.relu = relu;
+        super(start, inCell, tap, bias, in, out, relu);
     }
 
     /** Per-thread scratch rows. */
@@ -58,8 +39,8 @@ final class SparseRows {
         }
     }
 
-    /** {@link Layer#forward} on the sparse rows. */
-    void forward(float[] w, float[] in, float[] out, int n, Scratch sc) {
+    @Override
+    void forward(float[] w, float[] in, float[] out, int n, Scratch sc, TapProducts.Rows unused) {
         float[][] acc = sc.acc;
         float[] row = sc.row;
         float[] xs = sc.xs;
@@ -108,8 +89,8 @@ final class SparseRows {
         return any;
     }
 
-    /** {@link Layer#backward} on the sparse rows, after the ReLU mask and the clearing of {@code dIn}. */
-    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc) {
+    @Override
+    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Scratch sc, TapProducts.Rows unused) {
         float[][] delta = sc.delta;
         float[][] accIn = sc.accIn;
         float[] row = sc.row;

@@ -4,39 +4,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The CPU kernel of a padded convolution (a policy network's) on the vector kernel: the layer's
- * connection table read tap by tap, each tap one dense matrix product ({@link VectorGemm}) over
- * the (output cell, input cell) pairs of the windows that lie on the board, every sample's pairs in
- * one product. Dense: the products do not skip zeros, and are still faster than the sparse rows at
- * a policy network's widths.
+ * The CPU kernel of a policy network's layers on the vector kernel: the layer's connection table
+ * read tap by tap, each tap one dense matrix product ({@link VectorGemm}) over its (output cell,
+ * input cell) pairs (a padded convolution's windows that lie on the board; a fully connected
+ * layer's input cells, one tap each), every sample's pairs in one product. Dense: the products do
+ * not skip zeros, and are still faster than the sparse rows at a policy network's widths.
  *
  * <p>Each output element is its bias followed by fused multiply-adds tap by tap, input channel by
  * input channel; each weight gradient element sums its pairs sample by sample, output cell by
  * output cell; so a given thread count always gives the same bits.
  */
-final class TapProducts {
+final class TapProducts extends LayerKernel {
 
     /** Absolute offset of each tap's {@code [cin][cout]} block, ascending. */
     private final int[] blocks;
     /** Per tap: output and input cell of each pair of one sample, output cells ascending. */
     private final int[][] outCells;
     private final int[][] inCells;
-    // The layer's biases and shapes (see Layer).
-    private final int[] bias;
-    private final int cin;
-    private final int cout;
-    private final int inSize;
-    private final int outSize;
-    private final boolean relu;
 
     TapProducts(int[] start, int[] inCell, int[] tap, int[] blocks, int[] bias, Maps in, Maps out, boolean relu) {
+        super(start, inCell, tap, bias, in, out, relu);
         this.blocks = blocks;
-        this.bias = bias;
-        this.cin = in.channels();
-        this.cout = out.channels();
-        this.inSize = in.size();
-        this.outSize = out.size();
-        this.relu = relu;
         List<List<int[]>> byTap = new ArrayList<>();
         for (int i = 0; i < blocks.length; i++) {
             byTap.add(new ArrayList<>());
@@ -75,8 +63,8 @@ final class TapProducts {
         return new Rows(out, in);
     }
 
-    /** {@link Layer#forward} tap by tap. */
-    void forward(float[] w, float[] in, float[] out, int n, Rows rows) {
+    @Override
+    void forward(float[] w, float[] in, float[] out, int n, SparseRows.Scratch unused, Rows rows) {
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 System.arraycopy(w, bias[o], out, s * outSize + o * cout, cout);
@@ -93,8 +81,8 @@ final class TapProducts {
         }
     }
 
-    /** {@link Layer#backward} tap by tap, after the ReLU mask and the clearing of {@code dIn}. */
-    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, Rows rows) {
+    @Override
+    void backward(float[] wT, float[] in, float[] dOut, float[] dIn, float[] grad, int n, SparseRows.Scratch unused, Rows rows) {
         for (int s = 0; s < n; s++) {
             for (int o = 0; o < bias.length; o++) {
                 int at = (s * bias.length + o) * cout;
