@@ -6,6 +6,7 @@ import g2048.nn.Adam;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.Optimiser;
 import g2048.nn.ParallelGradient;
 import g2048.nn.Workspace;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +91,7 @@ public class CnnBench {
     public float trainStep() {
         java.util.Arrays.fill(grad, 0f);
         net.forward(weights, ws, boards, BATCH);
-        net.backward(weights, ws, targets, 0, BATCH, 2f / BATCH, grad);
+        net.backward(weights, ws, new Optimiser.Values(boards, targets, 0), 0, BATCH, 2f / BATCH, grad);
         adam.step(weights, grad);
         return weights[0];
     }
@@ -98,7 +99,7 @@ public class CnnBench {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public float trainStepTwoThreads() {
-        twoThreads.compute(weights, boards, targets, 0, BATCH, grad);
+        twoThreads.compute(weights, new Optimiser.Values(boards, targets, 0), 0, BATCH, grad);
         adam.step(weights, grad);
         return weights[0];
     }

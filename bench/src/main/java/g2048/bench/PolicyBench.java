@@ -9,10 +9,11 @@ import g2048.nn.Architectures;
 import g2048.nn.GemmKernel;
 import g2048.nn.Head;
 import g2048.nn.NetSpec;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyGradient;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.Optimiser;
+import g2048.nn.ParallelGradient;
+import g2048.nn.Workspace;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * CPU throughput of the policy networks in positions per second at batch 256: {@code forward}
  * (one thread, what greedy play and the held-out measure pay), {@code trainStep} (forward, backward
- * of the softmax cross-entropy, packing the weights and one Adam step: what {@code train policy}
+ * of the softmax cross-entropy and one Adam step: what {@code train policy}
  * does per batch, one thread) and {@code trainStepTwoThreads} (the same with the batch split over
  * two threads, {@code train policy}'s default), for each convolution kernel ({@code VECTOR}, the
  * register-blocked Vector API one {@code train policy} uses, and {@code SCALAR}, its fallback without
@@ -60,13 +61,14 @@ public class PolicyBench {
     public String kernel;
 
     private NetSpec spec;
-    private PolicyNetwork net;
+    private Network net;
     private float[] weights;
     private float[] grad;
     private Adam adam;
-    private PolicyWorkspace forwardWs;
-    private PolicyGradient oneThread;
-    private PolicyGradient twoThreads;
+    private Workspace forwardWs;
+    private ParallelGradient oneThread;
+    private ParallelGradient twoThreads;
+    private Optimiser.Moves batch;
     private long[] boards;
     private int[] legal;
     private float[] targets;
@@ -74,13 +76,13 @@ public class PolicyBench {
     @Setup
     public void setup() {
         spec = Architectures.named(Head.POLICY, arch);
-        net = new PolicyNetwork(spec, GemmKernel.valueOf(kernel));
-        weights = net.initialWeights(1);
+        net = new Network(spec, GemmKernel.valueOf(kernel));
+        weights = Initializer.heNormal(spec, 1);
         grad = new float[weights.length];
         adam = new Adam(weights.length);
-        forwardWs = new PolicyWorkspace(spec, 64, false);
-        oneThread = new PolicyGradient(net, 1, 32);
-        twoThreads = new PolicyGradient(net, 2, 32);
+        forwardWs = net.workspace(64, false);
+        oneThread = new ParallelGradient(net, 1, 32);
+        twoThreads = new ParallelGradient(net, 2, 32);
         Rng rng = new Rng(7);
         Moves moves = Moves.of(Shape.S4x4);
         boards = new long[BATCH];
@@ -100,6 +102,7 @@ public class PolicyBench {
             legal[i] = moves.legalMask(b);
             targets[4 * i + Integer.numberOfTrailingZeros(legal[i])] = 1f;
         }
+        batch = new Optimiser.Moves(boards, legal, targets);
     }
 
     @TearDown
@@ -111,17 +114,16 @@ public class PolicyBench {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public float forward() {
-        PackedWeights pw = new PackedWeights(spec, weights);
         for (int from = 0; from < BATCH; from += 64) {
-            net.forward(pw, forwardWs, boards, from, 64);
+            net.forward(weights, forwardWs, boards, from, 64);
         }
-        return forwardWs.logits()[0];
+        return forwardWs.outputs()[0];
     }
 
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public float trainStep() {
-        oneThread.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, BATCH, grad);
+        oneThread.compute(weights, batch, 0, BATCH, grad);
         adam.step(weights, grad);
         return weights[0];
     }
@@ -129,7 +131,7 @@ public class PolicyBench {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public float trainStepTwoThreads() {
-        twoThreads.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, BATCH, grad);
+        twoThreads.compute(weights, batch, 0, BATCH, grad);
         adam.step(weights, grad);
         return weights[0];
     }

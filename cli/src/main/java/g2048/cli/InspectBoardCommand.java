@@ -4,6 +4,9 @@ import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
+import g2048.nn.Backends;
+import g2048.nn.Network;
+import g2048.nn.NetworkModel;
 import g2048.policy.MoveAttribution;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
@@ -50,7 +53,8 @@ final class InspectBoardCommand implements Callable<Integer> {
         long b = parsed.board();
         PolicyModel m = PolicyFile.loadOrDefault(model);
         String modelName = model != null ? model.toString() : PolicyFile.SHIPPED_NAME;
-        PolicyPlayer player = new PolicyPlayer(m.spec(), m.weights(), "policy");
+        PolicyPlayer player = new PolicyPlayer(Backends.installed().openPolicy(Backends.AUTO,
+                new NetworkModel(new Network(m.spec()), m.weights(), modelName)), "policy");
         int chosen = player.chooseMove(b);
         int d;
         if (move != null) {

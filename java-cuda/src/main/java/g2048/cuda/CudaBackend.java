@@ -11,9 +11,8 @@ import g2048.nn.NetSpec;
 import g2048.nn.NetworkEvaluator;
 import g2048.nn.NetworkModel;
 import g2048.nn.Optimiser;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyGradient;
-import g2048.nn.PolicyNetwork;
+import g2048.nn.Network;
+import g2048.nn.ParallelGradient;
 import g2048.nn.UnusableBackendException;
 import g2048.nn.ValueTraining;
 import g2048.settings.BadSetting;
@@ -30,7 +29,7 @@ import java.util.Set;
  * runs through a {@link CudaValueTraining}. It reads {@code --gemm} and {@code --cuda-graphs}.
  * Its policy optimisers are {@link CudaTrainer}s, each checked before it is handed out: the
  * gradient of {@value #POLICY_CHECK_POSITIONS} seeded random positions at the starting weights
- * against the CPU's ({@link PolicyGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
+ * against the CPU's ({@link ParallelGradient}), within {@link GemmMode#FP32_TOLERANCE} norm-wise,
  * else refused.
  */
 public final class CudaBackend implements Backend {
@@ -139,8 +138,8 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
-        CudaTrainer t = new CudaTrainer(context(), spec, weights, adam, adam.alpha(), adam.beta1(), adam.beta2(), adam.epsilon(),
+    public Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+        CudaTrainer<Optimiser.Moves> t = new CudaTrainer<>(context(), spec, weights, adam, adam.alpha(), adam.beta1(), adam.beta2(), adam.epsilon(),
                 Math.min(batch, POLICY_SLICE), GemmMode.KERNELS);
         try {
             double e = policyGradientError(t, spec, weights);
@@ -160,7 +159,7 @@ public final class CudaBackend implements Backend {
      * The norm-wise error of the trainer's gradient against the CPU's on seeded random boards,
      * every move legal, the target move s mod 4; leaves the trainer's weights and Adam state as they were.
      */
-    static double policyGradientError(CudaTrainer t, NetSpec spec, float[] weights) {
+    static double policyGradientError(CudaTrainer<Optimiser.Moves> t, NetSpec spec, float[] weights) {
         int n = POLICY_CHECK_POSITIONS;
         long[] boards = SelfCheck.randomBoards(new Rng(20_481), n);
         int[] legal = new int[n];
@@ -170,8 +169,8 @@ public final class CudaBackend implements Backend {
             targets[4 * s + s % 4] = 1f;
         }
         float[] cpu = new float[weights.length];
-        try (PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), 1, 32)) {
-            pg.compute(new PackedWeights(spec, weights), boards, legal, targets, 0, n, cpu);
+        try (ParallelGradient pg = new ParallelGradient(new Network(spec), 1, 32)) {
+            pg.compute(weights, new Optimiser.Moves(boards, legal, targets), 0, n, cpu);
         }
         t.gradient(new Optimiser.Moves(boards, legal, targets), 0, n);
         float[] gpu = new float[weights.length];

@@ -17,8 +17,7 @@ import jcuda.driver.CUstream;
  * layout of its plans ({@code [sample][cell][channel]}; a policy network's padded to 5 × 5 cells,
  * see {@link PolicyPlan}, whose padding cells are zeroed once here and never written), their
  * gradients, and pinned buffers for boards, targets and outputs. The device-side mirror of
- * {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s passes and of
- * {@link g2048.nn.PolicyWorkspace} with {@link g2048.nn.PolicyNetwork}'s; not thread-safe.
+ * {@link g2048.nn.Workspace} with {@link g2048.nn.Network}'s passes; not thread-safe.
  *
  * <p>Forward: boards up (8 bytes a sample), the encoding ({@code encode_boards} per input kind,
  * or {@code policy_encode} into the padded layout), every layer. Backward: the head's targets up

@@ -7,7 +7,7 @@ import g2048.nn.Optimiser;
 
 /**
  * Training on the GPU, value or policy networks alike: the device-side mirror of the CPU's
- * gradients ({@link Network#backward}, {@link g2048.nn.PolicyGradient}) and {@link Adam#step} over
+ * gradients ({@link Network#backward}, {@link g2048.nn.ParallelGradient}) and {@link Adam#step} over
  * one {@link CudaNetwork}. The parameters, their gradient and Adam's moments ({@link DeviceAdam})
  * stay on the device; {@link #weights}, {@link #adam} and {@link #downloadTo} bring them back for
  * snapshots and checkpoints, and {@link #publish} hands each version of a value network to the
@@ -20,7 +20,7 @@ import g2048.nn.Optimiser;
  * squared error, {@code 1/N · (p − y)} for the cross-entropy), then {@code adam_step} with the
  * bias-corrected rate computed on the host exactly as {@link Adam} computes it.
  */
-public final class CudaTrainer implements Optimiser {
+public final class CudaTrainer<B extends Optimiser.Batch> implements Optimiser<B> {
 
     private final CudaNetwork net;
     private final CudaPass pass;
@@ -90,7 +90,7 @@ public final class CudaTrainer implements Optimiser {
      * CPU's step. Returns their summed loss before the step (the squared errors, or the cross-entropies).
      */
     @Override
-    public double step(Batch batch, int from, int n) {
+    public double step(B batch, int from, int n) {
         double loss = gradient(batch, from, n);
         adamStep();
         return loss;
@@ -100,14 +100,14 @@ public final class CudaTrainer implements Optimiser {
      * The gradient of the mean loss of samples {@code [from, from + n)} into the device's gradient
      * (zeroed first), as the CPU computes it; returns their summed loss.
      */
-    public double gradient(Batch batch, int from, int n) {
+    public double gradient(B batch, int from, int n) {
         if (n < 1) {
             throw new IllegalArgumentException("a step needs at least one sample, got " + n);
         }
         zeroGradient();
         double loss = 0;
         // the mean's derivative: 2/N for the squared error, 1/N for the cross-entropy
-        float scale = (batch instanceof Values ? 2f : 1f) / n;
+        float scale = batch.head().meanScale(n);
         for (int off = 0; off < n; off += pass.capacity()) {
             int k = Math.min(pass.capacity(), n - off);
             pass.forward(batch.boards(), from + off, k);

@@ -19,7 +19,7 @@ public final class CudaValueTraining implements ValueTraining {
 
     private final CudaContext ctx;
     private final GemmMode gemm;
-    private CudaTrainer trainer;
+    private CudaTrainer<Optimiser.Values> trainer;
     private DeviceWeights published;
     private final List<CudaFollower> followers = new ArrayList<>();
 
@@ -35,13 +35,12 @@ public final class CudaValueTraining implements ValueTraining {
     }
 
     @Override
-    public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
-        trainer = new CudaTrainer(ctx, net, weights, adam, SLICE, gemm);
+    public Optimiser<Optimiser.Values> trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+        trainer = new CudaTrainer<>(ctx, net, weights, adam, SLICE, gemm);
         published = new DeviceWeights(ctx, weights, 3, adam.steps());
-        return new Optimiser() {
+        return new Optimiser<>() {
             @Override
-            public double step(Batch batch, int from, int n) {
-                Values v = Optimiser.values(batch);
+            public double step(Optimiser.Values v, int from, int n) {
                 double sse = trainer.step(v, from, n);
                 trainer.publish(published, v.version());
                 return sse;
@@ -82,7 +81,7 @@ public final class CudaValueTraining implements ValueTraining {
     @Override
     public synchronized void close() {
         // Resources close in reverse (published, then trainer), each even if another fails; null ones are skipped.
-        try (CudaTrainer t = trainer; DeviceWeights p = published) {
+        try (CudaTrainer<Optimiser.Values> t = trainer; DeviceWeights p = published) {
             for (CudaFollower f : followers) {
                 f.close();
             }

@@ -190,12 +190,12 @@ class CudaPassEmulationTest {
         float[] grad = new float[w.length];
         var ws = net.workspace(n, true);
         net.forward(cpu, ws, boards, n);
-        double cpuSse = net.backward(cpu, ws, targets, 0, n, 2f / n, grad);
+        double cpuSse = net.backward(cpu, ws, new Optimiser.Values(boards, targets, 0), 0, n, 2f / n, grad);
         Adam adam = new Adam(w.length);
         adam.step(cpu, grad);
         EmulatedDriver driver = new EmulatedDriver(4);
         float[] gpu = new float[w.length];
-        try (CudaContext ctx = new CudaContext(driver); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), 8, mode)) {
+        try (CudaContext ctx = new CudaContext(driver); CudaTrainer<Optimiser.Values> t = new CudaTrainer<>(ctx, net, w, new Adam(w.length), 8, mode)) {
             double sse = t.step(new Optimiser.Values(boards, targets, 1), 0, n);
             assertEquals(cpuSse, sse, 1e-4 * cpuSse);
             t.downloadTo(gpu, new Adam(new float[w.length], new float[w.length], 1, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON));

@@ -13,9 +13,8 @@ import g2048.nn.CpuBackend;
 import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import g2048.nn.Optimiser;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
+import g2048.nn.Network;
+import g2048.nn.Workspace;
 import g2048.nn.SoftmaxCrossEntropy;
 import g2048.nn.UnusableBackendException;
 import java.util.ArrayList;
@@ -49,11 +48,10 @@ class CudaPolicyEmulationTest {
 
         static Reference of(NetSpec spec, float[] w, Batch b) {
             int n = b.boards().length;
-            PolicyNetwork net = new PolicyNetwork(spec);
-            PolicyWorkspace ws = new PolicyWorkspace(spec, n, true);
-            PackedWeights pw = new PackedWeights(spec, w);
-            net.forward(pw, ws, b.boards(), 0, n);
-            float[] logits = ws.logits().clone();
+            Network net = new Network(spec);
+            Workspace ws = net.workspace(n, true);
+            net.forward(w, ws, b.boards(), 0, n);
+            float[] logits = ws.outputs().clone();
             float[] probs = new float[4 * n];
             double[] p = new double[4];
             for (int s = 0; s < n; s++) {
@@ -62,10 +60,8 @@ class CudaPolicyEmulationTest {
                     probs[4 * s + m] = (float) p[m];
                 }
             }
-            net.clearGradient(ws);
-            double loss = net.backward(pw, ws, b.legal(), b.targets(), 0, n, 1f / n);
             float[] grad = new float[spec.weightCount()];
-            net.addGradientInto(ws, grad);
+            double loss = net.backward(w, ws, new Optimiser.Moves(b.boards(), b.legal(), b.targets()), 0, n, 1f / n, grad);
             return new Reference(logits, probs, loss, grad);
         }
     }
@@ -182,8 +178,8 @@ class CudaPolicyEmulationTest {
             Adam gpuAdam = new Adam(w0.length, 0.01, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
             float[] cpuW = w0.clone();
             // a pass of 10 positions: each step of 23 goes in three slices
-            try (Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
-                    CudaTrainer gpu = new CudaTrainer(ctx, spec, w0.clone(), gpuAdam, 0.01, Adam.BETA1, Adam.BETA2,
+            try (Optimiser<Optimiser.Moves> cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, n, 1);
+                    CudaTrainer<Optimiser.Moves> gpu = new CudaTrainer<>(ctx, spec, w0.clone(), gpuAdam, 0.01, Adam.BETA1, Adam.BETA2,
                             Adam.EPSILON, 10, GemmMode.KERNELS)) {
                 Rng rng = new Rng(3);
                 for (int step = 1; step <= 3; step++) {
@@ -228,8 +224,8 @@ class CudaPolicyEmulationTest {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
             float[] cpuW = w.clone();
-            try (Optimiser cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, 16, 1);
-                    Optimiser gpu = new CudaBackend(ctx).policyTraining(spec, w.clone(), gpuAdam, 16, 1)) {
+            try (Optimiser<Optimiser.Moves> cpu = new CpuBackend().policyTraining(spec, cpuW, cpuAdam, 16, 1);
+                    Optimiser<Optimiser.Moves> gpu = new CudaBackend(ctx).policyTraining(spec, w.clone(), gpuAdam, 16, 1)) {
                 Batch b = Batch.random(rng, 16);
                 cpu.step(b.moves(), 0, 16);
                 gpu.step(b.moves(), 0, 16);
@@ -305,7 +301,7 @@ class CudaPolicyEmulationTest {
         NetSpec spec = NetSpec.policy("P1x4", 1, 4);
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver);
-                CudaTrainer gpu = new CudaTrainer(ctx, spec, weights(spec, 1), new Adam(spec.weightCount()), Adam.ALPHA,
+                CudaTrainer<Optimiser.Moves> gpu = new CudaTrainer<>(ctx, spec, weights(spec, 1), new Adam(spec.weightCount()), Adam.ALPHA,
                         Adam.BETA1, Adam.BETA2, Adam.EPSILON, 4, GemmMode.KERNELS)) {
             long[] boards = SelfCheck.randomBoards(new Rng(1), 2);
             int[] legal = {0b0011, 0b0101};

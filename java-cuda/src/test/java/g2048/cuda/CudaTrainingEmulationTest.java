@@ -51,8 +51,8 @@ class CudaTrainingEmulationTest {
         try (CudaContext ctx = new CudaContext(driver)) {
             CpuValueTraining cpuDevice = new CpuValueTraining();
             CudaValueTraining gpuDevice = new CudaValueTraining(ctx, GemmMode.KERNELS);
-            Optimiser cpu = cpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
-            Optimiser gpu = gpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            Optimiser<Optimiser.Values> cpu = cpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
+            Optimiser<Optimiser.Values> gpu = gpuDevice.trainerOptimiser(net, w0.clone(), new Adam(net.paramCount()), 1);
             try (gpuDevice; cpu; gpu) {
                 Evaluator cpuValues = cpuDevice.generatorEvaluator(net, n);
                 Evaluator gpuValues = gpuDevice.generatorEvaluator(net, 16);

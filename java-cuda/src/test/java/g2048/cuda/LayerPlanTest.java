@@ -87,7 +87,7 @@ class LayerPlanTest {
                 net.forward(w, ws, boards, n);
                 assertClose(java.util.Arrays.copyOf(ws.outputs(), n), chain.values(), spec.name() + " values");
                 float[] grad = new float[w.length];
-                net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                net.backward(w, ws, new g2048.nn.Optimiser.Values(boards, targets, 0), 0, n, 2f / n, grad);
                 assertClose(grad, chain.gradient(w, targets, 2f / n), spec.name() + " gradient");
             }));
         }

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * One place networks run, chosen by name ({@code --device cpu}, {@code cuda}, {@code check})
  * through {@link Backends}: it says whether it can run here, and offers what the engine asks of a
- * backend: value evaluation ({@link #open}), value training ({@link #valueTraining}) and policy
- * training ({@link #policyTraining}). Registered through {@code META-INF/services/g2048.nn.Backend}
+ * backend: value evaluation ({@link #open}), value training ({@link #valueTraining}), policy play
+ * ({@link #openPolicy}) and policy training ({@link #policyTraining}). Registered through {@code META-INF/services/g2048.nn.Backend}
  * so that this package names no GPU code: {@link CpuBackend} here (the reference),
  * {@code g2048.cuda.CudaBackend} on a GPU; {@code check}, which compares the reference with
  * another, is registered by {@link Backends} itself over the others.
@@ -76,6 +76,19 @@ public interface Backend {
      */
     Evaluator open(NetworkModel model, BackendOptions options, PrintStream notes);
 
+    /**
+     * Whether it plays policy networks ({@link #openPolicy}); the reference does, and
+     * {@link Backends#openPolicy} takes no other.
+     */
+    default boolean playsPolicy() {
+        return false;
+    }
+
+    /** Policy play: the logits of {@code model}'s policy network, for the calling thread. Only where {@link #playsPolicy()}. */
+    default PolicyEvaluator openPolicy(NetworkModel model) {
+        throw new UnsupportedOperationException(name() + " plays no policy network");
+    }
+
     /** Value training: where a {@code train cnn} run computes, its options (e.g. {@code --gemm}) applied. */
     ValueTraining valueTraining(BackendOptions options);
 
@@ -90,5 +103,5 @@ public interface Backend {
      *
      * @param threads the CPU's threads of a step (backends that do not use them ignore them)
      */
-    Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads);
+    Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads);
 }

@@ -164,6 +164,22 @@ public final class Backends {
         return b;
     }
 
+    /**
+     * A policy network to play on the backend {@code name} asks for (auto or a backend's name): the
+     * backends that play policy networks ({@link Backend#playsPolicy()}) are the ones it takes, and
+     * {@code auto} the most preferred of them that runs here, the reference last.
+     */
+    public PolicyEvaluator openPolicy(String name, NetworkModel model) {
+        List<String> accepted = new ArrayList<>(List.of(AUTO));
+        List<Backend> candidates = byPreference();
+        candidates.add(reference);
+        candidates.removeIf(b -> !b.playsPolicy());
+        candidates.forEach(b -> accepted.add(b.name()));
+        Backend b = name.toLowerCase(Locale.ROOT).equals(AUTO) ? firstAvailable(candidates, true, new ArrayList<>())
+                : named(name, accepted);
+        return b.openPolicy(model);
+    }
+
     /** The backend named (any case), available here, or bad input naming {@code accepted}. */
     private Backend named(String name, List<String> accepted) {
         Backend b = byName.get(name.toLowerCase(Locale.ROOT));

@@ -114,7 +114,7 @@ final class CheckBackend implements Backend {
             }
 
             @Override
-            public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+            public Optimiser<Optimiser.Values> trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
                 return on.trainerOptimiser(net, weights, adam, trainerThreads);
             }
 
@@ -137,7 +137,7 @@ final class CheckBackend implements Backend {
 
     /** Not offered: training steps are not compared ({@link Backends#choosePolicyTraining} does not take {@code check}). */
     @Override
-    public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+    public Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
         throw new UnsupportedOperationException("check compares evaluations, not policy training steps");
     }
 }

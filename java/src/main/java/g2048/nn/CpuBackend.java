@@ -5,8 +5,7 @@ import java.io.PrintStream;
 
 /**
  * The CPU reference as a backend: {@link NetworkEvaluator} to evaluate, {@link CpuValueTraining}
- * to train value networks, {@link PolicyGradient} and {@link Adam#step} on the caller's arrays to
- * train policy networks. Runs everywhere.
+ * to train value networks, a {@link CpuOptimiser} on the caller's arrays to train policy networks. Runs everywhere.
  */
 public final class CpuBackend implements Backend {
 
@@ -54,6 +53,19 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
+    public boolean playsPolicy() {
+        return true;
+    }
+
+    @Override
+    public PolicyEvaluator openPolicy(NetworkModel model) {
+        if (model.network().spec().head() != Head.POLICY) {
+            throw new IllegalArgumentException(model.network().spec().name() + " is a value network, not a policy network");
+        }
+        return new CpuPolicyEvaluator(model);
+    }
+
+    @Override
     public ValueTraining valueTraining(BackendOptions options) {
         return new CpuValueTraining();
     }
@@ -64,19 +76,7 @@ public final class CpuBackend implements Backend {
     }
 
     @Override
-    public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
-        PolicyGradient pg = new PolicyGradient(new PolicyNetwork(spec), threads, POLICY_SLICE);
-        return new CpuOptimiser(weights, adam) {
-            @Override
-            double gradient(Batch b, int from, int n) {
-                Moves m = Optimiser.moves(b);
-                return pg.compute(new PackedWeights(spec, weights), m.boards(), m.legal(), m.targets(), from, n, grad);
-            }
-
-            @Override
-            public void close() {
-                pg.close();
-            }
-        };
+    public Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+        return new CpuOptimiser<>(new Network(spec), weights, adam, threads, POLICY_SLICE);
     }
 }

@@ -1,36 +1,40 @@
 package g2048.nn;
 
 /**
- * The CPU's optimisers, value and policy alike: the gradient of a batch's mean loss (the head's,
- * {@link #gradient}) into one array, then {@link Adam#step} on the caller's weights in place.
- * Trainer thread only.
+ * The CPU's optimisers, value and policy alike: the gradient of a batch's mean loss (the head's)
+ * by one {@link ParallelGradient} into one array, then {@link Adam#step} on the caller's weights in
+ * place. Trainer thread only.
  */
-abstract class CpuOptimiser implements Optimiser {
+class CpuOptimiser<B extends Optimiser.Batch> implements Optimiser<B> {
 
     final float[] weights;
     final Adam adam;
-    final float[] grad;
+    private final float[] grad;
+    private final ParallelGradient gradient;
 
-    /** Steps {@code weights} and {@code adam} in place. */
-    CpuOptimiser(float[] weights, Adam adam) {
+    /** Steps {@code weights} and {@code adam} in place, the gradient by {@code threads} threads in slices of {@code slice}. */
+    CpuOptimiser(Network net, float[] weights, Adam adam, int threads, int slice) {
         this.weights = weights;
         this.adam = adam;
         this.grad = new float[weights.length];
+        this.gradient = new ParallelGradient(net, threads, slice);
     }
 
-    /** Writes into {@link #grad} the gradient of the mean loss of samples {@code [from, from + n)}; returns their summed loss. */
-    abstract double gradient(Batch batch, int from, int n);
-
     /** What follows a step (the value optimiser publishes the new weights); nothing by default. */
-    void stepped(Batch batch) {
+    void stepped(B batch) {
     }
 
     @Override
-    public final double step(Batch batch, int from, int n) {
-        double loss = gradient(batch, from, n);
+    public final double step(B batch, int from, int n) {
+        double loss = gradient.compute(weights, batch, from, n, grad);
         adam.step(weights, grad);
         stepped(batch);
         return loss;
+    }
+
+    @Override
+    public void close() {
+        gradient.close();
     }
 
     @Override

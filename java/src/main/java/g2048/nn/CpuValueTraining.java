@@ -17,19 +17,12 @@ public final class CpuValueTraining implements ValueTraining {
     }
 
     @Override
-    public Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
+    public Optimiser<Optimiser.Values> trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads) {
         exchange = new WeightExchange(weights, 3);
-        ParallelGradient gradient = new ParallelGradient(net, trainerThreads, SLICE);
-        return new CpuOptimiser(weights, adam) {
+        return new CpuOptimiser<>(net, weights, adam, trainerThreads, SLICE) {
             @Override
-            double gradient(Batch batch, int from, int n) {
-                Values v = Optimiser.values(batch);
-                return gradient.compute(weights, v.boards(), v.targets(), from, n, grad);
-            }
-
-            @Override
-            void stepped(Batch batch) {
-                exchange.publish(weights, Optimiser.values(batch).version());
+            void stepped(Optimiser.Values batch) {
+                exchange.publish(weights, batch.version());
             }
 
             /** A copy: the snapshot is written while the steps go on. */
@@ -37,11 +30,6 @@ public final class CpuValueTraining implements ValueTraining {
             public Adam adam() {
                 return new Adam(adam.firstMoments().clone(), adam.secondMoments().clone(), adam.steps(), adam.alpha(), adam.beta1(),
                         adam.beta2(), adam.epsilon());
-            }
-
-            @Override
-            public void close() {
-                gradient.close();
             }
         };
     }

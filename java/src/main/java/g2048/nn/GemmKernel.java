@@ -1,9 +1,10 @@
 package g2048.nn;
 
 /**
- * Which code runs the policy networks' convolution products: {@link #SCALAR} ({@link Gemm}, loops
- * the JIT vectorises, zeros skipped) or {@link #VECTOR} ({@link VectorGemm}, register-blocked on
- * the incubating Vector API, about 2.5 times faster on AVX-512). The vector kernel needs
+ * Which code runs the policy networks' layers: {@link #SCALAR} (the sparse rows the value networks
+ * run on, {@link SparseRows}: loops the JIT vectorises, zeros skipped) or
+ * {@link #VECTOR} (dense products tap by tap, {@link TapProducts} over {@link VectorGemm},
+ * register-blocked on the incubating Vector API, about 2.5 times faster on AVX-512). The vector kernel needs
  * {@code --add-modules jdk.incubator.vector} on the JVM's command line; {@link #best()} takes it
  * when the module is there, and {@link #describe()} says which one a run got and how to get the
  * other. The two round differently (fused multiply-adds in another order), so a run keeps to one.
@@ -42,23 +43,5 @@ public enum GemmKernel {
         }
         return vectorAvailable() ? "scalar kernel: -D" + SCALAR_PROPERTY
                 : "scalar kernel; the JVM option --add-modules " + MODULE + " gives the faster vector kernel";
-    }
-
-    /** {@code c[cIdx[p]] += a[aIdx[p]] · b} for every pair: see {@link Gemm#accumulate}. */
-    public void accumulate(float[][] c, int[] cIdx, float[][] a, int[] aIdx, int pairs, float[][] b, int k, int n) {
-        if (this == VECTOR) {
-            VectorGemm.accumulate(c, cIdx, a, aIdx, pairs, b, k, n);
-        } else {
-            Gemm.accumulate(c, cIdx, a, aIdx, pairs, b, k, n);
-        }
-    }
-
-    /** {@code c += Σ_p a[aIdx[p]]ᵀ · d[dIdx[p]]}: see {@link Gemm#accumulateTransposed}. */
-    public void accumulateTransposed(float[][] c, float[][] a, int[] aIdx, float[][] d, int[] dIdx, int pairs, int k, int n) {
-        if (this == VECTOR) {
-            VectorGemm.accumulateTransposed(c, a, aIdx, d, dIdx, pairs, k, n);
-        } else {
-            Gemm.accumulateTransposed(c, a, aIdx, d, dIdx, pairs, k, n);
-        }
     }
 }

@@ -21,7 +21,7 @@ import java.util.Locale;
  *
  * <p><b>Policy networks</b> (Matsuzaki and Teramura): on the 4×4×16 value planes, {@link #convs()}
  * padded 2×2 convolutions of {@link #channels()} filters each, which keep the 4×4 size, then a
- * fully connected layer to the 4 moves; the shape {@link PolicyNetwork} runs. Their text form,
+ * fully connected layer to the 4 moves, run as layers of {@link Network} like any other. Their text form,
  * stored in policy model files:
  * <pre>
  *   name=POLICY5;convs=5;channels=224
@@ -128,7 +128,7 @@ public record NetSpec(String name, InputKind input, List<LayerSpec> embed, List<
         }
     }
 
-    /** The one shape the text form of a policy network can say and {@link PolicyNetwork} runs. */
+    /** The one shape the text form of a policy network can say. */
     private static void checkPolicyShape(String name, InputKind input, List<LayerSpec> embed, List<LayerSpec> trunk) {
         int convs = trunk.size() - 1;
         int channels = trunk.isEmpty() ? 0 : trunk.getFirst().out();

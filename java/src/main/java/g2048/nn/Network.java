@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A value network ({@link Head#VALUE}) made runnable on the CPU: its layers with their parameter offsets, and the
- * batch forward and backward passes. A network holds no weights: every pass takes the flat
+ * A network, value or policy, made runnable on the CPU: its layers with their parameter offsets,
+ * and the batch forward and backward passes; the backward pass starts from the loss of its
+ * {@link Head} (a batch's, {@link Optimiser.Batch}). A policy network's padded convolutions are
+ * layers like the others, as cuda/PolicyPlan runs them on the GPU; its layers run on the vector
+ * kernel ({@link GemmKernel}) where the JVM has it. A network holds no weights: every pass takes the flat
  * parameter array ({@link #paramCount()} floats, embedding layers first, then the trunk, each
  * layer's weights then biases), so that several weight versions (a trainer's and the snapshots
  * its generators read) share one network. Immutable and shared by all threads; the mutable state
@@ -14,20 +17,28 @@ import java.util.List;
 public final class Network {
 
     private final NetSpec spec;
+    private final GemmKernel kernel;
     private final Layer[] embed;
     private final Layer[] trunk;
     private final int paramCount;
 
+    /** With the fastest kernel this JVM can run ({@link GemmKernel#best()}). */
     public Network(NetSpec spec) {
+        this(spec, GemmKernel.best());
+    }
+
+    /**
+     * With {@code kernel} for a policy network's layers; a value network's run on the sparse rows
+     * whatever it is (their inputs are one-hot or sparse after ReLU, and their results stay as they were).
+     */
+    public Network(NetSpec spec, GemmKernel kernel) {
         this.spec = spec;
-        if (spec.head() != Head.VALUE) {
-            throw new IllegalArgumentException(spec.name() + " is a policy network, which PolicyNetwork runs");
-        }
+        this.kernel = spec.head() == Head.POLICY ? kernel : GemmKernel.SCALAR;
         List<Layer> e = new ArrayList<>();
         int offset = 0;
         Maps m = NetSpec.embedInputMaps();
         for (LayerSpec l : spec.embed()) {
-            Layer layer = Layer.build(l, m, offset, true);
+            Layer layer = Layer.build(l, m, offset, true, kernel);
             e.add(layer);
             offset += layer.weightCount();
             m = layer.outMaps();
@@ -35,7 +46,7 @@ public final class Network {
         List<Layer> t = new ArrayList<>();
         m = spec.trunkInputMaps();
         for (int i = 0; i < spec.trunk().size(); i++) {
-            Layer layer = Layer.build(spec.trunk().get(i), m, offset, i < spec.trunk().size() - 1);
+            Layer layer = Layer.build(spec.trunk().get(i), m, offset, i < spec.trunk().size() - 1, kernel);
             t.add(layer);
             offset += layer.weightCount();
             m = layer.outMaps();
@@ -51,6 +62,11 @@ public final class Network {
 
     public int paramCount() {
         return paramCount;
+    }
+
+    /** The kernel of its layers. */
+    public GemmKernel kernel() {
+        return kernel;
     }
 
     Layer[] embedLayers() {
@@ -74,8 +90,8 @@ public final class Network {
     }
 
     /**
-     * Values of {@code boards[0..n)} with parameters {@code w}; the results are in
-     * {@link Workspace#outputs()}{@code [0..n)}.
+     * Outputs of {@code boards[0..n)} with parameters {@code w}, in {@link Workspace#outputs()}: a
+     * value network's value of board s at s, a policy network's logit of move m at {@code 4·s + m}.
      */
     public void forward(float[] w, Workspace ws, long[] boards, int n) {
         forward(w, ws, boards, 0, n);
@@ -88,22 +104,28 @@ public final class Network {
         encode(ws, boards, from, n);
         if (embed.length > 0) {
             for (int i = 0; i < embed.length; i++) {
-                embed[i].forward(w, ws.embedActs[i], ws.embedActs[i + 1], n, ws.scratch);
+                embed[i].forward(w, ws.embedActs[i], ws.embedActs[i + 1], n, ws.scratch, ws.embedRows[i]);
             }
             appendEmbedding(ws, n);
         }
         for (int i = 0; i < trunk.length; i++) {
-            trunk[i].forward(w, ws.trunkActs[i], ws.trunkActs[i + 1], n, ws.scratch);
+            trunk[i].forward(w, ws.trunkActs[i], ws.trunkActs[i + 1], n, ws.scratch, ws.trunkRows[i]);
         }
     }
 
     /**
-     * After {@link #forward} on the same workspace and samples: back-propagates dL/dV(s) =
-     * {@code scale · (V(s) − targets[s])} and adds the parameter gradient to {@code grad}, so that
-     * {@code scale = 2 / N} gives the gradient of the mean squared error over a batch of N
-     * (which may be split over several calls). Returns the sum of squared errors of these samples.
+     * After {@link #forward} on the same workspace and samples {@code [from, from + n)} of
+     * {@code batch}: back-propagates {@code scale} times the gradient of the batch's loss
+     * ({@link Optimiser.Batch#lossAndGradient}) and adds the parameter gradient to {@code grad}, so
+     * that {@code scale = batch.head().meanScale(N)} gives the gradient of the mean loss over a batch of N
+     * (which may be split over several calls). Returns the summed loss of these samples; a batch of
+     * the other head is an {@link IllegalArgumentException}.
      */
-    public double backward(float[] w, Workspace ws, float[] targets, int targetFrom, int n, float scale, float[] grad) {
+    public double backward(float[] w, Workspace ws, Optimiser.Batch batch, int from, int n, float scale, float[] grad) {
+        if (batch.head() != spec.head()) {
+            throw new IllegalArgumentException(spec.name() + ": a " + (spec.head() == Head.VALUE ? "value network steps on values, not on moves"
+                    : "policy network steps on moves, not on values"));
+        }
         if (!ws.training()) {
             throw new IllegalStateException("backward needs a training workspace");
         }
@@ -122,24 +144,19 @@ public final class Network {
                 embed[i].transposeInto(w, wT);
             }
         }
-        float[] out = ws.outputs();
-        float[] dOut = ws.trunkGrads[trunk.length];
-        double sse = 0;
-        for (int s = 0; s < n; s++) {
-            float err = out[s] - targets[targetFrom + s];
-            sse += (double) err * err;
-            dOut[s] = scale * err;
-        }
+        double loss = batch.lossAndGradient(ws.outputs(), from, n, scale, ws.trunkGrads[trunk.length]);
         for (int i = trunk.length - 1; i >= 0; i--) {
-            trunk[i].backward(wT, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n, ws.scratch);
+            trunk[i].backward(wT, ws.trunkActs[i], ws.trunkActs[i + 1], ws.trunkGrads[i + 1], ws.trunkGrads[i], grad, n, ws.scratch,
+                    ws.trunkRows[i]);
         }
         if (embed.length > 0) {
             takeEmbeddingGradient(ws, n);
             for (int i = embed.length - 1; i >= 0; i--) {
-                embed[i].backward(wT, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n, ws.scratch);
+                embed[i].backward(wT, ws.embedActs[i], ws.embedActs[i + 1], ws.embedGrads[i + 1], i == 0 ? null : ws.embedGrads[i], grad, n,
+                        ws.scratch, ws.embedRows[i]);
             }
         }
-        return sse;
+        return loss;
     }
 
     private void encode(Workspace ws, long[] boards, int from, int n) {

@@ -20,7 +20,7 @@ public interface ValueTraining extends AutoCloseable {
      * The optimiser over {@code weights} and {@code adam} (both taken over, not copied), for the
      * trainer thread alone; each step publishes the new weights to the generators' evaluators.
      */
-    Optimiser trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads);
+    Optimiser<Optimiser.Values> trainerOptimiser(Network net, float[] weights, Adam adam, int trainerThreads);
 
     /**
      * An evaluator for one generator thread, valuing batches of up to {@code capacity} boards a

@@ -16,8 +16,10 @@ public final class Workspace {
     final float[][] trunkGrads;
     /** The weight blocks transposed for the backward pass (training only). */
     final float[] transposed;
-    /** The kernels' scratch rows. */
-    final Layer.Scratch scratch;
+    /** The sparse rows' scratch, and the tap products' row offsets per layer (null for layers on the sparse rows). */
+    final SparseRows.Scratch scratch;
+    final TapProducts.Rows[] embedRows;
+    final TapProducts.Rows[] trunkRows;
     private final boolean training;
 
     Workspace(Network net, int capacity, boolean training) {
@@ -56,7 +58,15 @@ public final class Workspace {
         for (Layer l : net.layers()) {
             maxChannels = Math.max(maxChannels, l.maxChannels());
         }
-        this.scratch = new Layer.Scratch(maxChannels);
+        this.scratch = new SparseRows.Scratch(maxChannels);
+        this.embedRows = new TapProducts.Rows[embed.length];
+        for (int i = 0; i < embed.length; i++) {
+            embedRows[i] = embed[i].tapRows(capacity);
+        }
+        this.trunkRows = new TapProducts.Rows[trunk.length];
+        for (int i = 0; i < trunk.length; i++) {
+            trunkRows[i] = trunk[i].tapRows(capacity);
+        }
     }
 
     /** The most samples one pass takes. */
@@ -68,7 +78,7 @@ public final class Workspace {
         return training;
     }
 
-    /** The network's outputs of the last forward pass: sample s at index s. */
+    /** The network's outputs of the last forward pass: sample s at index s (a value), or at {@code 4·s + m} (move m's logit). */
     public float[] outputs() {
         return trunkActs[trunkActs.length - 1];
     }

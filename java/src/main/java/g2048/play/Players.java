@@ -11,6 +11,7 @@ import g2048.nn.Network;
 import g2048.nn.Backends;
 import g2048.nn.NetworkFile;
 import g2048.nn.NetworkModel;
+import g2048.nn.PolicyEvaluator;
 import g2048.nn.TrainedNetwork;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
@@ -80,7 +81,7 @@ public final class Players {
             case RANDOM -> new RandomPlayer(shape);
             case HEURISTIC -> heuristic(shape);
             case OPTIMAL -> optimal(spec.db(), shape);
-            case POLICY -> policy(spec.model(), shape);
+            case POLICY -> policy(spec.model(), spec.device(), shape);
         };
     }
 
@@ -342,6 +343,11 @@ public final class Players {
      * {@code train policy}; the shipped network when null) playing its most probable legal move.
      */
     public static PolicyPlayer policy(Path model, Shape shape) {
+        return policy(model, Backends.AUTO, shape);
+    }
+
+    /** As {@link #policy(Path, Shape)}, on the backend {@code device} names (from the registry). */
+    public static PolicyPlayer policy(Path model, String device, Shape shape) {
         if (!shape.equals(Shape.S4x4)) {
             throw new BadSetting(field("player"), " policy: policy networks play 4x4 boards only, this board is " + shape + "; " + anyShape(shape));
         }
@@ -356,7 +362,8 @@ public final class Players {
             throw new UncheckedIOException(e);
         }
         String source = model != null ? model.getFileName().toString() : PolicyFile.SHIPPED_NAME;
-        return new PolicyPlayer(m.spec(), m.weights(), "policy " + m.spec().name() + " (" + source + "), greedy");
+        PolicyEvaluator logits = Backends.installed().openPolicy(device, new NetworkModel(new Network(m.spec()), m.weights(), source));
+        return new PolicyPlayer(logits, "policy " + m.spec().name() + " (" + source + "), greedy");
     }
 
     /** The optimal player of a solution; the solution is kept open for the life of the process. */

@@ -4,37 +4,29 @@ import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.nn.BoardOrientation;
 import g2048.nn.NetSpec;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
+import g2048.nn.PolicyEvaluator;
 import g2048.nn.SoftmaxCrossEntropy;
 import g2048.player.Player;
 
 /**
  * Plays a policy network's most probable legal move (the largest logit among the legal moves, ties
- * to the lowest direction). A network that sees boards turned ({@link BoardOrientation}) reads the
- * board's image and its move is turned back. Each thread needs its own instance ({@link #forThread()}): it keeps a
- * one-position workspace.
+ * to the lowest direction), its logits from a backend ({@link g2048.nn.Backends#openPolicy}). A
+ * network that sees boards turned ({@link BoardOrientation}) reads the board's image and its move is
+ * turned back. Each thread needs its own instance ({@link #forThread()}), as each needs its own
+ * {@link PolicyEvaluator}.
  */
 public final class PolicyPlayer implements Player {
 
-    private final PolicyNetwork net;
-    private final PackedWeights weights;
+    private final PolicyEvaluator net;
     private final String name;
-    private final PolicyWorkspace ws;
     private final Moves moves = Moves.of(Shape.S4x4);
     private final long[] one = new long[1];
+    private final float[] logits = new float[NetSpec.MOVES];
     private final BoardOrientation orientation;
 
-    public PolicyPlayer(NetSpec spec, float[] weights, String name) {
-        this(new PolicyNetwork(spec), new PackedWeights(spec, weights), name);
-    }
-
-    private PolicyPlayer(PolicyNetwork net, PackedWeights weights, String name) {
+    public PolicyPlayer(PolicyEvaluator net, String name) {
         this.net = net;
-        this.weights = weights;
         this.name = name;
-        this.ws = new PolicyWorkspace(net.spec(), 1, false);
         this.orientation = net.spec().orientation();
     }
 
@@ -47,8 +39,8 @@ public final class PolicyPlayer implements Player {
             return -1;
         }
         one[0] = image;
-        net.forward(weights, ws, one, 0, 1);
-        return BoardOrientation.fromImage(s, best(ws.logits(), 0, legal));
+        net.logits(one, 1, logits);
+        return BoardOrientation.fromImage(s, best(logits, 0, legal));
     }
 
     /** The legal move of largest logit in {@code z[off..off+4)}, ties to the lowest; -1 if none is legal. */
@@ -67,9 +59,9 @@ public final class PolicyPlayer implements Player {
         int s = orientation.symmetry(board);
         long image = BoardOrientation.apply(s, board);
         one[0] = image;
-        net.forward(weights, ws, one, 0, 1);
+        net.logits(one, 1, logits);
         double[] onImage = new double[NetSpec.MOVES];
-        SoftmaxCrossEntropy.probabilities(ws.logits(), 0, moves.legalMask(image), onImage);
+        SoftmaxCrossEntropy.probabilities(logits, 0, moves.legalMask(image), onImage);
         double[] p = new double[NetSpec.MOVES];
         for (int m = 0; m < NetSpec.MOVES; m++) {
             p[BoardOrientation.fromImage(s, m)] = onImage[m];
@@ -79,7 +71,7 @@ public final class PolicyPlayer implements Player {
 
     @Override
     public Player forThread() {
-        return new PolicyPlayer(net, weights, name);
+        return new PolicyPlayer(net.forThread(), name);
     }
 
     @Override

@@ -1,6 +1,6 @@
 /**
  * Policy networks (Matsuzaki and Teramura): what is policy-specific around the networks of
- * {@code g2048.nn} ({@link g2048.nn.NetSpec}, {@link g2048.nn.PolicyNetwork}, their training on
+ * {@code g2048.nn} ({@link g2048.nn.NetSpec}, {@link g2048.nn.Network}, their training on
  * a {@link g2048.nn.Backend}), and the tools that explain them.
  *
  * <ul>

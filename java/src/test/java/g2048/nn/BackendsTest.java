@@ -97,7 +97,7 @@ class BackendsTest {
         }
 
         @Override
-        public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+        public Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
             throw new UnsupportedOperationException();
         }
 

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import g2048.game.Rng;
 import org.junit.jupiter.api.Test;
 
-/** The CPU backend's policy training steps against PolicyGradient and Adam. */
+/** The CPU backend's policy training steps against ParallelGradient and Adam. */
 class CpuPolicyTrainingTest {
 
     @Test
-    void theCpuStepsAsPolicyGradientAndAdamDo() {
+    void theCpuStepsAsParallelGradientAndAdamDo() {
         NetSpec spec = NetSpec.policy("T", 2, 5);
-        PolicyNetwork net = new PolicyNetwork(spec);
-        float[] w0 = net.initialWeights(3);
+        Network net = new Network(spec);
+        float[] w0 = Initializer.heNormal(spec, 3);
         Rng rng = new Rng(4);
         int n = 40;
         long[] boards = new long[n];
@@ -29,7 +29,7 @@ class CpuPolicyTrainingTest {
         float[] w = w0.clone();
         Adam adam = new Adam(w.length);
         double loss;
-        try (Optimiser o = new CpuBackend().policyTraining(spec, w, adam, n, 2)) {
+        try (Optimiser<Optimiser.Moves> o = new CpuBackend().policyTraining(spec, w, adam, n, 2)) {
             loss = o.step(new Optimiser.Moves(boards, legal, targets), 0, n);
             assertSame(adam, o.adam());
         }
@@ -37,8 +37,8 @@ class CpuPolicyTrainingTest {
         float[] grad = new float[w0.length];
         Adam ref = new Adam(w0.length);
         double refLoss;
-        try (PolicyGradient pg = new PolicyGradient(net, 2, 32)) {
-            refLoss = pg.compute(new PackedWeights(spec, want), boards, legal, targets, 0, n, grad);
+        try (ParallelGradient pg = new ParallelGradient(net, 2, 32)) {
+            refLoss = pg.compute(want, new Optimiser.Moves(boards, legal, targets), 0, n, grad);
         }
         ref.step(want, grad);
         assertEquals(refLoss, loss);

@@ -5,15 +5,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Rng;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Both kernels' products against plain triple loops in double, on seeded random sparse rows:
- * small odd sizes, and sizes past the vector kernel's blocks (four rows, two vectors of columns)
- * with every kind of tail; the vector kernel's result of a row does not depend on its block.
+ * The vector kernel's products against plain triple loops in double, on seeded random sparse rows
+ * of flat arrays: small odd sizes, and sizes past its blocks (four rows, two vectors of columns)
+ * with every kind of tail; the result of a row does not depend on its block.
  */
 class GemmTest {
+
+    /** The rows laid end to end, with {@code pad} unused floats before each (so offsets are not multiples of the width). */
+    private static float[] flat(float[][] m, int pad) {
+        int cols = m.length == 0 ? 0 : m[0].length;
+        float[] f = new float[m.length * (cols + pad)];
+        for (int i = 0; i < m.length; i++) {
+            System.arraycopy(m[i], 0, f, i * (cols + pad) + pad, cols);
+        }
+        return f;
+    }
+
+    private static int[] offsets(int[] rows, int cols, int pad) {
+        int[] o = new int[rows.length];
+        for (int p = 0; p < rows.length; p++) {
+            o[p] = rows[p] * (cols + pad) + pad;
+        }
+        return o;
+    }
+
+    private static float at(float[] f, int row, int col, int cols, int pad) {
+        return f[row * (cols + pad) + pad + col];
+    }
 
     private static float[][] sparse(Rng rng, int rows, int cols) {
         float[][] m = new float[rows][cols];
@@ -23,14 +43,6 @@ class GemmTest {
             }
         }
         return m;
-    }
-
-    private static float[][] copy(float[][] m) {
-        float[][] c = new float[m.length][];
-        for (int i = 0; i < m.length; i++) {
-            c[i] = m[i].clone();
-        }
-        return c;
     }
 
     /** Sizes 1..13 half the time, else up to 80: past 4-row blocks and 2×16-lane column tiles. */
@@ -46,9 +58,8 @@ class GemmTest {
         assertTrue(GemmKernel.VECTOR.describe().startsWith("vector"), GemmKernel.VECTOR.describe());
     }
 
-    @ParameterizedTest
-    @EnumSource(GemmKernel.class)
-    void accumulateMatchesTheTripleLoop(GemmKernel kernel) {
+    @Test
+    void accumulateMatchesTheTripleLoop() {
         Rng rng = new Rng(11);
         for (int trial = 0; trial < 60; trial++) {
             int pairs = size(rng, trial);
@@ -77,18 +88,19 @@ class GemmTest {
                     }
                 }
             }
-            kernel.accumulate(c, cIdx, a, aIdx, pairs, b, k, n);
+            int pad = trial % 3;
+            float[] cf = flat(c, pad);
+            VectorGemm.accumulate(cf, offsets(cIdx, n, pad), flat(a, pad), offsets(aIdx, k, pad), pairs, flat(b, 0), 0, k, n);
             for (int i = 0; i < c.length; i++) {
                 for (int j = 0; j < n; j++) {
-                    assertEquals(want[i][j], c[i][j], 1e-4 * (1 + Math.abs(want[i][j])), kernel + " trial " + trial + " [" + i + "][" + j + "]");
+                    assertEquals(want[i][j], at(cf, i, j, n, pad), 1e-4 * (1 + Math.abs(want[i][j])), "trial " + trial + " [" + i + "][" + j + "]");
                 }
             }
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(GemmKernel.class)
-    void accumulateTransposedMatchesTheTripleLoop(GemmKernel kernel) {
+    @Test
+    void accumulateTransposedMatchesTheTripleLoop() {
         Rng rng = new Rng(12);
         for (int trial = 0; trial < 60; trial++) {
             int pairs = size(rng, trial);
@@ -115,10 +127,13 @@ class GemmTest {
                     }
                 }
             }
-            kernel.accumulateTransposed(c, a, aIdx, d, dIdx, pairs, k, n);
+            int pad = trial % 3;
+            float[] cf = new float[pad + k * n];
+            System.arraycopy(flat(c, 0), 0, cf, pad, k * n);
+            VectorGemm.accumulateTransposed(cf, pad, flat(a, pad), offsets(aIdx, k, pad), flat(d, pad), offsets(dIdx, n, pad), pairs, k, n);
             for (int q = 0; q < k; q++) {
                 for (int j = 0; j < n; j++) {
-                    assertEquals(want[q][j], c[q][j], 1e-4 * (1 + Math.abs(want[q][j])), kernel + " trial " + trial + " [" + q + "][" + j + "]");
+                    assertEquals(want[q][j], cf[pad + q * n + j], 1e-4 * (1 + Math.abs(want[q][j])), "trial " + trial + " [" + q + "][" + j + "]");
                 }
             }
         }
@@ -139,25 +154,29 @@ class GemmTest {
         for (int p = 0; p < pairs; p++) {
             idx[p] = p;
         }
-        float[][] together = copy(c0);
-        GemmKernel.VECTOR.accumulate(together, idx, a, idx, pairs, b, k, n);
+        float[] af = flat(a, 0);
+        float[] bf = flat(b, 0);
+        int[] off = offsets(idx, k, 0);
+        int[] cOff = offsets(idx, n, 0);
+        float[] together = flat(c0, 0);
+        VectorGemm.accumulate(together, cOff, af, off, pairs, bf, 0, k, n);
         for (int p = 0; p < pairs; p++) {
-            float[][] alone = copy(c0);
-            GemmKernel.VECTOR.accumulate(alone, new int[] {p}, a, new int[] {p}, 1, b, k, n);
+            float[] alone = flat(c0, 0);
+            VectorGemm.accumulate(alone, new int[] {cOff[p]}, af, new int[] {off[p]}, 1, bf, 0, k, n);
             for (int j = 0; j < n; j++) {
-                assertEquals(Float.floatToIntBits(together[p][j]), Float.floatToIntBits(alone[p][j]), "row " + p + " column " + j);
+                assertEquals(Float.floatToIntBits(together[p * n + j]), Float.floatToIntBits(alone[p * n + j]), "row " + p + " column " + j);
             }
         }
-        float[][] d = sparse(rng, pairs, n);
+        float[] d = flat(sparse(rng, pairs, n), 0);
         float[][] g0 = sparse(rng, k, n);
-        float[][] all = copy(g0);
-        GemmKernel.VECTOR.accumulateTransposed(all, a, idx, d, idx, pairs, k, n);
+        float[] all = flat(g0, 0);
+        VectorGemm.accumulateTransposed(all, 0, af, off, d, cOff, pairs, k, n);
         // the same product over the first k - 2 columns of a: rows 32..34 fall out of their block into the tail
-        float[][] fewer = copy(g0);
-        GemmKernel.VECTOR.accumulateTransposed(fewer, a, idx, d, idx, pairs, k - 2, n);
+        float[] fewer = flat(g0, 0);
+        VectorGemm.accumulateTransposed(fewer, 0, af, off, d, cOff, pairs, k - 2, n);
         for (int q = 0; q < k - 2; q++) {
             for (int j = 0; j < n; j++) {
-                assertEquals(Float.floatToIntBits(all[q][j]), Float.floatToIntBits(fewer[q][j]), "row " + q + " column " + j);
+                assertEquals(Float.floatToIntBits(all[q * n + j]), Float.floatToIntBits(fewer[q * n + j]), "row " + q + " column " + j);
             }
         }
     }

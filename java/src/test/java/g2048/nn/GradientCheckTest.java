@@ -53,7 +53,7 @@ class GradientCheckTest {
             int k = Math.min(3, n - from);
             net.forward(w, ws, boards, from, k);
             System.arraycopy(ws.outputs(), 0, values, from, k);
-            net.backward(w, ws, targets, from, k, 2f / n, grad);
+            net.backward(w, ws, new Optimiser.Values(boards, targets, 0), from, k, 2f / n, grad);
         }
         double[] p = new double[w.length];
         for (int i = 0; i < w.length; i++) {

@@ -78,6 +78,12 @@ class NetSpecTest {
                 List.of(new LayerSpec.Conv(2, 2, 4), new LayerSpec.Dense(NetSpec.MOVES)), Head.POLICY, BoardOrientation.AS_IS));
         assertThrows(IllegalArgumentException.class, () -> Architectures.named("CNN22").withOrientation(BoardOrientation.CORNER));
         assertThrows(IllegalStateException.class, () -> Architectures.named("CNN22").convs());
-        assertThrows(IllegalArgumentException.class, () -> new Network(NetSpec.policy("P", 1, 4)));
+    }
+
+    @Test
+    void aNetworkRunsEitherHead() {
+        NetSpec policy = NetSpec.policy("P", 2, 4);
+        assertEquals(policy.weightCount(), new Network(policy).paramCount());
+        assertEquals(Architectures.named("CNN22").weightCount(), new Network(Architectures.named("CNN22")).paramCount());
     }
 }

@@ -23,7 +23,7 @@ class ParallelGradientTest {
         float[] one = new float[net.paramCount()];
         double sseOne;
         try (ParallelGradient g = new ParallelGradient(net, 1, 64)) {
-            sseOne = g.compute(w, boards, targets, 5, n, one);
+            sseOne = g.compute(w, new Optimiser.Values(boards, targets, 0), 5, n, one);
         }
         float scale = 0;
         for (float x : one) {
@@ -35,8 +35,8 @@ class ParallelGradientTest {
                 float[] a = new float[net.paramCount()];
                 float[] b = new float[net.paramCount()];
                 java.util.Arrays.fill(a, 9f);
-                double sse = g.compute(w, boards, targets, 5, n, a);
-                g.compute(w, boards, targets, 5, n, b);
+                double sse = g.compute(w, new Optimiser.Values(boards, targets, 0), 5, n, a);
+                g.compute(w, new Optimiser.Values(boards, targets, 0), 5, n, b);
                 assertArrayEquals(a, b, "the same thread count gives the same gradient");
                 assertEquals(sseOne, sse, 1e-6 * sseOne);
                 for (int i = 0; i < a.length; i++) {

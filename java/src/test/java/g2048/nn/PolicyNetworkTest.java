@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The policy networks' sizes, and their fast float passes against {@link PolicyReference}: logits
+ * The policy networks' sizes, and their float passes as layers of {@link Network} against {@link PolicyReference}: logits
  * agree on random networks and boards, and every parameter's analytic gradient matches central
  * finite differences of the reference loss.
  */
@@ -54,7 +54,7 @@ public class PolicyNetworkTest {
     @MethodSource("tiny")
     void logitsMatchTheReferenceOnRandomNetworksAndBoards(NetSpec spec) {
         Rng rng = new Rng(spec.text().hashCode());
-        PolicyNetwork net = new PolicyNetwork(spec);
+        Network net = new Network(spec);
         for (int trial = 0; trial < 5; trial++) {
             float[] w = randomWeights(spec, rng);
             int n = 11;
@@ -62,13 +62,13 @@ public class PolicyNetworkTest {
             for (int i = 0; i < n; i++) {
                 boards[i] = randomBoard(rng);
             }
-            PolicyWorkspace ws = new PolicyWorkspace(spec, n, false);
-            net.forward(new PackedWeights(spec, w), ws, boards, 0, n);
+            Workspace ws = net.workspace(n, false);
+            net.forward(w, ws, boards, 0, n);
             double[] p = toDouble(w);
             for (int i = 0; i < n; i++) {
                 double[] ref = PolicyReference.logits(spec, p, boards[i]);
                 for (int m = 0; m < 4; m++) {
-                    assertEquals(ref[m], ws.logits()[i * 4 + m], 1e-4 * Math.max(1, Math.abs(ref[m])), spec + " board " + i);
+                    assertEquals(ref[m], ws.outputs()[i * 4 + m], 1e-4 * Math.max(1, Math.abs(ref[m])), spec + " board " + i);
                 }
             }
         }
@@ -78,7 +78,7 @@ public class PolicyNetworkTest {
     @MethodSource("tiny")
     void analyticGradientMatchesFiniteDifferences(NetSpec spec) {
         Rng rng = new Rng(31 * spec.text().hashCode());
-        PolicyNetwork net = new PolicyNetwork(spec);
+        Network net = new Network(spec);
         float[] w = randomWeights(spec, rng);
         Moves moves = Moves.of(Shape.S4x4);
         int n = 7;
@@ -107,8 +107,8 @@ public class PolicyNetworkTest {
         }
         // two threads in slices of 2 must give the gradient of the whole batch
         float[] grad = new float[spec.weightCount()];
-        try (PolicyGradient pg = new PolicyGradient(net, 2, 2)) {
-            double loss = pg.compute(new PackedWeights(spec, w), boards, legal, targets, 0, n, grad);
+        try (ParallelGradient pg = new ParallelGradient(net, 2, 2)) {
+            double loss = pg.compute(w, new Optimiser.Moves(boards, legal, targets), 0, n, grad);
             double[] p = toDouble(w);
             assertEquals(PolicyReference.loss(spec, p, boards, legal, targets, n), loss / n, 1e-4);
             double h = 1e-6;
@@ -135,7 +135,7 @@ public class PolicyNetworkTest {
     void oneAndTwoThreadsGiveTheSameGradientUpToRounding() {
         NetSpec spec = NetSpec.policy("t", 2, 9);
         Rng rng = new Rng(5);
-        PolicyNetwork net = new PolicyNetwork(spec);
+        Network net = new Network(spec);
         float[] w = randomWeights(spec, rng);
         Moves moves = Moves.of(Shape.S4x4);
         int n = 20;
@@ -151,9 +151,9 @@ public class PolicyNetworkTest {
         }
         float[] g1 = new float[spec.weightCount()];
         float[] g2 = new float[spec.weightCount()];
-        try (PolicyGradient a = new PolicyGradient(net, 1, 8); PolicyGradient b = new PolicyGradient(net, 2, 3)) {
-            PackedWeights pw = new PackedWeights(spec, w);
-            assertEquals(a.compute(pw, boards, legal, targets, 0, n, g1), b.compute(pw, boards, legal, targets, 0, n, g2), 1e-4);
+        try (ParallelGradient a = new ParallelGradient(net, 1, 8); ParallelGradient b = new ParallelGradient(net, 2, 3)) {
+            Optimiser.Moves batch = new Optimiser.Moves(boards, legal, targets);
+            assertEquals(a.compute(w, batch, 0, n, g1), b.compute(w, batch, 0, n, g2), 1e-4);
         }
         for (int i = 0; i < g1.length; i++) {
             assertEquals(g1[i], g2[i], 1e-5, "parameter " + i);

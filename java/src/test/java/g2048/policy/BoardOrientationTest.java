@@ -5,6 +5,9 @@ import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import g2048.nn.Architectures;
 import g2048.nn.BoardOrientation;
+import g2048.nn.CpuBackend;
+import g2048.nn.Network;
+import g2048.nn.NetworkModel;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -83,8 +86,8 @@ class BoardOrientationTest {
         NetSpec turning = plain.withOrientation(BoardOrientation.CORNER);
         Rng rng = new Rng(47);
         float[] w = PolicyNetworkTest.randomWeights(plain, rng);
-        PolicyPlayer a = new PolicyPlayer(plain, w, "plain");
-        PolicyPlayer c = new PolicyPlayer(turning, w, "corner");
+        PolicyPlayer a = new PolicyPlayer(new CpuBackend().openPolicy(new NetworkModel(new Network(plain), w, "plain")), "plain");
+        PolicyPlayer c = new PolicyPlayer(new CpuBackend().openPolicy(new NetworkModel(new Network(turning), w, "corner")), "corner");
         int checked = 0;
         for (int trial = 0; trial < 3_000; trial++) {
             long b = PolicyNetworkTest.randomBoard(rng);

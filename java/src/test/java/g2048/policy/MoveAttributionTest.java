@@ -2,9 +2,8 @@ package g2048.policy;
 
 import g2048.nn.PolicyNetworkTest;
 import g2048.nn.NetSpec;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
-import g2048.nn.PackedWeights;
+import g2048.nn.Workspace;
+import g2048.nn.Network;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import g2048.game.Board;
@@ -86,9 +85,10 @@ class MoveAttributionTest {
                 assertEquals(r.delta(), contributions, 1e-9 * Math.max(1, Math.abs(r.delta())), spec + " trial " + trial);
                 assertEquals(1.0, sum, 1e-9, spec + " trial " + trial);
                 // the logit is the network's own (the float path) up to rounding
-                PolicyWorkspace ws = new PolicyWorkspace(spec, 1, false);
-                new PolicyNetwork(spec).forward(new PackedWeights(spec, w), ws, new long[] {b}, 0, 1);
-                assertEquals(ws.logits()[move], r.logit(), 1e-4 * Math.max(1, Math.abs(r.logit())));
+                Network net = new Network(spec);
+                Workspace ws = net.workspace(1, false);
+                net.forward(w, ws, new long[] {b}, 0, 1);
+                assertEquals(ws.outputs()[move], r.logit(), 1e-4 * Math.max(1, Math.abs(r.logit())));
             }
         }
     }

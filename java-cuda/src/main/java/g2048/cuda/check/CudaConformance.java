@@ -360,7 +360,7 @@ public final class CudaConformance {
                 Workspace ws = net.workspace(n, true);
                 float[] grad = new float[w.length];
                 net.forward(w, ws, boards, n);
-                double sse = net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                double sse = net.backward(w, ws, new Optimiser.Values(boards, targets, 0), 0, n, 2f / n, grad);
                 return new float[][] {grad, {(float) sse}};
             }
 
@@ -372,7 +372,7 @@ public final class CudaConformance {
                 float[] targets = gaussian(rng, n, 1);
                 float[] grad = new float[w.length];
                 double sse;
-                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), n, gemm)) {
+                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer<Optimiser.Values> t = new CudaTrainer<>(ctx, net, w, new Adam(w.length), n, gemm)) {
                     t.zeroGradient();
                     t.forward(boards, 0, n);
                     sse = t.backward(targets, 0, n, 2f / n);
@@ -406,7 +406,7 @@ public final class CudaConformance {
                     float[] targets = gaussian(rng, n, 1);
                     java.util.Arrays.fill(grad, 0f);
                     net.forward(w, ws, boards, n);
-                    net.backward(w, ws, targets, 0, n, 2f / n, grad);
+                    net.backward(w, ws, new Optimiser.Values(boards, targets, 0), 0, n, 2f / n, grad);
                     adam.step(w, grad);
                 }
                 return new float[][] {w, adam.firstMoments(), adam.secondMoments()};
@@ -418,7 +418,7 @@ public final class CudaConformance {
                 Rng rng = new Rng(s + 3);
                 float[] w = new float[w0.length];
                 Adam adam = new Adam(new float[w0.length], new float[w0.length], steps, Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON);
-                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer t = new CudaTrainer(ctx, net, w0, new Adam(w0.length), n, gemm)) {
+                try (Geometry.Forced forced = Geometry.force(tile); CudaTrainer<Optimiser.Values> t = new CudaTrainer<>(ctx, net, w0, new Adam(w0.length), n, gemm)) {
                     for (int i = 0; i < steps; i++) {
                         long[] boards = randomBoards(rng, n);
                         float[] targets = gaussian(rng, n, 1);

@@ -157,7 +157,7 @@ public final class GpuCheck {
         long[] boards = SelfCheck.randomBoards(rng, 16_384);
         float[] targets = CudaConformance.gaussian(rng, 16_384, 1000);
         for (int batch : new int[] {1024, 4096}) {
-            try (CudaTrainer t = new CudaTrainer(ctx, net, w, new Adam(w.length), batch, mode)) {
+            try (CudaTrainer<Optimiser.Values> t = new CudaTrainer<>(ctx, net, w, new Adam(w.length), batch, mode)) {
                 Optimiser.Values samples = new Optimiser.Values(boards, targets, 0);
                 t.step(samples, 0, batch);
                 long steps = 0;

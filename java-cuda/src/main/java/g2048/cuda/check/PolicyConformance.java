@@ -14,16 +14,16 @@ import g2048.nn.CpuBackend;
 import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import g2048.nn.Optimiser;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
+import g2048.nn.Initializer;
+import g2048.nn.Network;
+import g2048.nn.Workspace;
 import g2048.nn.SoftmaxCrossEntropy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.PolicyNetwork},
+ * The policy networks' GPU path judged by the CPU reference ({@link g2048.nn.Network},
  * {@link CpuBackend}): a pass's logits, probabilities, loss and each layer's gradient block,
  * and whole Adam steps, on seeded random boards, legal-move masks and hard and soft targets, small
  * widths with each GEMM tile and POLICY2 … POLICY5 at full width. Norm-wise errors held to
@@ -104,7 +104,7 @@ public final class PolicyConformance {
 
     /** He-scaled weights with noise on every parameter, the biases included (fresh ones are zero). */
     public static float[] weights(NetSpec spec, long seed) {
-        float[] w = new PolicyNetwork(spec).initialWeights(seed);
+        float[] w = Initializer.heNormal(spec, seed);
         Rng rng = new Rng(seed + 1);
         for (int i = 0; i < w.length; i++) {
             w[i] += (float) (0.05 * rng.nextGaussian());
@@ -138,11 +138,10 @@ public final class PolicyConformance {
     static float[][] passOnCpu(NetSpec spec, long seed, int n, int ulps) {
         float[] w = RoundingScreen.nudged(weights(spec, seed), ulps);
         Batch b = Batch.random(new Rng(seed + 2), n);
-        PolicyNetwork net = new PolicyNetwork(spec);
-        PolicyWorkspace ws = new PolicyWorkspace(spec, n, true);
-        PackedWeights pw = new PackedWeights(spec, w);
-        net.forward(pw, ws, b.boards(), 0, n);
-        float[] logits = Arrays.copyOf(ws.logits(), 4 * n);
+        Network net = new Network(spec);
+        Workspace ws = net.workspace(n, true);
+        net.forward(w, ws, b.boards(), 0, n);
+        float[] logits = Arrays.copyOf(ws.outputs(), 4 * n);
         float[] probs = new float[4 * n];
         double[] p = new double[4];
         for (int s = 0; s < n; s++) {
@@ -151,10 +150,8 @@ public final class PolicyConformance {
                 probs[4 * s + m] = (float) p[m];
             }
         }
-        net.clearGradient(ws);
-        double loss = net.backward(pw, ws, b.legal(), b.targets(), 0, n, 1f / n);
         float[] grad = new float[w.length];
-        net.addGradientInto(ws, grad);
+        double loss = net.backward(w, ws, new Optimiser.Moves(b.boards(), b.legal(), b.targets()), 0, n, 1f / n, grad);
         return passArrays(spec, logits, probs, loss, grad);
     }
 
@@ -166,7 +163,7 @@ public final class PolicyConformance {
         float[] grad = new float[w.length];
         double loss;
         try (Geometry.Forced forced = Geometry.force(tile);
-                CudaTrainer t = new CudaTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, n,
+                CudaTrainer<Optimiser.Moves> t = new CudaTrainer<>(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON, n,
                         GemmMode.KERNELS)) {
             loss = t.gradient(b.moves(), 0, n);
             t.pass().outputs(logits);
@@ -198,7 +195,7 @@ public final class PolicyConformance {
                         float[] w = RoundingScreen.nudged(weights(spec, s), ulps);
                         Adam adam = new Adam(w.length);
                         Rng rng = new Rng(s + 3);
-                        try (Optimiser cpu = new CpuBackend().policyTraining(spec, w, adam, n, 1)) {
+                        try (Optimiser<Optimiser.Moves> cpu = new CpuBackend().policyTraining(spec, w, adam, n, 1)) {
                             for (int i = 0; i < steps; i++) {
                                 Batch b = Batch.random(rng, n);
                                 cpu.step(b.moves(), 0, n);
@@ -214,7 +211,7 @@ public final class PolicyConformance {
                         float[] w = new float[w0.length];
                         Adam adam;
                         try (Geometry.Forced forced = Geometry.force(tile);
-                                CudaTrainer t = new CudaTrainer(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
+                                CudaTrainer<Optimiser.Moves> t = new CudaTrainer<>(ctx, spec, w0, new Adam(w0.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2,
                                         Adam.EPSILON, slice, GemmMode.KERNELS)) {
                             for (int i = 0; i < steps; i++) {
                                 Batch b = Batch.random(rng, n);

@@ -12,7 +12,7 @@ import g2048.nn.CpuBackend;
 import g2048.nn.Head;
 import g2048.nn.NetSpec;
 import g2048.nn.Optimiser;
-import g2048.nn.PolicyNetwork;
+import g2048.nn.Initializer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,21 +44,21 @@ public final class PolicyTimings {
             targets[4 * s + s % 4] = 1f;
         }
         for (NetSpec spec : specs) {
-            float[] w = new PolicyNetwork(spec).initialWeights(1);
+            float[] w = Initializer.heNormal(spec, 1);
             for (int batch : batches) {
-                try (CudaTrainer t = new CudaTrainer(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON,
+                try (CudaTrainer<Optimiser.Moves> t = new CudaTrainer<>(ctx, spec, w, new Adam(w.length), Adam.ALPHA, Adam.BETA1, Adam.BETA2, Adam.EPSILON,
                         Math.min(batch, CudaBackend.POLICY_SLICE), GemmMode.KERNELS)) {
                     rows.add(rate("cuda", spec, batch, seconds, t, boards, legal, targets));
                 }
             }
-            try (Optimiser cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
+            try (Optimiser<Optimiser.Moves> cpu = new CpuBackend().policyTraining(spec, w.clone(), new Adam(w.length), cpuBatch, threads)) {
                 rows.add(rate("cpu, " + threads + " threads,", spec, cpuBatch, Math.min(seconds, 5), cpu, boards, legal, targets));
             }
         }
         return rows;
     }
 
-    private static String rate(String device, NetSpec spec, int batch, double seconds, Optimiser o, long[] boards, int[] legal,
+    private static String rate(String device, NetSpec spec, int batch, double seconds, Optimiser<Optimiser.Moves> o, long[] boards, int[] legal,
             float[] targets) {
         int slices = boards.length / batch;
         long[] b = new long[batch];
@@ -79,7 +79,7 @@ public final class PolicyTimings {
                 1e3 * s / steps, steps * batch / s);
     }
 
-    private static void step(Optimiser o, int from, int batch, long[] boards, int[] legal, float[] targets, long[] b, int[] l,
+    private static void step(Optimiser<Optimiser.Moves> o, int from, int batch, long[] boards, int[] legal, float[] targets, long[] b, int[] l,
             float[] y) {
         System.arraycopy(boards, from, b, 0, batch);
         System.arraycopy(legal, from, l, 0, batch);

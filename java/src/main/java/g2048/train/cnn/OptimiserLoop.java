@@ -25,7 +25,7 @@ public final class OptimiserLoop implements Runnable {
     }
 
     private final TrainConfig config;
-    private final Optimiser optimiser;
+    private final Optimiser<Optimiser.Values> optimiser;
     private final PositionHandoff handoff;
     private final TrainingStats stats;
     private final BooleanSupplier stopRequested;
@@ -50,7 +50,7 @@ public final class OptimiserLoop implements Runnable {
      * @param stopRequested true once the run must stop (Ctrl-C or a failure)
      * @param stopAll       called when the trainer reaches the position target, to stop everyone
      */
-    public OptimiserLoop(TrainConfig config, Optimiser optimiser, PositionHandoff handoff, TrainingStats stats,
+    public OptimiserLoop(TrainConfig config, Optimiser<Optimiser.Values> optimiser, PositionHandoff handoff, TrainingStats stats,
             BooleanSupplier stopRequested, Runnable stopAll, SnapshotSink sink, long snapshotEvery) {
         this.config = config;
         this.optimiser = optimiser;

@@ -218,7 +218,7 @@ public final class TrainingRun {
             long startPositions) throws IOException, InterruptedException {
         double previousSeconds = curve.rows().isEmpty() ? 0 : curve.rows().getLast().seconds();
         PositionHandoff handoff = new PositionHandoff(config.generators(), chunksPerGenerator(config), Generator.chunkCapacity(config));
-        Optimiser optimiser = device.trainerOptimiser(net, weights, adam, config.trainerThreads());
+        Optimiser<Optimiser.Values> optimiser = device.trainerOptimiser(net, weights, adam, config.trainerThreads());
         OptimiserLoop trainer = new OptimiserLoop(config, optimiser, handoff, st, stop::get, () -> stop.set(true),
                 (w, a, p, s, last) -> snapshots.add(new Snapshot(w, a, p, s, last)), snapshotEvery);
         List<Thread> threads = new ArrayList<>();

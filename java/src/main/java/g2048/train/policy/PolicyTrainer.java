@@ -8,13 +8,16 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.nn.Adam;
 import g2048.nn.Backend;
+import g2048.nn.Backends;
 import g2048.nn.CpuBackend;
+import g2048.nn.Initializer;
 import g2048.nn.NetSpec;
+import g2048.nn.Network;
+import g2048.nn.NetworkModel;
 import g2048.nn.Optimiser;
-import g2048.nn.PackedWeights;
-import g2048.nn.PolicyNetwork;
-import g2048.nn.PolicyWorkspace;
+import g2048.nn.PolicyEvaluator;
 import g2048.nn.SoftmaxCrossEntropy;
+import g2048.nn.Workspace;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
 import g2048.policy.PolicyFile;
@@ -165,7 +168,7 @@ public final class PolicyTrainer {
     /** Trains from scratch or (with {@code resume}) from the directory's checkpoint; returns the final model. */
     public PolicyModel run(boolean resume, Listener listener) throws IOException {
         NetSpec spec = config.spec();
-        PolicyNetwork net = new PolicyNetwork(spec);
+        Network net = new Network(spec);
         Files.createDirectories(dir.resolve("snapshots"));
         AtomicFile.deleteLeftovers(dir);
         AtomicFile.deleteLeftovers(dir.resolve("snapshots"));
@@ -205,7 +208,7 @@ public final class PolicyTrainer {
             if (Files.exists(dir.resolve(STATE))) {
                 throw new BadSetting(field("out"), ": " + dir + " holds a run already; continue it with ", field("resume"), " or choose another directory");
             }
-            w = initial != null ? initial.clone() : net.initialWeights(config.seed());
+            w = initial != null ? initial.clone() : Initializer.heNormal(spec, config.seed());
             adam = new Adam(w.length, config.learningRate(), Adam.BETA1, Adam.BETA2, Adam.EPSILON);
         }
         int n = data.trainSize();
@@ -221,7 +224,7 @@ public final class PolicyTrainer {
         long start = System.nanoTime();
         long startPositions = positions;
         long lastProgress = start;
-        try (Optimiser opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
+        try (Optimiser<Optimiser.Moves> opt = device.policyTraining(spec, w, adam, batch, config.threads())) {
             while (epoch < config.epochs() && !stop.get()) {
                 int[] order = shuffled(n, config.seed(), epoch);
                 while (cursor < n && !stop.get()) {
@@ -276,7 +279,7 @@ public final class PolicyTrainer {
         return stop.get();
     }
 
-    private void snapshot(PolicyNetwork net, float[] w, Adam adam, int epoch, long cursor, long positions, double seconds,
+    private void snapshot(Network net, float[] w, Adam adam, int epoch, long cursor, long positions, double seconds,
             double trainLoss, LearningCurve<PolicyCurve.Row> curve, Listener listener) throws IOException {
         Path snap = dir.resolve("snapshots").resolve(String.format(Locale.ROOT, "policy-%012d.g2pn", positions));
         PolicyFile.save(snap, new PolicyModel(config.spec(), w, null, positions));
@@ -285,7 +288,8 @@ public final class PolicyTrainer {
         int games = stop.get() ? 0 : config.evalGames();
         Summary s = null;
         if (games > 0) {
-            PolicyPlayer player = new PolicyPlayer(config.spec(), w, config.spec().name() + " greedy");
+            PolicyEvaluator logits = Backends.installed().openPolicy(Backends.AUTO, new NetworkModel(net, w.clone(), snap.toString()));
+            PolicyPlayer player = new PolicyPlayer(logits, config.spec().name() + " greedy");
             s = new GameRunner(Shape.S4x4).run(player, games, config.threads(), config.seed() + 1_000_003L, null);
         }
         PolicyCurve.Row row = s == null
@@ -343,14 +347,13 @@ public final class PolicyTrainer {
     }
 
     /** Mean loss and move agreement on {@code heldOutSample} held-out positions spread over all (NaN without any). */
-    private double[] heldOut(PolicyNetwork net, float[] w) {
+    private double[] heldOut(Network net, float[] w) {
         int m = Math.min(config.heldOutSample(), data.heldOutSize());
         if (m == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        PackedWeights pw = new PackedWeights(config.spec(), w);
         int slice = 64;
-        PolicyWorkspace ws = new PolicyWorkspace(config.spec(), slice, false);
+        Workspace ws = net.workspace(slice, false);
         long[] boards = new long[slice];
         double[] p = new double[4];
         float[] y = new float[4];
@@ -362,13 +365,13 @@ public final class PolicyTrainer {
             for (int i = 0; i < k; i++) {
                 boards[i] = data.board(heldOutAt(from + i, m));
             }
-            net.forward(pw, ws, boards, 0, k);
+            net.forward(w, ws, boards, 0, k);
             for (int i = 0; i < k; i++) {
                 int idx = heldOutAt(from + i, m);
                 data.target(idx, 0, y, 0);
-                float[] z = java.util.Arrays.copyOfRange(ws.logits(), 4 * i, 4 * i + 4);
+                float[] z = java.util.Arrays.copyOfRange(ws.outputs(), 4 * i, 4 * i + 4);
                 loss += SoftmaxCrossEntropy.lossAndGradient(z, 0, data.legal(idx), y, 0, 1f, dz, p);
-                if (PolicyPlayer.best(ws.logits(), 4 * i, data.legal(idx)) == data.move(idx)) {
+                if (PolicyPlayer.best(ws.outputs(), 4 * i, data.legal(idx)) == data.move(idx)) {
                     agree++;
                 }
             }

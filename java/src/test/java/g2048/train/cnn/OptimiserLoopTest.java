@@ -11,6 +11,7 @@ import g2048.nn.CpuValueTraining;
 import g2048.nn.Architectures;
 import g2048.nn.Initializer;
 import g2048.nn.Network;
+import g2048.nn.Optimiser;
 import g2048.nn.Workspace;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -88,7 +89,7 @@ class OptimiserLoopTest {
             targets[i] = i;
         }
         NET.forward(w, ws, gs[0], 64);
-        NET.backward(w, ws, targets, 0, 64, 2f / 64, g);
+        NET.backward(w, ws, new Optimiser.Values(gs[0], targets, 0), 0, 64, 2f / 64, g);
         new Adam(NET.paramCount()).step(w, g);
         assertArrayEquals(w, one.weights());
         assertEquals(List.of(64L), one.snapshotPositions(), "the final snapshot");
@@ -177,7 +178,7 @@ class OptimiserLoopTest {
         for (int off = 0; off < n; off += 1024) {
             int k = Math.min(1024, n - off);
             NET.forward(w, ws, boards, off, k);
-            NET.backward(w, ws, targets, off, k, 2f / n, g);
+            NET.backward(w, ws, new Optimiser.Values(boards, targets, 0), off, k, 2f / n, g);
         }
         adam.step(w, g);
     }

@@ -95,11 +95,11 @@ class PolicyTrainerScheduleTest {
         }
 
         @Override
-        public Optimiser policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
-            Optimiser inner = cpu.policyTraining(spec, weights, adam, batch, threads);
-            return new Optimiser() {
+        public Optimiser<Optimiser.Moves> policyTraining(NetSpec spec, float[] weights, Adam adam, int batch, int threads) {
+            Optimiser<Optimiser.Moves> inner = cpu.policyTraining(spec, weights, adam, batch, threads);
+            return new Optimiser<>() {
                 @Override
-                public double step(Batch batch, int from, int n) {
+                public double step(Optimiser.Moves batch, int from, int n) {
                     rates.add(rate);
                     sizes.add(n);
                     return inner.step(batch, from, n);
