@@ -82,15 +82,21 @@ public final class RegionGame {
      * moves, {@link #SUCCESS} when a merge makes the target.
      */
     public long after(long key, int dir) {
+        long k = moved(key, dir);
+        return k >= 0 && madeTarget(k) ? SUCCESS : k;
+    }
+
+    /** The key after moving {@code key} in direction {@code dir}, the target made or not; {@link #ILLEGAL} when nothing moves. */
+    public long moved(long key, int dir) {
         long board = board(key);
         long moved = WallMoves.move(board, dir);
-        if (moved == board) {
-            return ILLEGAL;
-        }
-        long k = key(moved);
-        // a merge makes at most one code more than the tiles below the target: success iff a nibble equals it
-        long x = (k ^ targetPattern) | ~keyMask;
-        return ((x - 0x1111_1111_1111_1111L) & ~x & 0x8888_8888_8888_8888L) != 0 ? SUCCESS : k;
+        return moved == board ? ILLEGAL : key(moved);
+    }
+
+    /** True if a free cell of the key holds the target (a move from tiles below it makes at most the target). */
+    public boolean madeTarget(long key) {
+        long x = (key ^ targetPattern) | ~keyMask;
+        return ((x - 0x1111_1111_1111_1111L) & ~x & 0x8888_8888_8888_8888L) != 0;
     }
 
     /** The age of a key: the sum of its tiles. */
