@@ -14,6 +14,9 @@ import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
+import g2048.tables.Coverage;
+import g2048.tables.TableSet;
+import java.util.function.Consumer;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -41,7 +44,10 @@ final class MoveCommand implements Callable<Integer> {
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
-    @Option(names = "--json", description = "Print one JSON object.")
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
+
+    @Option(names = "--json", description = "Print one JSON object (with --tables, its field 'table': the table that decided and each move's success probability, or null).")
     boolean json;
 
     @Override
@@ -54,11 +60,24 @@ final class MoveCommand implements Callable<Integer> {
         SearchConfig search = searchOptions.config(playerOptions.depth);
         SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
         long b = parsed.board();
+        TableSet.Decision decision = null;
+        try (TableSet tables = tablesOptions.open(shape)) {
+            if (tables != null) {
+                long t0 = System.nanoTime();
+                decision = tables.decide(b, tablesOptions.threshold);
+                if (decision != null) {
+                    System.out.print(json ? tableJson(b, shape, decision, System.nanoTime() - t0) + "\n" : tableText(b, shape, decision));
+                    return 0;
+                }
+            }
+        }
+        TableSet.Decision none = decision;
+        Consumer<JsonWriter> table = tablesOptions.dir == null ? j -> { } : j -> MoveAnswer.table(j, none);
         Moves moves = Moves.of(shape);
         Player player = playerOptions.player.equals("policy") ? Players.create(playerOptions.spec(), shape, search)
                 : Players.searcher(playerOptions.spec(), shape, search);
         if (player instanceof PolicyPlayer policy) {
-            System.out.print(json ? policyJson(b, shape, policy) + "\n" : policyText(b, shape, policy));
+            System.out.print(json ? policyJson(b, shape, policy, table) + "\n" : policyText(b, shape, policy));
             return 0;
         }
         ExpectimaxPlayer searcher = ((ExpectimaxPlayer) player).forThread();
@@ -66,7 +85,7 @@ final class MoveCommand implements Callable<Integer> {
         // the heuristic reports under its own name; a value function under its evaluator's description
         String name = playerOptions.player.equals("heuristic") ? "heuristic" : searcher.evaluator().describe();
         SearchConfig config = searcher.configFor(b);
-        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r) + "\n"
+        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r, table) + "\n"
                 : text(b, shape, moves, name, config, r));
         return 0;
     }
@@ -93,12 +112,40 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy) {
+    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy, Consumer<JsonWriter> table) {
         long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
         int best = policy.chooseMove(b);
         double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0);
+        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0, table);
+    }
+
+    /** A table's choice as JSON: each move's value is its success probability, and the field {@code table} says which table. */
+    private static JsonWriter tableJson(long b, Shape shape, TableSet.Decision d, long nanos) {
+        return MoveAnswer.unsearched(b, shape, "tables " + Coverage.name(d.table()), d.probabilities(), null, d.direction(), nanos,
+                j -> MoveAnswer.table(j, d));
+    }
+
+    private static String tableText(long b, Shape shape, TableSet.Decision d) {
+        StringBuilder sb = new StringBuilder();
+        Moves moves = Moves.of(shape);
+        sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
+        sb.append("player  table ").append(Coverage.name(d.table())).append(" (formation ").append(d.table().formation().picture())
+                .append(", target ").append(d.table().target()).append("): success probabilities\n");
+        for (Direction dir : Direction.ALL) {
+            int i = dir.ordinal();
+            long a = moves.move(b, i);
+            if (a == b) {
+                sb.append(String.format(Locale.ROOT, "%c       illegal%n", dir.letter()));
+            } else if (Double.isNaN(d.probabilities()[i])) {
+                sb.append(String.format(Locale.ROOT, "%c       none: the move shifts the formation's big tiles%n", dir.letter()));
+            } else {
+                sb.append(String.format(Locale.ROOT, "%c       p = %.5f   (afterstate %s)%n", dir.letter(), d.probabilities()[i],
+                        BoardText.format(a, shape)));
+            }
+        }
+        sb.append("choice  ").append(Direction.ALL[d.direction()].letter()).append("   (the table's most probable success)\n");
+        return sb.toString();
     }
 
     /** The optimal player's values: each legal move's exact value from the solution in --db, no search. */

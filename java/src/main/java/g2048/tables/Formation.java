@@ -21,6 +21,11 @@ import java.util.Map;
  */
 public record Formation(String name, int fixedCells) {
 
+    /** The formations {@code tables build} builds by default, comma-separated. */
+    public static final String DEFAULT_FORMATIONS = "442";
+    /** The targets {@code tables build} builds by default, comma-separated. */
+    public static final String DEFAULT_TARGETS = "128,256";
+
     /** The named formations, by name. */
     public static final Map<String, Formation> NAMED = named();
 

@@ -59,6 +59,7 @@ public final class TableBuilder {
     private final IdBuffer[] buffers;
     private final List<Path> unsynced = new ArrayList<>();
     private StopHook hook = (forward, age) -> false;
+    private final java.util.concurrent.atomic.AtomicBoolean stopRequested = new java.util.concurrent.atomic.AtomicBoolean();
     private long checkpointNanos = 2_000_000_000L;
     private long lastCheckpoint = System.nanoTime();
 
@@ -81,6 +82,22 @@ public final class TableBuilder {
     public TableBuilder stopHook(StopHook h) {
         this.hook = h;
         return this;
+    }
+
+    /** Asks a running build to stop after the age at hand, checkpointed; safe from any thread (a shutdown hook). */
+    public void requestStop() {
+        stopRequested.set(true);
+    }
+
+    /** The table file of {@code game} in the directory {@code dir}: {@code NAME-TARGET.g2et}. */
+    public static Path tableFile(Path dir, RegionGame game) {
+        return dir.resolve(TableFile.fileName(game.formation(), game.target()));
+    }
+
+    /** A build of {@code game}'s table into {@code dir} ({@link #tableFile}), its work in {@code dir/work-NAME-TARGET}. */
+    public static TableBuilder into(Path dir, RegionGame game, int threads) {
+        return new TableBuilder(game, dir.resolve("work-" + game.formation().name() + "-" + game.target()),
+                tableFile(dir, game), threads);
     }
 
     /** How often the manifest advances (default 2 s; 0: every age). */
@@ -149,7 +166,7 @@ public final class TableBuilder {
                 IdSet afters = movesAndSeeds(states, age);
                 unsynced.add(files.writeIds(age, states, afters));
                 m = m.withForward(age, states.size(), afters.size());
-                boolean stop = hook.stopAfter(true, age);
+                boolean stop = stopRequested.get() || hook.stopAfter(true, age);
                 checkpoint(m, stop);
                 progress.forwardAge(age, states.size(), afters.size(), (System.nanoTime() - t0) / 1e9);
                 states.close();
@@ -275,7 +292,7 @@ public final class TableBuilder {
                 s4.close();
                 s4 = s2;
                 s2 = new Solved(states, stateValues, arena);
-                boolean stop = age > 0 && hook.stopAfter(false, age);
+                boolean stop = age > 0 && (stopRequested.get() || hook.stopAfter(false, age));
                 boolean due = stop || System.nanoTime() - lastCheckpoint >= checkpointNanos;
                 if (age > 0 && due) {
                     // a resumed build needs the exact values of this age and the one above it
