@@ -22,10 +22,17 @@ final class TablesOptions {
             description = "With --tables: the success probability a table's best move needs for the table to decide (default: ${DEFAULT-VALUE}).")
     double threshold = 0.5;
 
+    @Option(names = "--tables-margin", paramLabel = "P", defaultValue = "0.02",
+            description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}; 0: only the table's best moves).")
+    double margin = 0.02;
+
     /** The tables named, checked, or null without --tables; refused on a board other than 4x4. */
     TableSet open(Shape shape) throws IOException {
         if (!(threshold >= 0 && threshold <= 1)) {
             throw new Errors.BadInput("--tables-threshold: expected a probability in [0, 1], got " + threshold);
+        }
+        if (!(margin >= 0 && margin <= 1)) {
+            throw new Errors.BadInput("--tables-margin: expected a probability in [0, 1], got " + margin);
         }
         if (dir == null) {
             return null;
@@ -38,27 +45,30 @@ final class TablesOptions {
 
     /** {@code player} with the tables deciding first, counted in {@code coverage}; the player itself without tables. */
     Player wrap(Player player, TableSet tables, Coverage coverage) {
-        return tables == null ? player : new TablePlayer(player, tables, threshold, coverage);
+        return tables == null ? player : new TablePlayer(player, tables, threshold, margin, coverage);
     }
 
-    /** The coverage line of a run's summary: the share of moves the tables decided, all and by table. */
+    /** The coverage line of a run's summary: the share of moves the tables checked and decided, all and by table. */
     static String text(Coverage c) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "tables    decided %.2f%% of %d moves", share(c.decided(), c.moves()), c.moves()));
-        String sep = ": ";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "tables    checked %.2f%%, decided %.2f%% of %d moves",
+                share(c.checked(), c.moves()), share(c.decided(), c.moves()), c.moves()));
+        String sep = "; by table (checked/decided): ";
         for (Coverage.Share s : c.byTable()) {
-            sb.append(sep).append(String.format(Locale.ROOT, "%s %.2f%%", s.table(), 100 * s.share()));
+            sb.append(sep).append(String.format(Locale.ROOT, "%s %.2f%%/%.2f%%", s.table(), 100 * s.checkedShare(), 100 * s.decidedShare()));
             sep = ", ";
         }
         return sb.append('\n').toString();
     }
 
-    /** A run's JSON object with the field {@code tables} appended: the moves, the share decided and each table's moves and share. */
+    /** A run's JSON object with the field {@code tables} appended: the moves, those checked and decided, all and by table. */
     static String json(String object, Coverage c) {
         JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().object("tables")
-                .field("moves", c.moves()).field("decided", c.decided()).field("share", share(c.decided(), c.moves()) / 100)
+                .field("moves", c.moves()).field("checked", c.checked()).field("decided", c.decided())
+                .field("checked_share", share(c.checked(), c.moves()) / 100).field("decided_share", share(c.decided(), c.moves()) / 100)
                 .beginArray("by_table");
         for (Coverage.Share s : c.byTable()) {
-            j.begin().field("table", s.table()).field("moves", s.moves()).field("share", s.share()).end();
+            j.begin().field("table", s.table()).field("checked", s.checked()).field("decided", s.decided())
+                    .field("checked_share", s.checkedShare()).field("decided_share", s.decidedShare()).end();
         }
         String more = j.endArray().end().end().toString();
         return object.substring(0, object.length() - 1) + "," + more.substring(1);

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * A formation of a 4×4 board: its fixed cells hold the big tiles, which an endgame table treats as
- * walls (they never move and never merge), and its free cells play the game. Cell {@code 4r + c}
+ * placeholders that never merge and must stay in place ({@link RegionGame}), and its free cells
+ * play the game. Cell {@code 4r + c}
  * is bit {@code 4r + c} of {@link #fixedCells}, as nibble {@code 4r + c} of a board.
  *
  * <p>Formations are data: a picture of four rows, {@code x} for a fixed cell and {@code .} for a

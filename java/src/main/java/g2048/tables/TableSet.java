@@ -22,11 +22,11 @@ import java.util.regex.Pattern;
  * and those big tiles are all different (equal big tiles may merge, which a table cannot value).
  * Of the matches, the one with the largest target counts, ties to the most probable success.
  *
- * <p><b>Moves.</b> A table values a move only where the real move plays as in the table's game:
- * the big tiles stay where they are and the free cells end as the walls would have them. A move
- * that shifts a big tile leaves the formation and gets no value (NaN); so does an afterstate the
- * table does not hold (a position its game cannot reach). The table decides when its best move's
- * probability clears the threshold and no legal consistent move lacks a value.
+ * <p><b>Moves.</b> A table values the moves of its game ({@link RegionGame}): those that keep the
+ * big tiles where they are, checked here against the real move. A move that shifts a big tile
+ * leaves the formation and gets no value (NaN). A board whose afterstate the table does not hold
+ * (a position its game cannot reach from its seeds) is left to the other player. The table
+ * decides when its best move's probability clears the threshold.
  */
 public final class TableSet implements AutoCloseable {
 

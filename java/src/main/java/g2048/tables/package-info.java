@@ -1,7 +1,7 @@
 /**
  * Exact endgame tables for 4×4: the solver's age partition run on the free cells of a
- * {@link g2048.tables.Formation}, whose fixed cells hold the big tiles as walls, up to a target
- * tile. A table holds, for every afterstate reachable in that game, the probability of making the
+ * {@link g2048.tables.Formation}, whose fixed cells hold the big tiles as placeholders that never
+ * merge and must stay in place, up to a target tile. A table holds, for every afterstate reachable in that game, the probability of making the
  * target under optimal play ({@link g2048.tables.RegionGame}).
  *
  * <ul>

@@ -4,8 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The endgame tables' game solved the slow, obvious way: a 4×4 grid of cells, the fixed ones walls,
- * lines walked cell by cell, and a memoised expectimax over success probabilities. It shares no
+ * The endgame tables' game solved the slow, obvious way: a 4×4 grid of cells, the fixed ones holding
+ * placeholders that must stay put, lines walked cell by cell, and a memoised expectimax over
+ * success probabilities. It shares no
  * code with the engine's tables: keys are read and written here by their definition (the free
  * cells' codes in cell order, four bits each).
  */
@@ -40,8 +41,13 @@ final class RegionReference {
         return afters;
     }
 
+    private static final int PLACEHOLDER = 15;
+
     int[] grid(long key) {
         int[] g = new int[16];
+        for (int c = 0; c < 16; c++) {
+            g[c] = wall[c] ? PLACEHOLDER : 0;
+        }
         for (int i = 0; i < free.length; i++) {
             g[free[i]] = (int) (key >>> (4 * i) & 0xF);
         }
@@ -56,11 +62,14 @@ final class RegionReference {
         return key;
     }
 
-    /** The grid after moving {@code dir} (0 up, 1 right, 2 down, 3 left), or null when nothing moves; {@code made[0]} is the largest code a merge made. */
+    /**
+     * The grid after moving {@code dir} (0 up, 1 right, 2 down, 3 left) by the rules of 2048, the
+     * placeholders (code 15) sliding like tiles that merge with nothing; null when nothing moves or
+     * a placeholder leaves its cell. {@code made[0]} is the largest code a merge made.
+     */
     int[] move(int[] g, int dir, int[] made) {
-        int[] out = g.clone();
+        int[] out = new int[16];
         made[0] = 0;
-        boolean moved = false;
         for (int line = 0; line < 4; line++) {
             // the cells of the line, starting from the side the tiles move towards
             int[] cells = new int[4];
@@ -72,44 +81,29 @@ final class RegionReference {
                     default -> 4 * line + i;
                 };
             }
-            int i = 0;
-            while (i < 4) {
-                if (wall[cells[i]]) {
-                    i++;
+            int place = 0;
+            boolean lastMerged = true;
+            for (int i = 0; i < 4; i++) {
+                int v = g[cells[i]];
+                if (v == 0) {
                     continue;
                 }
-                int j = i;
-                while (j < 4 && !wall[cells[j]]) {
-                    j++;
+                if (!lastMerged && v != PLACEHOLDER && out[cells[place - 1]] == v) {
+                    out[cells[place - 1]] = v + 1;
+                    made[0] = Math.max(made[0], v + 1);
+                    lastMerged = true;
+                } else {
+                    out[cells[place++]] = v;
+                    lastMerged = false;
                 }
-                // the segment cells[i..j): slide and merge, each tile merging at most once
-                int place = i;
-                int lastPlaced = -1;
-                boolean lastMerged = false;
-                for (int c = i; c < j; c++) {
-                    int v = g[cells[c]];
-                    if (v == 0) {
-                        continue;
-                    }
-                    if (lastPlaced >= 0 && !lastMerged && out[cells[lastPlaced]] == v) {
-                        out[cells[lastPlaced]] = v + 1;
-                        made[0] = Math.max(made[0], v + 1);
-                        lastMerged = true;
-                    } else {
-                        out[cells[place]] = v;
-                        lastPlaced = place;
-                        lastMerged = false;
-                        place++;
-                    }
-                }
-                for (int c = place; c < j; c++) {
-                    out[cells[c]] = 0;
-                }
-                i = j;
             }
         }
+        boolean moved = false;
         for (int c = 0; c < 16; c++) {
             moved |= out[c] != g[c];
+            if (wall[c] && out[c] != PLACEHOLDER) {
+                return null;
+            }
         }
         return moved ? out : null;
     }
