@@ -120,7 +120,7 @@ public final class MoveAnswer {
         j.object("table").field("name", Coverage.name(d.table())).field("formation", d.table().formation().picture())
                 .field("target", d.table().target()).object("probabilities");
         for (Direction dir : Direction.ALL) {
-            j.field(String.valueOf(dir.letter()), d.probabilities()[dir.ordinal()]);
+            j.field(dir.name().toLowerCase(java.util.Locale.ROOT), d.probabilities()[dir.ordinal()]);
         }
         j.end().end();
     }
