@@ -23,7 +23,7 @@ import java.util.Map;
 public record Formation(String name, int fixedCells) {
 
     /** The formations {@code tables build} builds by default, comma-separated. */
-    public static final String DEFAULT_FORMATIONS = "442";
+    public static final String DEFAULT_FORMATIONS = "442,L3";
     /** The targets {@code tables build} builds by default, comma-separated. */
     public static final String DEFAULT_TARGETS = "128,256";
 
