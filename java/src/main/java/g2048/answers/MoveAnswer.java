@@ -108,17 +108,18 @@ public final class MoveAnswer {
     }
 
     /**
-     * The {@code table} field of an answer given with endgame tables: null when none decided, else
-     * the table ({@code NAME-TARGET}), its formation's picture, its target and each direction's
-     * success probability (null where the table values none).
+     * The {@code table} field of an answer given with endgame tables: null when none matched, else
+     * the table ({@code NAME-TARGET}), its formation's picture, its target, whether it decided the
+     * move (overruled the player) and each direction's success probability (null where the table
+     * values none).
      */
-    public static void table(JsonWriter j, TableSet.Decision d) {
+    public static void table(JsonWriter j, TableSet.Decision d, boolean decided) {
         if (d == null) {
             j.nullField("table");
             return;
         }
         j.object("table").field("name", Coverage.name(d.table())).field("formation", d.table().formation().picture())
-                .field("target", d.table().target()).object("probabilities");
+                .field("target", d.table().target()).field("decided", decided).object("probabilities");
         for (Direction dir : Direction.ALL) {
             j.field(dir.name().toLowerCase(java.util.Locale.ROOT), d.probabilities()[dir.ordinal()]);
         }

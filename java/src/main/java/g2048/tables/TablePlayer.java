@@ -54,24 +54,32 @@ public final class TablePlayer implements Player {
             coverage.count(null, false);
             return fallback.chooseMove(board, values);
         }
-        double[] p = last.probabilities();
         int mine = fallback.chooseMove(board, own);
-        double floor = p[last.direction()] - margin;
-        int pick = mine;
-        if (mine < 0 || !(p[mine] >= floor)) {
-            pick = -1;
-            for (int d = 0; d < 4; d++) {
-                if (p[d] >= floor && (pick < 0 || own[d] > own[pick])) {
-                    pick = d;
-                }
-            }
-            if (Double.isNaN(own[pick])) {
-                pick = last.direction();
+        int pick = check(last, mine, own, margin);
+        coverage.count(last.table(), pick != mine);
+        System.arraycopy(last.probabilities(), 0, values, 0, 4);
+        return pick;
+    }
+
+    /**
+     * The move after a table's check: {@code mine}, another player's choice with its values
+     * {@code own} (NaN where it has none), if its success probability is within {@code margin} of the
+     * table's best; else that player's favourite among the moves within the margin, or the table's
+     * best when it gives no values.
+     */
+    public static int check(TableSet.Decision decision, int mine, double[] own, double margin) {
+        double[] p = decision.probabilities();
+        double floor = p[decision.direction()] - margin;
+        if (mine >= 0 && p[mine] >= floor) {
+            return mine;
+        }
+        int pick = -1;
+        for (int d = 0; d < 4; d++) {
+            if (p[d] >= floor && (pick < 0 || own[d] > own[pick])) {
+                pick = d;
             }
         }
-        coverage.count(last.table(), pick != mine);
-        System.arraycopy(p, 0, values, 0, 4);
-        return pick;
+        return Double.isNaN(own[pick]) ? decision.direction() : pick;
     }
 
     /** The tables' decision on the last board chosen for, null when no table matched. */
