@@ -13,7 +13,7 @@ import g2048.game.Shape;
  *
  * <p>Why not walls that never move (a move sliding the free tiles past them): on a live board the
  * big tiles slide like any other, so a table of walls counts on moves that break the formation
- * there. Measured with the shipped model at 1-ply, 100 games: tables of walls playing their best
+ * there. Measured with the shipped model at 1-ply, 100 games (seed 11): tables of walls playing their best
  * move scored a mean of 136,048 against 258,384 without tables.
  *
  * <p>A position is a <em>key</em>: the free cells' nibbles packed in cell order
