@@ -26,6 +26,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.HistogramLogWriter;
 import g2048.player.Player;
+import g2048.tables.Coverage;
+import g2048.tables.TableSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,6 +64,12 @@ final class BenchSearchCommand implements Callable<Integer> {
 
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
+
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
+
+    private TableSet tables;
+    private final Coverage coverage = new Coverage();
 
     @Option(names = "--games", defaultValue = "100", description = "Games to play (default: ${DEFAULT-VALUE}).")
     int games;
@@ -120,18 +128,19 @@ final class BenchSearchCommand implements Callable<Integer> {
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
+        tables = tablesOptions.open(s);
         PlayerKind kind = PlayerKind.parse(player);
         if (kind == PlayerKind.POLICY) {
             // a policy network does not search: one forward pass per move, at depth 1 only
             Player policy = Players.create(PlayerSpec.of(kind).withModels(models), s, config);
-            return run(policy, null, policy, s, config);
+            return run(tablesOptions.wrap(policy, tables, coverage), null, policy, s, config);
         }
         ExpectimaxPlayer search = Players.searcher(new PlayerSpec(kind, models, PlayerOptions.table(kind, table), null,
                 devices.device, devices.settings()), s, config);
         Evaluator evaluator = search.evaluator();
         config = search.config();
         // the warm-up player is one of its own, so that the measured search's counters stay clean
-        return run(search, search, new ExpectimaxPlayer(evaluator, config), s, config);
+        return run(tablesOptions.wrap(search, tables, coverage), search, new ExpectimaxPlayer(evaluator, config), s, config);
     }
 
     /**
@@ -185,7 +194,12 @@ final class BenchSearchCommand implements Callable<Integer> {
         SearchCounters c = search == null ? null : search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
         // the log as the user named it: no absolute path in the output
-        System.out.print(json ? json(summary, config, c, cpuSeconds, hlog) + "\n" : text(summary, c, cpuSeconds, hlog));
+        if (tables == null) {
+            System.out.print(json ? json(summary, config, c, cpuSeconds, hlog) + "\n" : text(summary, c, cpuSeconds, hlog));
+        } else {
+            System.out.print(json ? TablesOptions.json(json(summary, config, c, cpuSeconds, hlog), coverage) + "\n"
+                    : text(summary, c, cpuSeconds, hlog) + TablesOptions.text(coverage));
+        }
         return 0;
     }
 

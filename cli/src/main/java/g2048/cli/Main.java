@@ -21,6 +21,7 @@ public final class Main implements Runnable {
             BenchCommand.class,
             SolveCommand.class,
             GradeCommand.class,
+            TablesCommand.class,
             TrainCommand.class,
             DatasetCommand.class,
             InspectCommand.class,

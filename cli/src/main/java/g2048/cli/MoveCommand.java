@@ -14,6 +14,10 @@ import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
 import g2048.solver.Solution;
+import g2048.tables.Coverage;
+import g2048.tables.TablePlayer;
+import g2048.tables.TableSet;
+import java.util.function.Consumer;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -41,8 +45,14 @@ final class MoveCommand implements Callable<Integer> {
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
-    @Option(names = "--json", description = "Print one JSON object.")
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
+
+    @Option(names = "--json", description = "Print one JSON object (with --tables, its field 'table': the table that matched, whether it decided (overruled the player), and each move's success probability; null when none matched).")
     boolean json;
+
+    /** When the choice began: the tables' look-up and the player's search, for a table's answer. */
+    private long started;
 
     @Override
     public Integer call() throws IOException {
@@ -54,21 +64,65 @@ final class MoveCommand implements Callable<Integer> {
         SearchConfig search = searchOptions.config(playerOptions.depth);
         SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
         long b = parsed.board();
+        try (TableSet tables = tablesOptions.open(shape)) {
+            started = System.nanoTime();
+            TableSet.Decision decision = tables == null ? null : tables.decide(b, tablesOptions.threshold);
+            return searched(b, shape, tables != null, decision);
+        }
+    }
+
+    /** The player's answer, checked by the table that matched the board ({@code decision}, null for none). */
+    private int searched(long b, Shape shape, boolean withTables, TableSet.Decision decision) {
+        SearchConfig search = searchOptions.config(playerOptions.depth);
+        Consumer<JsonWriter> table = withTables ? j -> MoveAnswer.table(j, decision, false) : j -> { };
         Moves moves = Moves.of(shape);
         Player player = playerOptions.player.equals("policy") ? Players.create(playerOptions.spec(), shape, search)
                 : Players.searcher(playerOptions.spec(), shape, search);
         if (player instanceof PolicyPlayer policy) {
-            System.out.print(json ? policyJson(b, shape, policy) + "\n" : policyText(b, shape, policy));
+            if (decision != null && overruled(b, shape, decision, policy.chooseMove(b), policy.probabilities(b))) {
+                return 0;
+            }
+            System.out.print(json ? policyJson(b, shape, policy, table) + "\n" : policyText(b, shape, policy) + tableLine(decision));
             return 0;
         }
         ExpectimaxPlayer searcher = ((ExpectimaxPlayer) player).forThread();
         SearchResult r = searcher.search(b);
+        if (decision != null) {
+            double[] values = new double[4];
+            for (int i = 0; i < 4; i++) {
+                values[i] = r.value(i);
+            }
+            if (overruled(b, shape, decision, r.best(), values)) {
+                return 0;
+            }
+        }
         // the heuristic reports under its own name; a value function under its evaluator's description
         String name = playerOptions.player.equals("heuristic") ? "heuristic" : searcher.evaluator().describe();
         SearchConfig config = searcher.configFor(b);
-        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r) + "\n"
-                : text(b, shape, moves, name, config, r));
+        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r, table) + "\n"
+                : text(b, shape, moves, name, config, r) + tableLine(decision));
         return 0;
+    }
+
+    /** Prints the table's answer and returns true when its check overrules the player's move {@code mine}. */
+    private boolean overruled(long b, Shape shape, TableSet.Decision d, int mine, double[] values) {
+        int checked = TablePlayer.check(d, mine, values, tablesOptions.margin);
+        if (checked == mine) {
+            return false;
+        }
+        if (json) {
+            System.out.println(MoveAnswer.unsearched(b, shape, "tables " + Coverage.name(d.table()), d.probabilities(), null,
+                    checked, System.nanoTime() - started, j -> MoveAnswer.table(j, d, true)));
+        } else {
+            System.out.print(tableText(b, shape, d, mine, checked));
+        }
+        return true;
+    }
+
+    /** The line saying that a table matched and the player's move stands, empty when none matched. */
+    private String tableLine(TableSet.Decision d) {
+        return d == null ? "" : String.format(Locale.ROOT, "table   %s matched: the move is within %.4f of its best success probability %.5f%n",
+                Coverage.name(d.table()), tablesOptions.margin, d.probabilities()[d.direction()]);
     }
 
     private static String policyText(long b, Shape shape, PolicyPlayer policy) {
@@ -93,12 +147,35 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy) {
+    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy, Consumer<JsonWriter> table) {
         long t0 = System.nanoTime();
         double[] p = policy.probabilities(b);
         int best = policy.chooseMove(b);
         double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0);
+        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0, table);
+    }
+
+    private static String tableText(long b, Shape shape, TableSet.Decision d, int mine, int checked) {
+        StringBuilder sb = new StringBuilder();
+        Moves moves = Moves.of(shape);
+        sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
+        sb.append("player  table ").append(Coverage.name(d.table())).append(" (formation ").append(d.table().formation().picture())
+                .append(", target ").append(d.table().target()).append("): success probabilities\n");
+        for (Direction dir : Direction.ALL) {
+            int i = dir.ordinal();
+            long a = moves.move(b, i);
+            if (a == b) {
+                sb.append(String.format(Locale.ROOT, "%c       illegal%n", dir.letter()));
+            } else if (Double.isNaN(d.probabilities()[i])) {
+                sb.append(String.format(Locale.ROOT, "%c       none: the move shifts the formation's big tiles%n", dir.letter()));
+            } else {
+                sb.append(String.format(Locale.ROOT, "%c       p = %.5f   (afterstate %s)%n", dir.letter(), d.probabilities()[i],
+                        BoardText.format(a, shape)));
+            }
+        }
+        sb.append("choice  ").append(Direction.ALL[checked].letter()).append("   (the table overrules the player's ")
+                .append(mine < 0 ? "none" : String.valueOf(Direction.ALL[mine].letter())).append(", beyond the margin of its best)\n");
+        return sb.toString();
     }
 
     /** The optimal player's values: each legal move's exact value from the solution in --db, no search. */

@@ -6,6 +6,9 @@ import g2048.play.Players;
 import g2048.play.Summary;
 import g2048.player.Player;
 import g2048.search.SearchConfig;
+import g2048.tables.Coverage;
+import g2048.tables.TableSet;
+import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -22,6 +25,9 @@ final class PlayCommand implements Callable<Integer> {
 
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
+
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
 
     @Option(names = "--games", defaultValue = "100", description = "Games to play (default: ${DEFAULT-VALUE}).")
     int games;
@@ -42,7 +48,7 @@ final class PlayCommand implements Callable<Integer> {
     boolean quiet;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (games < 1) {
             throw new Errors.BadInput("--games: expected at least 1, got " + games);
         }
@@ -52,7 +58,9 @@ final class PlayCommand implements Callable<Integer> {
         }
         Shape s = shape != null ? ShapeArgument.parse(shape) : OptimalShape.of(playerOptions);
         SearchConfig search = searchOptions.config(playerOptions.depth);
-        Player player = Players.create(playerOptions.spec(), s, search);
+        TableSet tables = tablesOptions.open(s);
+        Coverage coverage = new Coverage();
+        Player player = tablesOptions.wrap(Players.create(playerOptions.spec(), s, search), tables, coverage);
         // a sample of the moves is timed: the clock on every move is a share of a greedy move (bench search times every move)
         GameRunner runner = new GameRunner(s).timingEvery(16);
         Progress progress = Progress.onStderr("play", "games", games, quiet);
@@ -70,7 +78,13 @@ final class PlayCommand implements Callable<Integer> {
             progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
         });
         progress.finish();
-        System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
+        if (tables == null) {
+            System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
+        } else {
+            System.out.print(json ? TablesOptions.json(SummaryReport.json(summary).toString(), coverage) + "\n"
+                    : SummaryReport.text(summary) + TablesOptions.text(coverage));
+            tables.close();
+        }
         return 0;
     }
 }

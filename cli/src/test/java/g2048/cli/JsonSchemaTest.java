@@ -92,6 +92,23 @@ class JsonSchemaTest {
     }
 
     @Test
+    void tables() {
+        Path dir = tmp.resolve("tables");
+        validated("tables-build", "tables", "build", "--formations", "442x", "--targets", "32", "--out", dir.toString(), "--json", "--quiet");
+        validated("tables-info", "tables", "info", dir.toString(), "--json");
+        CommandRun played = validated("play", "play", "--games", "2", "--threads", "1", "--tables", dir.toString(), "--json", "--quiet");
+        assertTrue(played.out().contains("\"tables\":{\"moves\":"), played.out());
+        validated("bench-search", "bench", "search", "--player", "lines", "--depth", "1", "--games", "1", "--tables", dir.toString(),
+                "--json", "--quiet");
+        // big tiles from 32 up in the formation's fixed cells, below 32 in the free ones: the table decides
+        CommandRun decided = validated("move", "move", "--board", "4096,2048,1024,512/32,64,128,256/8192,16384,0,2/0,0,0,2",
+                "--tables", dir.toString(), "--json");
+        assertTrue(decided.out().contains("\"table\":{\"name\":\"442x-32\""), decided.out());
+        CommandRun searched = validated("move", "move", "--board", "2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0", "--tables", dir.toString(), "--json");
+        assertTrue(searched.out().contains("\"table\":null"), searched.out());
+    }
+
+    @Test
     void apply() {
         validated("apply", "apply", "--board", "2,2,0,0/0,0,0,0/0,0,0,0/0,0,0,4", "--moves", "RD", "--json");
     }

@@ -7,6 +7,9 @@ import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.search.SearchConfig;
 import g2048.search.SearchResult;
+import g2048.tables.Coverage;
+import g2048.tables.TableSet;
+import java.util.function.Consumer;
 
 /**
  * Every direction's value on one board and the move chosen ({@code schemas/move.schema.json}): the
@@ -20,6 +23,12 @@ public final class MoveAnswer {
 
     /** The answer of a search: its configuration, each move's value, the choice and the work done. */
     public static JsonWriter searched(long b, Shape shape, String player, SearchConfig config, SearchResult r) {
+        return searched(b, shape, player, config, r, j -> { });
+    }
+
+    /** As {@link #searched(long, Shape, String, SearchConfig, SearchResult)}, {@code more} writing fields of its own at the end. */
+    public static JsonWriter searched(long b, Shape shape, String player, SearchConfig config, SearchResult r,
+                                      Consumer<JsonWriter> more) {
         Moves moves = Moves.of(shape);
         JsonWriter j = JsonConventions.writer().begin()
                 .field("board", BoardText.format(b, shape))
@@ -41,7 +50,7 @@ public final class MoveAnswer {
             }
             j.end();
         }
-        return j.endArray()
+        j.endArray()
                 .field("move", JsonConventions.move(r.best()))
                 .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
@@ -49,8 +58,9 @@ public final class MoveAnswer {
                 .field("leaves", r.leaves())
                 .field("tt_probes", r.ttProbes())
                 .field("tt_hits", r.ttHits())
-                .field("elapsed_us", r.nanos() / 1e3)
-                .end();
+                .field("elapsed_us", r.nanos() / 1e3);
+        more.accept(j);
+        return j.end();
     }
 
     /**
@@ -61,6 +71,12 @@ public final class MoveAnswer {
      */
     public static JsonWriter unsearched(long b, Shape shape, String player, double[] values, double[] probabilities,
                                         int best, long nanos) {
+        return unsearched(b, shape, player, values, probabilities, best, nanos, j -> { });
+    }
+
+    /** As {@link #unsearched(long, Shape, String, double[], double[], int, long)}, {@code more} writing fields of its own at the end. */
+    public static JsonWriter unsearched(long b, Shape shape, String player, double[] values, double[] probabilities,
+                                        int best, long nanos, Consumer<JsonWriter> more) {
         Moves moves = Moves.of(shape);
         JsonWriter j = JsonConventions.writer().begin()
                 .field("board", BoardText.format(b, shape))
@@ -83,10 +99,30 @@ public final class MoveAnswer {
             }
             j.end();
         }
-        return j.endArray().field("move", JsonConventions.move(best))
+        j.endArray().field("move", JsonConventions.move(best))
                 .nullField("depth_reached").field("cut_short", false)
                 .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
-                .field("elapsed_us", nanos / 1e3)
-                .end();
+                .field("elapsed_us", nanos / 1e3);
+        more.accept(j);
+        return j.end();
+    }
+
+    /**
+     * The {@code table} field of an answer given with endgame tables: null when none matched, else
+     * the table ({@code NAME-TARGET}), its formation's picture, its target, whether it decided the
+     * move (overruled the player) and each direction's success probability (null where the table
+     * values none).
+     */
+    public static void table(JsonWriter j, TableSet.Decision d, boolean decided) {
+        if (d == null) {
+            j.nullField("table");
+            return;
+        }
+        j.object("table").field("name", Coverage.name(d.table())).field("formation", d.table().formation().picture())
+                .field("target", d.table().target()).field("decided", decided).object("probabilities");
+        for (Direction dir : Direction.ALL) {
+            j.field(dir.name().toLowerCase(java.util.Locale.ROOT), d.probabilities()[dir.ordinal()]);
+        }
+        j.end().end();
     }
 }

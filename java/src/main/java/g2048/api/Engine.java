@@ -20,6 +20,9 @@ import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import g2048.solver.Solver;
+import g2048.tables.Coverage;
+import g2048.tables.TablePlayer;
+import g2048.tables.TableSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -57,11 +60,21 @@ public final class Engine implements AutoCloseable {
     private final Function<SearchConfig, Player> rebuild;
     private final ThreadLocal<Player> own;
     private final Moves moves;
+    private final SearchConfig search;
+    /** What the endgame tables checked and decided, null without tables ({@link #withTables}). */
+    private final Coverage coverage;
     /** Set by {@link #close()}: a model's tables are freed with the last user, and reading freed memory could crash the JVM. */
     private volatile boolean closed;
 
     private Engine(Shape shape, SharedModels models, Function<SearchConfig, Player> rebuild, SearchConfig search) {
+        this(shape, models, rebuild, search, null);
+    }
+
+    private Engine(Shape shape, SharedModels models, Function<SearchConfig, Player> rebuild, SearchConfig search,
+                   Coverage coverage) {
         this.shape = shape;
+        this.search = search;
+        this.coverage = coverage;
         this.models = models;
         this.rebuild = rebuild;
         this.player = rebuild.apply(search);
@@ -72,6 +85,8 @@ public final class Engine implements AutoCloseable {
     /** Models shared by an engine and those made from it by {@link #withSearch}: closed with the last of them. */
     private static final class SharedModels {
         private final List<NtupleModel> models;
+        /** What else the engines hold and free with the models: endgame tables. */
+        private final List<AutoCloseable> others = new ArrayList<>();
         private int users = 1;
 
         SharedModels(List<NtupleModel> models) {
@@ -86,9 +101,20 @@ public final class Engine implements AutoCloseable {
             return this;
         }
 
+        synchronized void hold(AutoCloseable other) {
+            others.add(other);
+        }
+
         synchronized void release() {
             if (--users == 0) {
                 models.forEach(NtupleModel::close);
+                for (AutoCloseable o : others) {
+                    try {
+                        o.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException("closing " + o + ": " + e.getMessage(), e);
+                    }
+                }
             }
         }
     }
@@ -199,11 +225,48 @@ public final class Engine implements AutoCloseable {
         open();
         SharedModels shared = models.share();
         try {
-            return new Engine(shape, shared, rebuild, search);
+            return new Engine(shape, shared, rebuild, search, coverage);
         } catch (RuntimeException e) {
             shared.release();
             throw e;
         }
+    }
+
+    /**
+     * This engine's player with the endgame tables of {@code dir} (written by {@code g2048 tables
+     * build}) checking its moves ({@link TablePlayer}): where a table matches the board and its best
+     * move's success probability is at least {@code threshold}, the player's move stands if its own
+     * probability is within {@code margin} of the best, else the table overrules it. The tables are
+     * mapped once and freed with the models; {@link #tablesCoverage()} counts what they did. Close it too.
+     *
+     * @throws IllegalArgumentException when the board is not 4x4, or {@code dir} holds no table or a damaged one
+     */
+    public Engine withTables(Path dir, double threshold, double margin) {
+        open();
+        if (!shape.equals(Shape.S4x4)) {
+            throw new IllegalArgumentException("endgame tables are for 4x4 boards, this engine plays " + shape);
+        }
+        TableSet tables;
+        try {
+            tables = TableSet.open(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        Coverage counted = new Coverage();
+        SharedModels shared = models.share();
+        shared.hold(tables);
+        try {
+            return new Engine(shape, shared, s -> new TablePlayer(rebuild.apply(s), tables, threshold, margin, counted),
+                    search, counted);
+        } catch (RuntimeException e) {
+            shared.release();
+            throw e;
+        }
+    }
+
+    /** What the endgame tables checked and decided in this engine's games and moves, null without tables. */
+    public Coverage tablesCoverage() {
+        return coverage;
     }
 
     /** The board's shape this engine plays (4x4 for the shipped model). */

@@ -77,7 +77,7 @@ public final class EliasFano {
      * -1 when the header is malformed or the block runs past the end of {@code src}: a file's
      * geometry is checked before its checksum is computed and its blocks are opened.
      */
-    static long blockBytesAt(MemorySegment src, long offset) {
+    public static long blockBytesAt(MemorySegment src, long offset) {
         if (offset < 0 || offset > src.byteSize() - WORDS_OFFSET) {
             return -1;
         }

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * reach the buffer (neighbouring inputs often produce the same output), and large buffers are
  * sorted by an LSD radix sort over the bits the IDs actually use.
  */
-final class IdBuffer {
+public final class IdBuffer {
 
     private static final int RECENT_BITS = 12;
     private static final int DIGIT_BITS = 11;
@@ -22,7 +22,7 @@ final class IdBuffer {
     private final long[] recent = new long[1 << RECENT_BITS];
     private final int[] counts = new int[6 * RADIX];
 
-    void add(long id) {
+    public void add(long id) {
         int h = (int) ((id * 0x9E37_79B9_7F4A_7C15L) >>> (64 - RECENT_BITS));
         if (recent[h] == id) {
             return;
@@ -106,7 +106,7 @@ final class IdBuffer {
         }
     }
 
-    void clear() {
+    public void clear() {
         size = 0;
         Arrays.fill(recent, 0);
     }

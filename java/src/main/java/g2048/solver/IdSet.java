@@ -52,7 +52,7 @@ public final class IdSet implements AutoCloseable {
     }
 
     /** The union of the threads' buffers, each sorted and unique first. */
-    static IdSet union(IdBuffer[] buffers) {
+    public static IdSet union(IdBuffer[] buffers) {
         long total = 0;
         for (IdBuffer b : buffers) {
             b.sortUnique();

@@ -5,17 +5,17 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Runs a loop over {@code [0, n)} on several threads, handing out chunks from a shared counter. */
-final class Parallel {
+public final class Parallel {
 
     /** The body of a loop: items {@code [from, to)} on worker {@code worker}. */
-    interface Body {
+    public interface Body {
         void run(int worker, long from, long to);
     }
 
     private Parallel() {
     }
 
-    static void forRange(int threads, long n, int chunk, Body body) {
+    public static void forRange(int threads, long n, int chunk, Body body) {
         if (n == 0) {
             return;
         }
