@@ -58,16 +58,8 @@ public final class LateGameAudit {
         int bands = (int) (Board.tileSum(-1L) / bandWidth) + 1;
         // per game, then folded in game order: the report is the same whatever the threads
         GameTally[] tallies = new GameTally[games];
-        AtomicLong next = new AtomicLong();
-        new Workers("g2048-audit", threads).run(worker -> {
-            Evaluator mine = evaluator.forThread();
-            GreedyPlayer player = new GreedyPlayer(mine, 0);
-            Rng rng = new Rng(0);
-            int i;
-            while ((i = (int) next.getAndIncrement()) < games) {
-                tallies[i] = playGame(player, mine, rng, Rng.gameSeed(seed, i), bands, bandWidth);
-            }
-        });
+        onThreads(evaluator, threads, games,
+                (player, mine, rng, i) -> tallies[i] = playGame(player, mine, rng, Rng.gameSeed(seed, i), bands, bandWidth));
         // the positions to roll out from: each game's first afterstate in a band, in game order
         List<List<long[]>> picked = new ArrayList<>();
         for (int b = 0; b < bands; b++) {
@@ -83,17 +75,28 @@ public final class LateGameAudit {
         List<long[]> jobs = new ArrayList<>();
         picked.forEach(jobs::addAll);
         double[][] rolloutStats = new double[jobs.size()][];
-        AtomicLong nextJob = new AtomicLong();
+        onThreads(evaluator, threads, jobs.size(), (player, mine, rng, j) ->
+                rolloutStats[j] = rollOut(player, mine, rng, jobs.get(j)[0], rollouts, Rng.gameSeed(seed ^ 0x5EED, j)));
+        return fold(tallies, jobs, rolloutStats, games, rollouts, positions, bandWidth, bands);
+    }
+
+    /** One piece of work {@code index}, on a thread's own player, evaluator and generator. */
+    private interface Job {
+        void run(GreedyPlayer player, Evaluator evaluator, Rng rng, int index);
+    }
+
+    /** Runs {@code job} for every index below {@code n}, claimed in order by {@code threads} threads. */
+    private static void onThreads(Evaluator evaluator, int threads, int n, Job job) {
+        AtomicLong next = new AtomicLong();
         new Workers("g2048-audit", threads).run(worker -> {
             Evaluator mine = evaluator.forThread();
             GreedyPlayer player = new GreedyPlayer(mine, 0);
             Rng rng = new Rng(0);
-            int j;
-            while ((j = (int) nextJob.getAndIncrement()) < jobs.size()) {
-                rolloutStats[j] = rollOut(player, mine, rng, jobs.get(j)[0], rollouts, Rng.gameSeed(seed ^ 0x5EED, j));
+            int i;
+            while ((i = (int) next.getAndIncrement()) < n) {
+                job.run(player, mine, rng, i);
             }
         });
-        return fold(tallies, jobs, rolloutStats, games, rollouts, positions, bandWidth, bands);
     }
 
     /** One game's afterstates by band, and the restart episode that follows it. */

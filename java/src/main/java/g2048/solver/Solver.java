@@ -353,31 +353,16 @@ public final class Solver {
 
     // ---------------------------------------------------------------- backward
 
-    /** The states of one age and their exact values. */
-    private record Solved(IdSet ids, MemorySegment values, Arena arena) implements AutoCloseable {
-        static Solved empty() {
-            return new Solved(IdSet.empty(), MemorySegment.NULL, null);
-        }
-
-        @Override
-        public void close() {
-            ids.close();
-            if (arena != null) {
-                arena.close();
-            }
-        }
-    }
-
-    private Solved loadSolved(int age, int lastAge) throws IOException {
+    private SolvedAge loadSolved(int age, int lastAge) throws IOException {
         if (age > lastAge) {
-            return Solved.empty();
+            return SolvedAge.empty();
         }
         IdSet ids;
         try (Arena map = Arena.ofConfined()) {
             ids = readStates(age, map);
         }
         Arena arena = Arena.ofShared();
-        return new Solved(ids, AgeFiles.readDoubles(dir, shape, age, ids.size(), arena), arena);
+        return new SolvedAge(ids, AgeFiles.readDoubles(dir, shape, age, ids.size(), arena), arena);
     }
 
     private Manifest backward(Manifest manifest, Progress progress) throws IOException {
@@ -385,8 +370,8 @@ public final class Solver {
         Files.createDirectories(dir.resolve("work"));
         int last = m.lastAge();
         int start = m.backwardComplete() == 0 ? last : m.backwardComplete() - 2;
-        Solved s2 = m.backwardComplete() == 0 ? Solved.empty() : loadSolved(start + 2, last);
-        Solved s4 = m.backwardComplete() == 0 ? Solved.empty() : loadSolved(start + 4, last);
+        SolvedAge s2 = m.backwardComplete() == 0 ? SolvedAge.empty() : loadSolved(start + 2, last);
+        SolvedAge s4 = m.backwardComplete() == 0 ? SolvedAge.empty() : loadSolved(start + 4, last);
         try {
             for (int age = start; age >= Manifest.FIRST_AGE; age -= 2) {
                 long t0 = System.nanoTime();
@@ -418,7 +403,7 @@ public final class Solver {
                 progress.backwardAge(age, best, (System.nanoTime() - t0) / 1e9);
                 s4.close();
                 s4 = s2;
-                s2 = new Solved(states, stateValues, arena);
+                s2 = new SolvedAge(states, stateValues, arena);
                 boolean stop = age > Manifest.FIRST_AGE && shouldStop(false, age);
                 if (age == Manifest.FIRST_AGE) {
                     checkpoint(m);
@@ -461,7 +446,7 @@ public final class Solver {
         }
     }
 
-    private void afterValuesOf(IdSet afters, MemorySegment out, Solved s2, Solved s4) {
+    private void afterValuesOf(IdSet afters, MemorySegment out, SolvedAge s2, SolvedAge s4) {
         IdSet ids2 = s2.ids();
         IdSet ids4 = s4.ids();
         MemorySegment v2 = s2.values();

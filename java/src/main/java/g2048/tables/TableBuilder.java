@@ -5,6 +5,7 @@ import static g2048.solver.Layouts.DOUBLE;
 import g2048.files.AtomicFile;
 import g2048.solver.IdBuffer;
 import g2048.solver.IdSet;
+import g2048.solver.SolvedAge;
 import g2048.solver.Parallel;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -235,31 +236,16 @@ public final class TableBuilder {
 
     // ---------------------------------------------------------------- backward
 
-    /** An age's states and their exact values. */
-    private record Solved(IdSet ids, MemorySegment values, Arena arena) implements AutoCloseable {
-        static Solved empty() {
-            return new Solved(IdSet.empty(), MemorySegment.NULL, null);
-        }
-
-        @Override
-        public void close() {
-            ids.close();
-            if (arena != null) {
-                arena.close();
-            }
-        }
-    }
-
-    private Solved loadSolved(int age, int lastAge) throws IOException {
+    private SolvedAge loadSolved(int age, int lastAge) throws IOException {
         if (age > lastAge) {
-            return Solved.empty();
+            return SolvedAge.empty();
         }
         IdSet ids;
         try (Arena map = Arena.ofConfined()) {
             ids = files.readIds(age, map).states().decode();
         }
         Arena arena = Arena.ofShared();
-        return new Solved(ids, files.readDoubles(age, ids.size(), arena), arena);
+        return new SolvedAge(ids, files.readDoubles(age, ids.size(), arena), arena);
     }
 
     private BuildManifest backward(BuildManifest start, Progress progress) throws IOException {
@@ -267,8 +253,8 @@ public final class TableBuilder {
         int last = m.lastAge();
         boolean fresh = m.backwardDone() == BuildManifest.NONE;
         int from = fresh ? last : m.backwardDone() - 2;
-        Solved s2 = fresh ? Solved.empty() : loadSolved(from + 2, last);
-        Solved s4 = fresh ? Solved.empty() : loadSolved(from + 4, last);
+        SolvedAge s2 = fresh ? SolvedAge.empty() : loadSolved(from + 2, last);
+        SolvedAge s4 = fresh ? SolvedAge.empty() : loadSolved(from + 4, last);
         long statesDone = 0;
         try {
             for (int age = from; age >= 0; age -= 2) {
@@ -291,7 +277,7 @@ public final class TableBuilder {
                 statesDone += states.size();
                 s4.close();
                 s4 = s2;
-                s2 = new Solved(states, stateValues, arena);
+                s2 = new SolvedAge(states, stateValues, arena);
                 boolean stop = age > 0 && (stopRequested.get() || hook.stopAfter(false, age));
                 boolean due = stop || System.nanoTime() - lastCheckpoint >= checkpointNanos;
                 if (age > 0 && due) {
@@ -314,7 +300,7 @@ public final class TableBuilder {
         }
     }
 
-    private void afterValues(IdSet afters, MemorySegment out, Solved s2, Solved s4) {
+    private void afterValues(IdSet afters, MemorySegment out, SolvedAge s2, SolvedAge s4) {
         Parallel.forRange(threads, afters.size(), CHUNK, (w, from, to) -> {
             for (long i = from; i < to; i++) {
                 long x = afters.get(i);
