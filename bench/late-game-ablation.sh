@@ -7,7 +7,7 @@
 #   bench/late-game-ablation.sh DIR               trains every recipe to CPU_S CPU-seconds (rerun: continues)
 #                                                 and evaluates every recipe not yet in DIR/ablation.csv
 #
-# A recipe is stopped by SIGINT once its process has used CPU_S seconds of CPU (its checkpoint is written
+# A recipe is stopped by SIGTERM (a clean checkpoint; a background job ignores SIGINT) once its process has used CPU_S seconds of CPU (its checkpoint is written
 # then), so every recipe gets the same compute whatever the machine's other load; recipes run PARALLEL at a
 # time (default 2), each on one thread. Environment: CPU_S (default 1800), NET (default 4x6), GAMES (greedy
 # games per evaluation, default 2000), AUDIT_GAMES (default 500), SEED (evaluation seed, default 20261130),
@@ -65,7 +65,7 @@ train() {
   local pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     last=$(cpu_of "$pid")
-    if [ $((used + last)) -ge "$cpu_s" ]; then kill -INT "$pid" 2>/dev/null || true; break; fi
+    if [ $((used + last)) -ge "$cpu_s" ]; then kill -TERM "$pid" 2>/dev/null || true; break; fi
     sleep 5
   done
   wait "$pid" || true
