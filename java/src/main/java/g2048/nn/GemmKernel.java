@@ -7,8 +7,9 @@ package g2048.nn;
  * JIT vectorises, zero inputs skipped) or {@link #VECTOR} ({@link VectorGemm}: register-blocked on
  * the incubating Vector API, dense; the faster one on training batches). The vector kernel needs {@code --add-modules jdk.incubator.vector} on the
  * JVM's command line; {@link #best()} takes it when the module is there and the scalar one
- * otherwise, and {@link #describe()} says which one a run got and how to get the other. They round
- * differently (sums in another order), so a run keeps to one.
+ * otherwise, and {@link #describe()} says which one a run got and how to get the other. Those two
+ * give the same bits (the same fused multiply-adds in the same order); the sparse rows round
+ * differently.
  */
 public enum GemmKernel {
     SPARSE,

@@ -12,9 +12,10 @@ import java.util.List;
  * dense and still faster than the sparse rows at a policy network's widths; the scalar ones skip
  * zero inputs.
  *
- * <p>Each output element is its bias followed by its terms tap by tap, input channel by input
- * channel; each weight gradient element sums its pairs sample by sample, output cell by output
- * cell; so a given thread count always gives the same bits.
+ * <p>Each output element is its bias followed by fused multiply-adds tap by tap, input channel by
+ * input channel; each weight gradient element sums its pairs sample by sample, output cell by
+ * output cell; so a given thread count always gives the same bits, and the two kernels the same
+ * bits too (the scalar one skips only terms that add an exact zero).
  */
 final class TapProducts extends LayerKernel {
 

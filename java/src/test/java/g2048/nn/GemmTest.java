@@ -67,6 +67,39 @@ class GemmTest {
     }
 
     @Test
+    void eachKernelRunsTheProductsItNames() {
+        NetSpec policy = NetSpec.policy("k", 2, 5);
+        for (GemmKernel kernel : GemmKernel.values()) {
+            Workspace ws = new Network(policy, kernel).workspace(2, false);
+            for (TapProducts.Rows rows : ws.trunkRows) {
+                assertEquals(kernel == GemmKernel.SPARSE, rows == null, kernel + ": tap products or the sparse rows");
+                if (rows != null) {
+                    assertEquals(kernel == GemmKernel.SCALAR, rows.scalar() != null, kernel + ": the scalar products' scratch");
+                }
+            }
+            // a value network runs on the sparse rows whatever a policy network would run on
+            Network value = new Network(Architectures.named("CNN22"), kernel);
+            assertEquals(GemmKernel.SPARSE, value.kernel());
+            for (TapProducts.Rows rows : value.workspace(2, false).trunkRows) {
+                assertEquals(null, rows, kernel + ": a value layer on the sparse rows");
+            }
+        }
+        // without the module, or with the property, a policy network gets the scalar tap products
+        String before = System.getProperty(GemmKernel.SCALAR_PROPERTY);
+        System.setProperty(GemmKernel.SCALAR_PROPERTY, "true");
+        try {
+            assertEquals(GemmKernel.SCALAR, GemmKernel.best());
+            assertEquals(GemmKernel.SCALAR, new Network(policy).kernel());
+        } finally {
+            if (before == null) {
+                System.clearProperty(GemmKernel.SCALAR_PROPERTY);
+            } else {
+                System.setProperty(GemmKernel.SCALAR_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void accumulateMatchesTheTripleLoop() {
         ScalarGemm scalar = new ScalarGemm(MAX_SIZE);
         Rng rng = new Rng(11);
@@ -112,7 +145,8 @@ class GemmTest {
                     String what = "trial " + trial + " [" + i + "][" + j + "]";
                     assertNear(want[i][j], at(vector, i, j, n, pad), "vector " + what);
                     assertNear(want[i][j], at(scalarC, i, j, n, pad), "scalar " + what);
-                    assertNear(at(vector, i, j, n, pad), at(scalarC, i, j, n, pad), "scalar against vector " + what);
+                    assertEquals(Float.floatToIntBits(at(vector, i, j, n, pad)), Float.floatToIntBits(at(scalarC, i, j, n, pad)),
+                            "scalar against vector " + what);
                 }
             }
         }
@@ -158,7 +192,8 @@ class GemmTest {
                     String what = "trial " + trial + " [" + q + "][" + j + "]";
                     assertNear(want[q][j], vector[pad + q * n + j], "vector " + what);
                     assertNear(want[q][j], scalarC[pad + q * n + j], "scalar " + what);
-                    assertNear(vector[pad + q * n + j], scalarC[pad + q * n + j], "scalar against vector " + what);
+                    assertEquals(Float.floatToIntBits(vector[pad + q * n + j]), Float.floatToIntBits(scalarC[pad + q * n + j]),
+                            "scalar against vector " + what);
                 }
             }
         }
