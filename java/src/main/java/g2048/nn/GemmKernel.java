@@ -1,15 +1,18 @@
 package g2048.nn;
 
 /**
- * Which code runs the policy networks' layers: {@link #SCALAR} (the sparse rows the value networks
- * run on, {@link SparseRows}: loops the JIT vectorises, zeros skipped) or
- * {@link #VECTOR} (dense products tap by tap, {@link TapProducts} over {@link VectorGemm},
- * register-blocked on the incubating Vector API, about 2.5 times faster on AVX-512). The vector kernel needs
- * {@code --add-modules jdk.incubator.vector} on the JVM's command line; {@link #best()} takes it
- * when the module is there, and {@link #describe()} says which one a run got and how to get the
- * other. The two round differently (fused multiply-adds in another order), so a run keeps to one.
+ * Which code runs a network's layers on the CPU: {@link #SPARSE}, the sparse rows
+ * ({@link SparseRows}: zeros skipped, what the value networks run on), or a policy network's dense
+ * products tap by tap ({@link TapProducts}) on {@link #SCALAR} ({@link ScalarGemm}: plain loops the
+ * JIT vectorises, zero inputs skipped) or {@link #VECTOR} ({@link VectorGemm}: register-blocked on
+ * the incubating Vector API, dense; the faster one on training batches). The vector kernel needs {@code --add-modules jdk.incubator.vector} on the
+ * JVM's command line; {@link #best()} takes it when the module is there and the scalar one
+ * otherwise, and {@link #describe()} says which one a run got and how to get the other. Those two
+ * give the same bits (the same fused multiply-adds in the same order); the sparse rows round
+ * differently.
  */
 public enum GemmKernel {
+    SPARSE,
     SCALAR,
     VECTOR;
 
@@ -23,7 +26,7 @@ public enum GemmKernel {
         return ModuleLayer.boot().findModule(MODULE).isPresent();
     }
 
-    /** {@link #VECTOR} where it can run, unless {@value #SCALAR_PROPERTY} is set; else {@link #SCALAR}. */
+    /** A policy network's kernel: {@link #VECTOR} where it can run, unless {@value #SCALAR_PROPERTY} is set; else {@link #SCALAR}. */
     public static GemmKernel best() {
         return vectorAvailable() && !Boolean.getBoolean(SCALAR_PROPERTY) ? VECTOR : SCALAR;
     }
@@ -40,6 +43,9 @@ public enum GemmKernel {
     public String describe() {
         if (this == VECTOR) {
             return "vector kernel: " + MODULE + ", " + VectorGemm.lanes() + " float lanes";
+        }
+        if (this == SPARSE) {
+            return "sparse rows";
         }
         return vectorAvailable() ? "scalar kernel: -D" + SCALAR_PROPERTY
                 : "scalar kernel; the JVM option --add-modules " + MODULE + " gives the faster vector kernel";

@@ -30,15 +30,15 @@ public final class Layer {
     private final LayerKernel kernel;
 
     private Layer(LayerSpec spec, Maps inMaps, Maps outMaps, int offset, int weightCount, boolean relu,
-            int[] start, int[] inCell, int[] tap, int[] bias, boolean products) {
+            int[] start, int[] inCell, int[] tap, int[] bias, GemmKernel kernel) {
         this.spec = spec;
         this.inMaps = inMaps;
         this.outMaps = outMaps;
         this.offset = offset;
         this.weightCount = weightCount;
         this.tapBlocks = java.util.Arrays.stream(tap).distinct().sorted().toArray();
-        this.kernel = products ? new TapProducts(start, inCell, tap, tapBlocks, bias, inMaps, outMaps, relu)
-                : new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu);
+        this.kernel = kernel == GemmKernel.SPARSE ? new SparseRows(start, inCell, tap, bias, inMaps, outMaps, relu)
+                : new TapProducts(start, inCell, tap, tapBlocks, bias, inMaps, outMaps, relu, kernel == GemmKernel.VECTOR);
     }
 
     /** The number of parameters (weights and biases) a layer of this spec has on this input. */
@@ -80,13 +80,13 @@ public final class Layer {
 
     /** Builds the layer whose parameters start at {@code offset} of the network's array, run on the sparse rows. */
     public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu) {
-        return build(spec, in, offset, relu, GemmKernel.SCALAR);
+        return build(spec, in, offset, relu, GemmKernel.SPARSE);
     }
 
     /**
      * Builds the layer whose parameters start at {@code offset} of the network's array, run on
-     * {@code kernel}: {@link GemmKernel#VECTOR}, the vector kernel's dense products tap by tap
-     * ({@link TapProducts}, a policy network's layers), or {@link GemmKernel#SCALAR}, the sparse rows
+     * {@code kernel}: {@link GemmKernel#VECTOR} or {@link GemmKernel#SCALAR}, products tap by tap
+     * ({@link TapProducts}, a policy network's layers), or {@link GemmKernel#SPARSE}, the sparse rows
      * ({@link SparseRows}, a value network's), which skip the zeros of one-hot inputs and of ReLU.
      */
     public static Layer build(LayerSpec spec, Maps in, int offset, boolean relu, GemmKernel kernel) {
@@ -161,7 +161,7 @@ public final class Layer {
             inCell[k] = contributions.get(k)[0];
             tap[k] = contributions.get(k)[1];
         }
-        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias, kernel == GemmKernel.VECTOR);
+        return new Layer(spec, in, out, offset, weightCount(spec, in), relu, start, inCell, tap, bias, kernel);
     }
 
     public LayerSpec spec() {
@@ -222,9 +222,12 @@ public final class Layer {
         return Math.max(kernel.cin, kernel.cout);
     }
 
-    /** The row offsets a workspace of {@code capacity} samples needs for this layer's tap products; null for the sparse kernel. */
-    TapProducts.Rows tapRows(int capacity) {
-        return kernel instanceof TapProducts t ? t.rows(capacity) : null;
+    /**
+     * The row offsets a workspace of {@code capacity} samples needs for this layer's tap products,
+     * with the workspace's {@code scalar} scratch (null on the vector kernel); null for the sparse rows.
+     */
+    TapProducts.Rows tapRows(int capacity, ScalarGemm scalar) {
+        return kernel instanceof TapProducts t ? t.rows(capacity, scalar) : null;
     }
 
     /**

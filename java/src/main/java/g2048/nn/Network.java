@@ -8,7 +8,7 @@ import java.util.List;
  * and the batch forward and backward passes; the backward pass starts from the loss of its
  * {@link Head} (a batch's, {@link Optimiser.Batch}). A policy network's padded convolutions are
  * layers like the others, as cuda/PolicyPlan runs them on the GPU; its layers run on the vector
- * kernel ({@link GemmKernel}) where the JVM has it. A network holds no weights: every pass takes the flat
+ * kernel ({@link GemmKernel}) where the JVM has it, else on the scalar one. A network holds no weights: every pass takes the flat
  * parameter array ({@link #paramCount()} floats, embedding layers first, then the trunk, each
  * layer's weights then biases), so that several weight versions (a trainer's and the snapshots
  * its generators read) share one network. Immutable and shared by all threads; the mutable state
@@ -33,12 +33,12 @@ public final class Network {
      */
     public Network(NetSpec spec, GemmKernel kernel) {
         this.spec = spec;
-        this.kernel = spec.head() == Head.POLICY ? kernel : GemmKernel.SCALAR;
+        this.kernel = spec.head() == Head.POLICY ? kernel : GemmKernel.SPARSE;
         List<Layer> e = new ArrayList<>();
         int offset = 0;
         Maps m = NetSpec.embedInputMaps();
         for (LayerSpec l : spec.embed()) {
-            Layer layer = Layer.build(l, m, offset, true, kernel);
+            Layer layer = Layer.build(l, m, offset, true, this.kernel);
             e.add(layer);
             offset += layer.weightCount();
             m = layer.outMaps();
@@ -46,7 +46,7 @@ public final class Network {
         List<Layer> t = new ArrayList<>();
         m = spec.trunkInputMaps();
         for (int i = 0; i < spec.trunk().size(); i++) {
-            Layer layer = Layer.build(spec.trunk().get(i), m, offset, i < spec.trunk().size() - 1, kernel);
+            Layer layer = Layer.build(spec.trunk().get(i), m, offset, i < spec.trunk().size() - 1, this.kernel);
             t.add(layer);
             offset += layer.weightCount();
             m = layer.outMaps();

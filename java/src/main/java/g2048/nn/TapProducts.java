@@ -4,15 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The CPU kernel of a policy network's layers on the vector kernel: the layer's connection table
- * read tap by tap, each tap one dense matrix product ({@link VectorGemm}) over its (output cell,
+ * The CPU kernel of a policy network's layers: the layer's connection table read tap by tap, each
+ * tap one matrix product ({@link VectorGemm} on the vector kernel, {@link ScalarGemm} on the
+ * scalar one) over its (output cell,
  * input cell) pairs (a padded convolution's windows that lie on the board; a fully connected
- * layer's input cells, one tap each), every sample's pairs in one product. Dense: the products do
- * not skip zeros, and are still faster than the sparse rows at a policy network's widths.
+ * layer's input cells, one tap each), every sample's pairs in one product. The vector products are
+ * dense and still faster than the sparse rows at a policy network's widths; the scalar ones skip
+ * zero inputs.
  *
  * <p>Each output element is its bias followed by fused multiply-adds tap by tap, input channel by
  * input channel; each weight gradient element sums its pairs sample by sample, output cell by
- * output cell; so a given thread count always gives the same bits.
+ * output cell; so a given thread count always gives the same bits, and the two kernels the same
+ * bits too (the scalar one skips only terms that add an exact zero).
  */
 final class TapProducts extends LayerKernel {
 
@@ -21,10 +24,13 @@ final class TapProducts extends LayerKernel {
     /** Per tap: output and input cell of each pair of one sample, output cells ascending. */
     private final int[][] outCells;
     private final int[][] inCells;
+    /** {@link VectorGemm}'s products, else the workspace's {@link ScalarGemm}. */
+    private final boolean vector;
 
-    TapProducts(int[] start, int[] inCell, int[] tap, int[] blocks, int[] bias, Maps in, Maps out, boolean relu) {
+    TapProducts(int[] start, int[] inCell, int[] tap, int[] blocks, int[] bias, Maps in, Maps out, boolean relu, boolean vector) {
         super(start, inCell, tap, bias, in, out, relu);
         this.blocks = blocks;
+        this.vector = vector;
         List<List<int[]>> byTap = new ArrayList<>();
         for (int i = 0; i < blocks.length; i++) {
             byTap.add(new ArrayList<>());
@@ -42,11 +48,17 @@ final class TapProducts extends LayerKernel {
         }
     }
 
-    /** A workspace's row offsets for this layer: per tap, pair p of sample s at {@code s·pairs + p}. */
-    record Rows(int[][] out, int[][] in) {
+    /**
+     * A workspace's row offsets for this layer: per tap, pair p of sample s at {@code s·pairs + p};
+     * and the workspace's scratch for the scalar products (null on the vector kernel).
+     */
+    record Rows(int[][] out, int[][] in, ScalarGemm scalar) {
     }
 
-    Rows rows(int capacity) {
+    Rows rows(int capacity, ScalarGemm scalar) {
+        if (!vector && scalar == null) {
+            throw new IllegalArgumentException("the scalar tap products need a workspace's ScalarGemm");
+        }
         int[][] out = new int[blocks.length][];
         int[][] in = new int[blocks.length][];
         for (int t = 0; t < blocks.length; t++) {
@@ -60,7 +72,7 @@ final class TapProducts extends LayerKernel {
                 }
             }
         }
-        return new Rows(out, in);
+        return new Rows(out, in, vector ? null : scalar);
     }
 
     @Override
@@ -71,7 +83,12 @@ final class TapProducts extends LayerKernel {
             }
         }
         for (int t = 0; t < blocks.length; t++) {
-            VectorGemm.accumulate(out, rows.out[t], in, rows.in[t], n * outCells[t].length, w, blocks[t], cin, cout);
+            int pairs = n * outCells[t].length;
+            if (vector) {
+                VectorGemm.accumulate(out, rows.out[t], in, rows.in[t], pairs, w, blocks[t], cin, cout);
+            } else {
+                rows.scalar.accumulate(out, rows.out[t], in, rows.in[t], pairs, w, blocks[t], cin, cout);
+            }
         }
         if (relu) {
             int total = n * outSize;
@@ -94,9 +111,16 @@ final class TapProducts extends LayerKernel {
         }
         for (int t = 0; t < blocks.length; t++) {
             int pairs = n * outCells[t].length;
-            VectorGemm.accumulateTransposed(grad, blocks[t], in, rows.in[t], dOut, rows.out[t], pairs, cin, cout);
-            if (dIn != null) {
-                VectorGemm.accumulate(dIn, rows.in[t], dOut, rows.out[t], pairs, wT, blocks[t], cout, cin);
+            if (vector) {
+                VectorGemm.accumulateTransposed(grad, blocks[t], in, rows.in[t], dOut, rows.out[t], pairs, cin, cout);
+                if (dIn != null) {
+                    VectorGemm.accumulate(dIn, rows.in[t], dOut, rows.out[t], pairs, wT, blocks[t], cout, cin);
+                }
+            } else {
+                rows.scalar.accumulateTransposed(grad, blocks[t], in, rows.in[t], dOut, rows.out[t], pairs, cin, cout);
+                if (dIn != null) {
+                    rows.scalar.accumulate(dIn, rows.in[t], dOut, rows.out[t], pairs, wT, blocks[t], cout, cin);
+                }
             }
         }
     }

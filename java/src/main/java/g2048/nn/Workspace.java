@@ -16,7 +16,7 @@ public final class Workspace {
     final float[][] trunkGrads;
     /** The weight blocks transposed for the backward pass (training only). */
     final float[] transposed;
-    /** The sparse rows' scratch, and the tap products' row offsets per layer (null for layers on the sparse rows). */
+    /** The sparse rows' scratch, and the tap products' row offsets and scalar scratch per layer (null for layers on the sparse rows). */
     final SparseRows.Scratch scratch;
     final TapProducts.Rows[] embedRows;
     final TapProducts.Rows[] trunkRows;
@@ -59,13 +59,15 @@ public final class Workspace {
             maxChannels = Math.max(maxChannels, l.maxChannels());
         }
         this.scratch = new SparseRows.Scratch(maxChannels);
+        // one scratch for every layer's scalar products: the layers run one after another
+        ScalarGemm scalar = net.kernel() == GemmKernel.SCALAR ? new ScalarGemm(maxChannels) : null;
         this.embedRows = new TapProducts.Rows[embed.length];
         for (int i = 0; i < embed.length; i++) {
-            embedRows[i] = embed[i].tapRows(capacity);
+            embedRows[i] = embed[i].tapRows(capacity, scalar);
         }
         this.trunkRows = new TapProducts.Rows[trunk.length];
         for (int i = 0; i < trunk.length; i++) {
-            trunkRows[i] = trunk[i].tapRows(capacity);
+            trunkRows[i] = trunk[i].tapRows(capacity, scalar);
         }
     }
 

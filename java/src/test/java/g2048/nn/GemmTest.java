@@ -7,11 +7,15 @@ import g2048.game.Rng;
 import org.junit.jupiter.api.Test;
 
 /**
- * The vector kernel's products against plain triple loops in double, on seeded random sparse rows
- * of flat arrays: small odd sizes, and sizes past its blocks (four rows, two vectors of columns)
- * with every kind of tail; the result of a row does not depend on its block.
+ * The vector and the scalar kernel's products against plain triple loops in double and against
+ * each other, on seeded random sparse rows of flat arrays: small odd sizes, and sizes past their
+ * blocks (four rows, two vectors of columns, the scalar weight gradient's passes of 64 pairs) with
+ * every kind of tail; the result of a row does not depend on its block.
  */
 class GemmTest {
+
+    /** Sizes run up to 80: the scalar scratch is made for that many channels, and reused by every trial. */
+    private static final int MAX_SIZE = 80;
 
     /** The rows laid end to end, with {@code pad} unused floats before each (so offsets are not multiples of the width). */
     private static float[] flat(float[][] m, int pad) {
@@ -45,9 +49,13 @@ class GemmTest {
         return m;
     }
 
-    /** Sizes 1..13 half the time, else up to 80: past 4-row blocks and 2×16-lane column tiles. */
+    /** Sizes 1..13 half the time, else up to 80: past 4-row blocks, 2×16-lane column tiles and 64-pair passes. */
     private static int size(Rng rng, int trial) {
-        return 1 + rng.nextInt(trial % 2 == 0 ? 13 : 80);
+        return 1 + rng.nextInt(trial % 2 == 0 ? 13 : MAX_SIZE);
+    }
+
+    private static void assertNear(double want, float got, String what) {
+        assertEquals(want, got, 1e-4 * (1 + Math.abs(want)), what);
     }
 
     @Test
@@ -59,7 +67,41 @@ class GemmTest {
     }
 
     @Test
+    void eachKernelRunsTheProductsItNames() {
+        NetSpec policy = NetSpec.policy("k", 2, 5);
+        for (GemmKernel kernel : GemmKernel.values()) {
+            Workspace ws = new Network(policy, kernel).workspace(2, false);
+            for (TapProducts.Rows rows : ws.trunkRows) {
+                assertEquals(kernel == GemmKernel.SPARSE, rows == null, kernel + ": tap products or the sparse rows");
+                if (rows != null) {
+                    assertEquals(kernel == GemmKernel.SCALAR, rows.scalar() != null, kernel + ": the scalar products' scratch");
+                }
+            }
+            // a value network runs on the sparse rows whatever a policy network would run on
+            Network value = new Network(Architectures.named("CNN22"), kernel);
+            assertEquals(GemmKernel.SPARSE, value.kernel());
+            for (TapProducts.Rows rows : value.workspace(2, false).trunkRows) {
+                assertEquals(null, rows, kernel + ": a value layer on the sparse rows");
+            }
+        }
+        // without the module, or with the property, a policy network gets the scalar tap products
+        String before = System.getProperty(GemmKernel.SCALAR_PROPERTY);
+        System.setProperty(GemmKernel.SCALAR_PROPERTY, "true");
+        try {
+            assertEquals(GemmKernel.SCALAR, GemmKernel.best());
+            assertEquals(GemmKernel.SCALAR, new Network(policy).kernel());
+        } finally {
+            if (before == null) {
+                System.clearProperty(GemmKernel.SCALAR_PROPERTY);
+            } else {
+                System.setProperty(GemmKernel.SCALAR_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void accumulateMatchesTheTripleLoop() {
+        ScalarGemm scalar = new ScalarGemm(MAX_SIZE);
         Rng rng = new Rng(11);
         for (int trial = 0; trial < 60; trial++) {
             int pairs = size(rng, trial);
@@ -89,11 +131,22 @@ class GemmTest {
                 }
             }
             int pad = trial % 3;
-            float[] cf = flat(c, pad);
-            VectorGemm.accumulate(cf, offsets(cIdx, n, pad), flat(a, pad), offsets(aIdx, k, pad), pairs, flat(b, 0), 0, k, n);
+            float[] vector = flat(c, pad);
+            VectorGemm.accumulate(vector, offsets(cIdx, n, pad), flat(a, pad), offsets(aIdx, k, pad), pairs, flat(b, 0), 0, k, n);
+            // the weights from an offset, with other weights before them, as a layer's taps lie in the parameter array
+            int bOff = 1 + trial % 7;
+            float[] bf = new float[bOff + k * n];
+            java.util.Arrays.fill(bf, 0, bOff, 99f);
+            System.arraycopy(flat(b, 0), 0, bf, bOff, k * n);
+            float[] scalarC = flat(c, pad);
+            scalar.accumulate(scalarC, offsets(cIdx, n, pad), flat(a, pad), offsets(aIdx, k, pad), pairs, bf, bOff, k, n);
             for (int i = 0; i < c.length; i++) {
                 for (int j = 0; j < n; j++) {
-                    assertEquals(want[i][j], at(cf, i, j, n, pad), 1e-4 * (1 + Math.abs(want[i][j])), "trial " + trial + " [" + i + "][" + j + "]");
+                    String what = "trial " + trial + " [" + i + "][" + j + "]";
+                    assertNear(want[i][j], at(vector, i, j, n, pad), "vector " + what);
+                    assertNear(want[i][j], at(scalarC, i, j, n, pad), "scalar " + what);
+                    assertEquals(Float.floatToIntBits(at(vector, i, j, n, pad)), Float.floatToIntBits(at(scalarC, i, j, n, pad)),
+                            "scalar against vector " + what);
                 }
             }
         }
@@ -101,6 +154,7 @@ class GemmTest {
 
     @Test
     void accumulateTransposedMatchesTheTripleLoop() {
+        ScalarGemm scalar = new ScalarGemm(MAX_SIZE);
         Rng rng = new Rng(12);
         for (int trial = 0; trial < 60; trial++) {
             int pairs = size(rng, trial);
@@ -128,19 +182,68 @@ class GemmTest {
                 }
             }
             int pad = trial % 3;
-            float[] cf = new float[pad + k * n];
-            System.arraycopy(flat(c, 0), 0, cf, pad, k * n);
-            VectorGemm.accumulateTransposed(cf, pad, flat(a, pad), offsets(aIdx, k, pad), flat(d, pad), offsets(dIdx, n, pad), pairs, k, n);
+            float[] vector = new float[pad + k * n];
+            System.arraycopy(flat(c, 0), 0, vector, pad, k * n);
+            float[] scalarC = vector.clone();
+            VectorGemm.accumulateTransposed(vector, pad, flat(a, pad), offsets(aIdx, k, pad), flat(d, pad), offsets(dIdx, n, pad), pairs, k, n);
+            scalar.accumulateTransposed(scalarC, pad, flat(a, pad), offsets(aIdx, k, pad), flat(d, pad), offsets(dIdx, n, pad), pairs, k, n);
             for (int q = 0; q < k; q++) {
                 for (int j = 0; j < n; j++) {
-                    assertEquals(want[q][j], cf[pad + q * n + j], 1e-4 * (1 + Math.abs(want[q][j])), "trial " + trial + " [" + q + "][" + j + "]");
+                    String what = "trial " + trial + " [" + q + "][" + j + "]";
+                    assertNear(want[q][j], vector[pad + q * n + j], "vector " + what);
+                    assertNear(want[q][j], scalarC[pad + q * n + j], "scalar " + what);
+                    assertEquals(Float.floatToIntBits(vector[pad + q * n + j]), Float.floatToIntBits(scalarC[pad + q * n + j]),
+                            "scalar against vector " + what);
                 }
             }
         }
     }
 
+    /** One kernel's two products, as {@link TapProducts} calls them. */
+    private interface Products {
+        void accumulate(float[] c, int[] cOff, float[] a, int[] aOff, int pairs, float[] b, int bOff, int k, int n);
+
+        void accumulateTransposed(float[] c, int cOff, float[] a, int[] aOff, float[] d, int[] dOff, int pairs, int k, int n);
+    }
+
+    private static final Products VECTOR = new Products() {
+        @Override
+        public void accumulate(float[] c, int[] cOff, float[] a, int[] aOff, int pairs, float[] b, int bOff, int k, int n) {
+            VectorGemm.accumulate(c, cOff, a, aOff, pairs, b, bOff, k, n);
+        }
+
+        @Override
+        public void accumulateTransposed(float[] c, int cOff, float[] a, int[] aOff, float[] d, int[] dOff, int pairs, int k, int n) {
+            VectorGemm.accumulateTransposed(c, cOff, a, aOff, d, dOff, pairs, k, n);
+        }
+    };
+
+    private static Products scalar() {
+        ScalarGemm g = new ScalarGemm(MAX_SIZE);
+        return new Products() {
+            @Override
+            public void accumulate(float[] c, int[] cOff, float[] a, int[] aOff, int pairs, float[] b, int bOff, int k, int n) {
+                g.accumulate(c, cOff, a, aOff, pairs, b, bOff, k, n);
+            }
+
+            @Override
+            public void accumulateTransposed(float[] c, int cOff, float[] a, int[] aOff, float[] d, int[] dOff, int pairs, int k, int n) {
+                g.accumulateTransposed(c, cOff, a, aOff, d, dOff, pairs, k, n);
+            }
+        };
+    }
+
     @Test
     void aVectorRowDoesNotDependOnItsBlock() {
+        aRowDoesNotDependOnItsBlock(VECTOR);
+    }
+
+    @Test
+    void aScalarRowDoesNotDependOnItsBlock() {
+        aRowDoesNotDependOnItsBlock(scalar());
+    }
+
+    private static void aRowDoesNotDependOnItsBlock(Products kernel) {
         // a row computed in a block of four, in the tail, or alone gives the same bits: a batch's result
         // then does not depend on how it is cut into slices and threads
         Rng rng = new Rng(13);
@@ -159,10 +262,10 @@ class GemmTest {
         int[] off = offsets(idx, k, 0);
         int[] cOff = offsets(idx, n, 0);
         float[] together = flat(c0, 0);
-        VectorGemm.accumulate(together, cOff, af, off, pairs, bf, 0, k, n);
+        kernel.accumulate(together, cOff, af, off, pairs, bf, 0, k, n);
         for (int p = 0; p < pairs; p++) {
             float[] alone = flat(c0, 0);
-            VectorGemm.accumulate(alone, new int[] {cOff[p]}, af, new int[] {off[p]}, 1, bf, 0, k, n);
+            kernel.accumulate(alone, new int[] {cOff[p]}, af, new int[] {off[p]}, 1, bf, 0, k, n);
             for (int j = 0; j < n; j++) {
                 assertEquals(Float.floatToIntBits(together[p * n + j]), Float.floatToIntBits(alone[p * n + j]), "row " + p + " column " + j);
             }
@@ -170,10 +273,10 @@ class GemmTest {
         float[] d = flat(sparse(rng, pairs, n), 0);
         float[][] g0 = sparse(rng, k, n);
         float[] all = flat(g0, 0);
-        VectorGemm.accumulateTransposed(all, 0, af, off, d, cOff, pairs, k, n);
+        kernel.accumulateTransposed(all, 0, af, off, d, cOff, pairs, k, n);
         // the same product over the first k - 2 columns of a: rows 32..34 fall out of their block into the tail
         float[] fewer = flat(g0, 0);
-        VectorGemm.accumulateTransposed(fewer, 0, af, off, d, cOff, pairs, k - 2, n);
+        kernel.accumulateTransposed(fewer, 0, af, off, d, cOff, pairs, k - 2, n);
         for (int q = 0; q < k - 2; q++) {
             for (int j = 0; j < n; j++) {
                 assertEquals(Float.floatToIntBits(all[q * n + j]), Float.floatToIntBits(fewer[q * n + j]), "row " + q + " column " + j);

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A policy network run as layers of {@link Network} against the CPU's former policy pass
  * ({@link FormerPolicyPath}) on seeded random networks and boards: the convolutions' activations
- * are the same bits, the logits, losses and gradients the same up to float rounding (the last layer
- * sums in another order), on the vector kernel and the sparse rows alike; and the shipped network
+ * are the same bits on the tap products (vector and scalar kernel), the logits, losses and
+ * gradients the same up to float rounding (the last layer sums in another order) on every kernel,
+ * the sparse rows too; and the shipped network
  * picks the same move as before on positions of its own games.
  */
 class PolicyLayersTest {
@@ -73,7 +74,7 @@ class PolicyLayersTest {
                 Workspace ws = net.workspace(n, false);
                 net.forward(w, ws, d.boards(), 0, n);
                 String what = spec.name() + " " + kernel + " trial " + trial;
-                if (kernel == GemmKernel.VECTOR) {
+                if (kernel != GemmKernel.SPARSE) {
                     for (int l = 1; l < spec.convs() + 1; l++) {
                         for (int r = 0; r < 16 * n; r++) {
                             for (int c = 0; c < spec.channels(); c++) {
@@ -103,6 +104,37 @@ class PolicyLayersTest {
                         assertEquals(want[i], got[i], 1e-4f * scale, what + " threads " + threads + " parameter " + i);
                     }
                 }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void theScalarKernelComputesTheVectorKernelsBits(NetSpec spec) {
+        // the fallback without the Vector API module plays and trains exactly as the vector kernel does
+        Network vector = new Network(spec, GemmKernel.VECTOR);
+        Network scalar = new Network(spec, GemmKernel.SCALAR);
+        Rng rng = new Rng(spec.text().hashCode() + 1);
+        for (int trial = 0; trial < 3; trial++) {
+            float[] w = PolicyNetworkTest.randomWeights(spec, rng);
+            int n = 1 + rng.nextInt(40);
+            Data d = data(rng, n);
+            Workspace wv = vector.workspace(n, false);
+            Workspace ws = scalar.workspace(n, false);
+            vector.forward(w, wv, d.boards(), 0, n);
+            scalar.forward(w, ws, d.boards(), 0, n);
+            String what = spec.name() + " trial " + trial;
+            for (int i = 0; i < 4 * n; i++) {
+                assertEquals(Float.floatToIntBits(wv.outputs()[i]), Float.floatToIntBits(ws.outputs()[i]), what + " logit " + i);
+            }
+            float[] gv = new float[w.length];
+            float[] gs = new float[w.length];
+            Optimiser.Moves batch = new Optimiser.Moves(d.boards(), d.legal(), d.targets());
+            try (ParallelGradient pv = new ParallelGradient(vector, 2, 16); ParallelGradient ps = new ParallelGradient(scalar, 2, 16)) {
+                assertEquals(pv.compute(w, batch, 0, n, gv), ps.compute(w, batch, 0, n, gs), what + " loss");
+            }
+            for (int i = 0; i < w.length; i++) {
+                assertEquals(Float.floatToIntBits(gv[i]), Float.floatToIntBits(gs[i]), what + " parameter " + i);
             }
         }
     }
