@@ -18,8 +18,8 @@ import picocli.CommandLine;
  */
 class CommandSelectionTest {
 
-    private static final List<String> ALL = List.of("apply", "play", "move", "bench", "solve", "grade", "train",
-            "dataset", "inspect", "net", "import", "gpu-check", "serve", "session", "help");
+    private static final List<String> ALL = List.of("apply", "play", "move", "bench", "solve", "grade", "tables",
+            "train", "dataset", "inspect", "net", "import", "gpu-check", "serve", "session", "help");
 
     @Test
     void aCommandsNameBuildsThatCommandAlone() {

@@ -30,8 +30,10 @@ class UnknownArgumentsTest {
 
     @Test
     void anUnknownCommandIsAnErrorEvenBesideHelp() {
-        assertRefused("g2048: unknown command 'tables' (see 'g2048 --help')", "tables", "build", "--help");
-        assertRefused("g2048: unknown command 'tables' (see 'g2048 --help')", "tables", "build");
+        assertRefused("g2048: unknown command 'frobnicate' (see 'g2048 --help')", "frobnicate", "build", "--help");
+        assertRefused("g2048: unknown command 'frobnicate' (see 'g2048 --help')", "frobnicate", "build");
+        assertRefused("g2048 tables: unknown command 'bulid' (did you mean build?) (see 'g2048 tables --help')",
+                "tables", "bulid", "--help");
         assertRefused("g2048: unknown command 'mvoe' (did you mean move?) (see 'g2048 --help')", "mvoe");
         assertRefused("g2048 train: unknown command 'polcy' (did you mean policy?) (see 'g2048 train --help')",
                 "train", "polcy", "--help");
