@@ -3,7 +3,7 @@ package g2048.nn;
 import g2048.game.Rng;
 
 /**
- * Fresh parameters. A value network takes seed 000's initialisation: every parameter (weights and
+ * Fresh parameters. A value network takes Matsuzaki (2021)'s initialisation: every parameter (weights and
  * biases alike) is drawn from a normal distribution with mean 0 and σ = 0.1, redrawn while it falls
  * outside ±2σ (TensorFlow's truncated normal). A policy network takes He et al. (2015)'s scaling.
  * The same seed gives the same parameters.
