@@ -73,6 +73,8 @@ measure() { # jar measure log -> "kind figure value" lines (kind: speed or resul
   case "$m" in
     train-td|train-tc)
       local tc=--no-tc; [ "$m" = train-tc ] && tc=--tc
+      # each run trains afresh: a trained --out is only ever replaced by its own --resume
+      rm -f "$work/trained.g2n" "$work/trained.curve.csv" "$work/trained.curve.png"
       "${java[@]}" train ntuple --net 4x6 "$tc" --games "$train_games" --threads 1 --seed "$seed" --out "$work/trained.g2n" \
         --no-progress --eval-every 0 --checkpoint-every 0 >"$log" 2>&1
       grep '^games ' "$log" | tail -1 | sed -n "s/^games .* train mean \([0-9]*\) .*(\([0-9.]*\)M per thread-CPU-s).*/\2 \1/p" \
