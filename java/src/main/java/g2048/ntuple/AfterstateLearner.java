@@ -1,7 +1,6 @@
 package g2048.ntuple;
 
 import g2048.game.Rng;
-import g2048.game.Spawns;
 import g2048.player.BestMove;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -214,7 +213,7 @@ class AfterstateLearner extends Learner {
         long score = chosenReward;
         int n = 1;
         while (true) {
-            long next = Spawns.spawn(after, cellMask, rng);
+            long next = spawn(after, rng);
             visit(next);
             if (!step(after, next, learn)) {
                 return outcome(score, n, next);

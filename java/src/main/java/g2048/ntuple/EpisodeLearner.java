@@ -1,7 +1,6 @@
 package g2048.ntuple;
 
 import g2048.game.Rng;
-import g2048.game.Spawns;
 
 /**
  * TD-afterstate with the targets of a {@link TdRule} other than online TD(0): n-step TD and
@@ -45,7 +44,7 @@ final class EpisodeLearner extends AfterstateLearner {
                 learnForward(t - horizon, t, false);
             }
             t++;
-            s = Spawns.spawn(chosenAfter(), cellMask, rng);
+            s = spawn(chosenAfter(), rng);
         }
         if (learn && t > 0) {
             int last = t - 1;

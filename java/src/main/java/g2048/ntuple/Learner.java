@@ -39,6 +39,8 @@ public abstract class Learner implements Player {
     private boolean recording;
     private long[] path = new long[1024];
     private int pathLength;
+    private long[] afterPath = new long[1024];
+    private int afterPathLength;
 
     protected Learner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
         this.net = net;
@@ -76,10 +78,31 @@ public abstract class Learner implements Player {
         return pathLength;
     }
 
-    /** The first state of a game: {@code start}, or the initial spawns. Resets the recorded path. */
+    /** The afterstates of the last game, in order, when recording; {@code [0, afterPathLength())} are valid. */
+    public final long[] afterPath() {
+        return afterPath;
+    }
+
+    public final int afterPathLength() {
+        return afterPathLength;
+    }
+
+    /** The first state of a game: {@code start}, or the initial spawns. Resets the recorded paths. */
     protected final long start(long start, Rng rng) {
         pathLength = 0;
+        afterPathLength = 0;
         return start != 0 ? start : Spawns.initial(shape, rng);
+    }
+
+    /** The state after the random tile on the afterstate {@code after} the game moved to (recorded when asked). */
+    protected final long spawn(long after, Rng rng) {
+        if (recording) {
+            if (afterPathLength == afterPath.length) {
+                afterPath = java.util.Arrays.copyOf(afterPath, 2 * afterPathLength);
+            }
+            afterPath[afterPathLength++] = after;
+        }
+        return Spawns.spawn(after, cellMask, rng);
     }
 
     /** Notes a state the game reached (recorded only when asked). */

@@ -1,7 +1,6 @@
 package g2048.ntuple;
 
 import g2048.game.Rng;
-import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
@@ -54,7 +53,7 @@ final class QLearner extends Learner {
         while (a >= 0) {
             long after = moves.move(s, a);
             int r = moves.reward(s, a);
-            long next = Spawns.spawn(after, cellMask, rng);
+            long next = spawn(after, rng);
             visit(next);
             int aNext = choose(next);
             if (learn) {

@@ -89,20 +89,20 @@ public final class SelfPlay {
         cpuNanos.set(0);
         runThreads(() -> {
             Learner learner = model.learner(alpha, rule);
-            Shaping.Starts starts = shaping.starts(model.stages());
+            Shaping.Starts starts = shaping.starts(model.stages(), model.shape());
             learner.recordPath(starts.needsPath());
             Rng rng = new Rng(0);
             long i;
             while (!stop.get() && (i = next.getAndIncrement()) < until) {
                 rng.reseed(Rng.gameSeed(start.seed(), i));
-                Learner.Outcome o = learner.play(rng, true, starts.next());
-                starts.played(learner.path(), learner.pathLength());
+                Learner.Outcome o = learner.play(rng, true, starts.next(rng));
+                starts.played(learner);
                 int episodeMoves = o.moves();
                 if (starts.withinGame()) {
                     // restarts belong to the game they came from: one index, one seed, one episode
-                    for (long from; (from = starts.next()) != 0; ) {
+                    for (long from; (from = starts.next(rng)) != 0; ) {
                         episodeMoves += learner.play(rng, true, from).moves();
-                        starts.played(learner.path(), learner.pathLength());
+                        starts.played(learner);
                     }
                     o = new Learner.Outcome(o.score(), episodeMoves, o.maxCode());
                 }

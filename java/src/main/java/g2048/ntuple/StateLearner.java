@@ -2,7 +2,6 @@ package g2048.ntuple;
 
 import g2048.game.Board;
 import g2048.game.Rng;
-import g2048.game.Spawns;
 import g2048.player.BestMove;
 
 /**
@@ -68,7 +67,7 @@ final class StateLearner extends Learner {
             }
             long after = moves.move(s, a);
             int r = moves.reward(s, a);
-            long next = Spawns.spawn(after, cellMask, rng);
+            long next = spawn(after, rng);
             if (learn) {
                 float vNext = !networkAtTerminal && moves.isTerminal(next) ? 0f : net.value(stages.of(next), next);
                 update(net.indices(stages.of(s), s, entries), r + vNext);

@@ -5,6 +5,7 @@ import g2048.eval.Evaluator;
 import g2048.game.Board;
 import g2048.game.Rng;
 import g2048.game.Spawns;
+import g2048.ntuple.Shaping;
 import g2048.search.GreedyPlayer;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +31,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LateGameAudit {
 
-    /** Restarted segments shorter than this many states end an episode (as restart training does). */
-    private static final int RESTART_MIN_STATES = 10;
 
     /** One band of tile sums {@code [from, to)}. */
     public record Band(long from, long to, long visits, long restartVisits, double visitShare, double restartShare,
@@ -136,8 +135,8 @@ public final class LateGameAudit {
         }
         // the restarts restart training would play after this game (the game itself is the first segment)
         List<long[]> segment = path;
-        while (segment.size() >= RESTART_MIN_STATES) {
-            long from = segment.get(segment.size() / 2)[3];
+        while (segment.size() > Shaping.RESTART_MIN_MOVES) {
+            long from = Spawns.spawn(segment.get(segment.size() / 2)[0], v.shape(), rng);
             List<long[]> more = new ArrayList<>();
             play(player, v, rng, from, more);
             for (long[] step : more) {
@@ -150,14 +149,14 @@ public final class LateGameAudit {
 
     /**
      * Plays greedily from state {@code s} to the end; {@code path} gets, per move, the afterstate, the score
-     * up to it, its value's bits and the state it was played from. Returns the game's score.
+     * up to it and its value's bits. Returns the game's score.
      */
     private static long play(GreedyPlayer player, Evaluator v, Rng rng, long s, List<long[]> path) {
         long score = 0;
         while (player.chooseMove(s) >= 0) {
             long after = player.lastAfterstate();
             score += player.lastReward();
-            path.add(new long[] {after, score, Double.doubleToRawLongBits(v.value(after)), s});
+            path.add(new long[] {after, score, Double.doubleToRawLongBits(v.value(after))});
             s = Spawns.spawn(after, v.shape(), rng);
         }
         return score;

@@ -97,15 +97,17 @@ class ReferenceLearnerTest {
                     start = turn == 0 ? 0 : carousel[turn - 1];
                     turn = (turn + 1) % 3;
                 }
-                java.util.List<Long> states = ref.play(rng, rule, start);
+                Game game = ref.play(rng, rule, start);
                 if (shaping == Shaping.RESTART) {
-                    // an episode: restarts from the middle of the last segment, on the game's own seed
-                    while (states.size() >= 10) {
-                        states = ref.play(rng, rule, states.get(states.size() / 2));
+                    // an episode: while a segment made more than 10 moves, its middle afterstate and a fresh tile,
+                    // on the game's own seed
+                    while (game.afters().size() > 10) {
+                        long from = Spawns.spawn(game.afters().get(game.afters().size() / 2), SHAPE.cellMask(), rng);
+                        game = ref.play(rng, rule, from);
                     }
                 } else if (shaping == Shaping.CAROUSEL) {
                     for (int p = 0; p < 2; p++) {
-                        for (long st : states) {
+                        for (long st : game.states()) {
                             if (ref.tileSum(st) >= points[p]) {
                                 carousel[p] = st;
                                 break;
@@ -134,6 +136,10 @@ class ReferenceLearnerTest {
                 assertTrue(later > 0, "later stages were trained too");
             }
         }
+    }
+
+    /** The states and the afterstates of one game, in order. */
+    private record Game(java.util.List<Long> states, java.util.List<Long> afters) {
     }
 
     /** TD-afterstate from its definition, with the refinements written out. */
@@ -249,9 +255,9 @@ class ReferenceLearnerTest {
 
         /**
          * Plays one game from {@code start} (0: the initial spawns) learning by {@code rule}; returns
-         * the states it went through, the last one terminal.
+         * the states it went through, the last one terminal, and its afterstates.
          */
-        java.util.List<Long> play(Rng rng, TdRule rule, long start) {
+        Game play(Rng rng, TdRule rule, long start) {
             java.util.List<Long> states = new java.util.ArrayList<>();
             java.util.List<Long> afters = new java.util.ArrayList<>();
             java.util.List<Integer> rewards = new java.util.ArrayList<>();
@@ -295,7 +301,7 @@ class ReferenceLearnerTest {
                     learn(afters.get(j), value(afters.get(j)), (float) g);
                 }
             }
-            return states;
+            return new Game(states, afters);
         }
 
         /**

@@ -48,8 +48,9 @@ class LateGameAuditTest {
                 value[b] += v.value(a[0]);
                 ret[b] += total - a[1];
             }
-            while (path.size() >= 10) {
-                path = game(p, v, rng, path.get(path.size() / 2)[2]);
+            // restart training's episode: more than 10 moves, then the middle afterstate and a fresh tile
+            while (path.size() > 10) {
+                path = game(p, v, rng, Spawns.spawn(path.get(path.size() / 2)[0], Shape.S4x4, rng));
                 for (long[] a : path) {
                     restart[(int) (Board.tileSum(a[0]) / WIDTH)]++;
                 }
@@ -88,13 +89,13 @@ class LateGameAuditTest {
         assertEquals(one, three);
     }
 
-    /** Afterstate, score up to it, and the state it was played from, per move. */
+    /** Afterstate and score up to it, per move. */
     private static List<long[]> game(GreedyPlayer p, Evaluator v, Rng rng, long s) {
         List<long[]> path = new ArrayList<>();
         long score = 0;
         while (p.chooseMove(s) >= 0) {
             score += p.lastReward();
-            path.add(new long[] {p.lastAfterstate(), score, s});
+            path.add(new long[] {p.lastAfterstate(), score});
             s = Spawns.spawn(p.lastAfterstate(), Shape.S4x4, rng);
         }
         return path;
