@@ -7,6 +7,7 @@ import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
+import g2048.ntuple.NtupleModels;
 import g2048.play.Players;
 import g2048.player.Player;
 import g2048.policy.PolicyPlayer;
@@ -63,6 +64,8 @@ final class MoveCommand implements Callable<Integer> {
         }
         SearchConfig search = searchOptions.config(playerOptions.depth);
         SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
+        // one answer and exit: the cached tables are mapped, not copied (most of a start otherwise)
+        NtupleModels.mapCachedTables(true);
         long b = parsed.board();
         try (TableSet tables = tablesOptions.open(shape)) {
             started = System.nanoTime();

@@ -2,6 +2,7 @@ package g2048.ntuple;
 
 import g2048.files.AtomicFile;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -215,49 +216,106 @@ final class Int16Cache {
      * number of them is not sound.
      */
     static boolean read(byte[] header, MemorySegment into, byte[] extra) {
-        Path dir = into.byteSize() < minBytes ? null : trustedDirectory();
-        if (dir == null) {
-            return false;
-        }
-        Path file = entry(dir, header, into.byteSize());
-        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !trustedEntry(file)) {
+        Path file = soundCandidate(header, into.byteSize());
+        if (file == null) {
             return false;
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long tables = into.byteSize();
-            int before = PREFIX + header.length + extra.length;
-            if (ch.size() != before + tables) {
-                throw new IOException("wrong size");
-            }
-            ByteBuffer head = ByteBuffer.allocate(before).order(ByteOrder.LITTLE_ENDIAN);
-            readFully(ch, head, 0);
-            head.flip();
-            byte[] stored = Arrays.copyOfRange(head.array(), PREFIX, PREFIX + header.length);
-            if (head.getLong(0) != MAGIC || head.getLong(8) != tables || head.getInt(20) != extra.length
-                    || !Arrays.equals(stored, header)) {
-                throw new IOException("another model's entry");
-            }
+            int before = checkHead(ch, header, tables, extra);
             CRC32C crc = new CRC32C();
-            crc.update(head.array(), PREFIX + header.length, extra.length);
+            crc.update(extra);
             for (long off = 0; off < tables; off += CHUNK) {
                 ByteBuffer chunk = into.asSlice(off, Math.min(CHUNK, tables - off)).asByteBuffer();
                 readFully(ch, chunk, before + off);
                 chunk.flip();
                 crc.update(chunk);
             }
-            if ((int) crc.getValue() != head.getInt(16)) {
-                throw new IOException("checksum mismatch");
-            }
-            System.arraycopy(head.array(), PREFIX + header.length, extra, 0, extra.length);
+            checkSum(ch, crc);
             return true;
         } catch (IOException | RuntimeException e) {
             into.fill((byte) 0); // the inflater writes only the non-zero entries
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // made again by the write after inflating, which replaces it
-            }
+            discard(file);
             return false;
+        }
+    }
+
+    /**
+     * The cached int16 tables ({@code bytes} of them) of the model with {@code header}, mapped read-only
+     * from the entry into {@code arena} and checked in full, or null when there is no sound entry (a
+     * damaged one is deleted). For a process that answers a few moves and exits: no copy and no zeroed
+     * memory, but the mapping's pages are the page cache's small ones, which a long run would pay for on
+     * every look-up (copied tables sit on huge pages).
+     */
+    static MemorySegment map(byte[] header, long bytes, Arena arena) {
+        Path file = soundCandidate(header, bytes);
+        if (file == null) {
+            return null;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            int before = checkHead(ch, header, bytes, new byte[0]);
+            if (before % Short.BYTES != 0) {
+                return null; // int16 look-ups need even addresses; the caller copies instead
+            }
+            MemorySegment tables = ch.map(FileChannel.MapMode.READ_ONLY, before, bytes, arena);
+            CRC32C crc = new CRC32C();
+            for (long off = 0; off < bytes; off += CHUNK) {
+                crc.update(tables.asSlice(off, Math.min(CHUNK, bytes - off)).asByteBuffer());
+            }
+            checkSum(ch, crc);
+            return tables;
+        } catch (IOException | RuntimeException e) {
+            discard(file);
+            return null;
+        }
+    }
+
+    /** The entry that may hold sound tables of {@code bytes} for {@code header}: null when there is none to read. */
+    private static Path soundCandidate(byte[] header, long bytes) {
+        Path dir = bytes < minBytes ? null : trustedDirectory();
+        if (dir == null) {
+            return null;
+        }
+        Path file = entry(dir, header, bytes);
+        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && trustedEntry(file) ? file : null;
+    }
+
+    /**
+     * Checks an entry's size and head against the model's {@code header}, {@code tables} bytes of tables and
+     * {@code extra.length} extra bytes, reads the extra bytes into {@code extra}, and returns where the tables start.
+     */
+    private static int checkHead(FileChannel ch, byte[] header, long tables, byte[] extra) throws IOException {
+        int before = PREFIX + header.length + extra.length;
+        if (ch.size() != before + tables) {
+            throw new IOException("wrong size");
+        }
+        ByteBuffer head = ByteBuffer.allocate(before).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, head, 0);
+        head.flip();
+        byte[] stored = Arrays.copyOfRange(head.array(), PREFIX, PREFIX + header.length);
+        if (head.getLong(0) != MAGIC || head.getLong(8) != tables || head.getInt(20) != extra.length
+                || !Arrays.equals(stored, header)) {
+            throw new IOException("another model's entry");
+        }
+        System.arraycopy(head.array(), PREFIX + header.length, extra, 0, extra.length);
+        return before;
+    }
+
+    /** Checks the checksum of the extra bytes and tables, as {@code crc} has them, against the entry's. */
+    private static void checkSum(FileChannel ch, CRC32C crc) throws IOException {
+        ByteBuffer stored = ByteBuffer.allocate(Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, stored, 16);
+        if ((int) crc.getValue() != stored.getInt(0)) {
+            throw new IOException("checksum mismatch");
+        }
+    }
+
+    /** Deletes a damaged entry; the write after inflating makes it again. */
+    private static void discard(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // made again by the write after inflating, which replaces it
         }
     }
 

@@ -117,6 +117,9 @@ public final class NtupleModels {
         return NtupleModels.class.getClassLoader().getResource(DEFAULT_RESOURCE) != null;
     }
 
+    /** Whether compact models' cached int16 tables are mapped rather than copied ({@link #mapCachedTables}). */
+    private static volatile boolean mapCached;
+
     /**
      * Loads the shipped model (the 4×6 network, two stages, TD-afterstate with temporal coherence)
      * from the class path, where the jar of {@code io.g2048:g2048-models} puts it: no file, no
@@ -199,6 +202,10 @@ public final class NtupleModels {
                 }
                 OffHeap.Table tables = null;
                 if (int16Only && cacheFirst && Int16Cache.present(head, int16Bytes(h))) {
+                    NtupleModel mapped = mappedInt16Model(name, h, head, arena);
+                    if (mapped != null) {
+                        return mapped;
+                    }
                     tables = OffHeap.allocate(int16Bytes(h), arena);
                     if (Int16Cache.read(head, tables.segment())) {
                         return int16Model(name, h, tables, arena);
@@ -488,6 +495,10 @@ public final class NtupleModels {
                                           Arena arena) throws IOException {
         OffHeap.Table t = tables;
         if (t == null && Int16Cache.present(header, int16Bytes(h))) {
+            NtupleModel mapped = mappedInt16Model(name, h, header, arena);
+            if (mapped != null) {
+                return mapped;
+            }
             t = compactTables(name, h, int16Bytes(h), arena);
             if (Int16Cache.read(header, t.segment())) {
                 return int16Model(name, h, t, arena);
@@ -500,6 +511,25 @@ public final class NtupleModels {
         // the next start reads these tables from the user's cache instead of decoding them
         Int16Cache.write(header, t.segment());
         return int16Model(name, h, t, arena);
+    }
+
+    /**
+     * Makes later loads map a compact model's cached int16 tables read-only instead of copying them
+     * ({@link Int16Cache#map}): for a process that answers a move or two and exits, where copying
+     * hundreds of megabytes is most of its start. Off by default: mapped tables sit on small pages,
+     * which a long run pays for on every look-up.
+     */
+    public static void mapCachedTables(boolean on) {
+        mapCached = on;
+    }
+
+    /** The model over its cached int16 tables mapped from the cache, when {@link #mapCachedTables} is on and the entry is sound; else null. */
+    private static NtupleModel mappedInt16Model(String name, ModelHeader h, byte[] header, Arena arena) {
+        if (!mapCached) {
+            return null;
+        }
+        MemorySegment m = Int16Cache.map(header, int16Bytes(h), arena);
+        return m == null ? null : int16Model(name, h, new OffHeap.Table(m, false), arena);
     }
 
     private static long int16Bytes(ModelHeader h) {

@@ -57,6 +57,7 @@ class Int16CacheTest {
 
     @AfterEach
     void restore() {
+        NtupleModels.mapCachedTables(false);
         Int16Cache.minBytes = Int16Cache.MIN_BYTES;
         Int16Cache.settleNanos = 2_000_000_000L;
         if (saved == null) {
@@ -109,6 +110,57 @@ class Int16CacheTest {
         }
         assertArrayEquals(want, values());
         assertEquals(1, entries().size());
+    }
+
+    @Test
+    void mappedEntriesValueAsCopiedOnesAndDamagedOnesAreRefused() throws IOException {
+        System.setProperty(Int16Cache.PROPERTY, "off");
+        double[] want = values();
+        System.setProperty(Int16Cache.PROPERTY, cache.toString());
+        values(); // makes the entry
+        Path entry = onlyEntry();
+        byte[] good = Files.readAllBytes(entry);
+        NtupleModels.mapCachedTables(true);
+        assertArrayEquals(want, values(), "mapped tables value boards as the inflated ones");
+        // what the loads above read: the entry's own tables, mapped read-only (keyed by the model's header, which it keeps)
+        int bytes = (int) tablesBytes(good);
+        byte[] header = java.util.Arrays.copyOfRange(good, 24, good.length - bytes);
+        try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {
+            java.lang.foreign.MemorySegment mapped = Int16Cache.map(header, bytes, arena);
+            assertTrue(mapped != null, "mapped");
+            assertTrue(mapped.isReadOnly(), "read-only");
+            assertTrue(mapped.isMapped(), "a mapping");
+            assertArrayEquals(java.util.Arrays.copyOfRange(good, good.length - bytes, good.length),
+                    mapped.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        }
+        // the mapping reads the entry: an altered table entry with its checksum recomputed moves the value
+        byte[] altered = good.clone();
+        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
+        int tables = good.length - (int) tablesBytes(good);
+        for (int i = tables; i < altered.length; i += 2) {
+            b.putShort(i, (short) (b.getShort(i) + 1000));
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(altered, tables, altered.length - tables);
+        b.putInt(16, (int) crc.getValue());
+        Files.write(entry, altered);
+        assertNotEquals(want[0], values()[0]);
+        for (int damage = 0; damage < 3; damage++) {
+            byte[] bad = good.clone();
+            switch (damage) {
+                case 0 -> bad = java.util.Arrays.copyOf(good, good.length - 2); // truncated
+                case 1 -> bad[bad.length - 3] ^= 0x10; // a table entry
+                default -> bad[24 + 100] ^= 0x01; // the stored model header
+            }
+            Files.write(entry, bad);
+            assertArrayEquals(want, values(), "mapped, damage " + damage);
+            assertArrayEquals(good, Files.readAllBytes(entry), "mapped, damage " + damage + ": the entry is made again");
+        }
+    }
+
+    /** The tables' size stored in an entry's prefix. */
+    private static long tablesBytes(byte[] entry) {
+        return ByteBuffer.wrap(entry).order(ByteOrder.LITTLE_ENDIAN).getLong(8);
     }
 
     @Test
