@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# POLICY5 beyond a network trained on the teacher's games alone, as run for the README's policy table
+# POLICY5 beyond a network trained on the teacher's games alone, as run for the policy tables of docs/results.md
 # ("Policy networks: results on this machine"), in three stages, each fine-tuning the one before:
 #   r1  DAgger round: START's own games labelled by the teacher (the shipped n-tuple model, greedy),
 #       plus fresh teacher games; fine-tuned as it is (boards as they are)

@@ -12,7 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The README's example: load the shipped player, choose a move (with the values), search deeper, play seeded games, query an exact solution. */
+/** The example of docs/library.md: load the shipped player, choose a move (with the values), search deeper, play seeded games, query an exact solution. */
 public final class Embed {
 
     public static void main(String[] args) throws IOException {

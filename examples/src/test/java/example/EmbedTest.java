@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs the README's example as its users would, and checks what it prints. */
+/** Runs the example of docs/library.md as its users would, and checks what it prints. */
 class EmbedTest {
 
     @Test

@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
         description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
-            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014) and the field's (README, *N-tuple networks*).",
+            "The methods of the n-tuple paper (Szubert and Jaśkowski 2014) and the field's (docs/ntuple.md).",
             "--games is the total count: a resumed run plays the games still missing.",
             "Writes --out (compact form if it ends in .g2nz) at every checkpoint and at the end, and beside it the",
             "learning curve NAME.curve.csv and NAME.curve.png (a row per evaluation or checkpoint and where the run ended or",

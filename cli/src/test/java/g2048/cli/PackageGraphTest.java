@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packages depend downwards only, and the README's map lists them in an order their code
+ * The packages depend downwards only, and the map of docs/architecture.md lists them in an order their code
  * allows: read from the sources of every module (imports and qualified names in code; comments and
  * strings left out), so a new arrow upwards fails here, naming the file that draws it.
  */
@@ -87,19 +87,19 @@ class PackageGraphTest {
     }
 
     @Test
-    void theReadmeMapListsEveryPackageAfterThoseItUses() throws IOException {
+    void theArchitectureMapListsEveryPackageAfterThoseItUses() throws IOException {
         Map<String, Map<String, String>> deps = graph();
         List<String> listed = new ArrayList<>();
-        Matcher m = MAP_ROW.matcher(Files.readString(ROOT.resolve("README.md")));
+        Matcher m = MAP_ROW.matcher(Files.readString(ROOT.resolve("docs/architecture.md")));
         while (m.find()) {
             listed.add(m.group(1));
         }
-        assertEquals(new TreeSet<>(deps.keySet()), new TreeSet<>(listed), "the README map lists each package once");
+        assertEquals(new TreeSet<>(deps.keySet()), new TreeSet<>(listed), "the map of docs/architecture.md lists each package once");
         assertEquals(listed.size(), new TreeSet<>(listed).size(), "a package listed twice: " + listed);
         for (int i = 0; i < listed.size(); i++) {
             String p = listed.get(i);
             for (Map.Entry<String, String> d : deps.get(p).entrySet()) {
-                assertTrue(listed.indexOf(d.getKey()) < i, "the README map lists " + p + " above " + d.getKey()
+                assertTrue(listed.indexOf(d.getKey()) < i, "the map of docs/architecture.md lists " + p + " above " + d.getKey()
                         + ", which it uses (" + d.getValue() + ")");
             }
         }

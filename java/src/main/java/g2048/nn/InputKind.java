@@ -1,7 +1,7 @@
 package g2048.nn;
 
 /**
- * What a network reads from a board (the value and position arrays of the README's *Value networks and their training*).
+ * What a network reads from a board (the value and position arrays of docs/networks.md, *Value networks and their training*).
  *
  * <ul>
  *   <li>{@code VALUES}: 4×4×16, the value planes (plane 0 empty, plane k the tile 2^k).

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ArchitecturesTest {
 
-    /** The table of the README's *Value networks and their training*. */
+    /** The papers' weight counts of the ten value networks (docs/networks.md, *Value networks and their training*, quotes the first and last). */
     private static final Map<String, Long> COUNTS = Map.of(
             "CNN22", 2_902_273L, "CNN22S", 1_636_033L, "CNN22SS", 730_241L, "CNN22SSS", 184_897L,
             "CNN22ACG", 3_363_809L, "CNN12", 3_680_513L, "MLP", 3_280_897L, "BP-CNN", 2_910_465L,
