@@ -98,7 +98,7 @@ class ModelFileTest {
                 max = Math.max(max, Math.abs(m.network().entry(i)));
             }
             try (NtupleModel back = NtupleModels.load(compact)) {
-                assertSameModel(m, back, (float) (max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS)) * 0.5001f);
+                assertSameModel(m, back, (float) (max / ModelFileWriter.largestStep(NtupleModels.COMPACT_BITS)) * 0.5001f);
             }
         }
         assertTrue(Files.size(compact) * 20 < Files.size(full), Files.size(compact) + " vs " + Files.size(full));
@@ -158,7 +158,7 @@ class ModelFileTest {
                 for (long i = 0; i < n; i++) {
                     max = Math.max(max, Math.abs(net.entry(i)));
                 }
-                double step = max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS);
+                double step = max / ModelFileWriter.largestStep(NtupleModels.COMPACT_BITS);
                 try (NtupleModel play = NtupleModels.load(trained); NtupleModel train = NtupleModels.loadForTraining(trained)) {
                     assertEquals(three.stages(), play.stages());
                     for (long i = 0; i < n; i++) {
