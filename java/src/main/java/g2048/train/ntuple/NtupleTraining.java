@@ -14,7 +14,9 @@ import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TrainingState;
 import g2048.ntuple.TupleSpec;
 import g2048.settings.BadSetting;
+import g2048.settings.Named;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The model a {@link NtupleTrainingSpec} trains and how it learns, settled: a new model from the
@@ -53,7 +55,7 @@ public final class NtupleTraining implements AutoCloseable {
                 shaping = kept(spec, "shaping", spec.shaping(), st.shaping(), "shaping " + st.shaping().text()
                         + "; a resumed run keeps its shaping");
             } else {
-                rule = NtupleTrainingSpec.rule(spec.nStep(), spec.lambda(), spec.backward(), null);
+                rule = NtupleTrainingSpec.rule(spec.nStep(), spec.lambda(), spec.backward());
                 shaping = spec.shaping() != null ? spec.shaping() : Shaping.NONE;
             }
             NtupleTrainingSpec.checkRule(rule, model.method());
@@ -118,12 +120,12 @@ public final class NtupleTraining implements AutoCloseable {
         try {
             if (spec.net() != null && !spec.net().equals(model.spec())) {
                 NtupleModel small = model;
-                NtupleModel grown = changed(small, "net", spec.net().name(), () -> small.grow(spec.net()));
-                int added = spec.net().tuples().length - small.spec().tuples().length;
-                notes.accept("grown from " + small.spec().name() + " to " + spec.net().name() + ": its "
-                        + model.spec().tuples().length + " tuples start from " + spec.resume() + ", " + added + " new tuple"
-                        + (added == 1 ? "" : "s") + " from 0");
-                model = grown;
+                TupleSpec from = small.spec();
+                model = changed(small, "net", spec.net().name(), () -> small.grow(spec.net()));
+                int added = spec.net().tuples().length - from.tuples().length;
+                notes.accept("grown from " + from.name() + " to " + spec.net().name() + ": its " + from.tuples().length
+                        + " tuples start from " + spec.resume() + ", " + added + " new tuple" + (added == 1 ? "" : "s")
+                        + " from 0");
             }
             kept(spec, "method", spec.method(), model.method(), model.method().text());
             kept(spec, "terminalValue", spec.terminalValue(), model.terminal(), model.terminal().text());
@@ -171,7 +173,7 @@ public final class NtupleTraining implements AutoCloseable {
 
     /** A new model made from {@code model} by {@code change}, which closes the old one; a refusal names {@code field}. */
     private static NtupleModel changed(NtupleModel model, String field, String asked,
-                                       java.util.function.Supplier<NtupleModel> change) {
+                                       Supplier<NtupleModel> change) {
         NtupleModel made;
         try {
             made = change.get();
@@ -201,6 +203,6 @@ public final class NtupleTraining implements AutoCloseable {
     }
 
     private static String text(Object value) {
-        return value instanceof g2048.settings.Named n ? n.text() : String.valueOf(value);
+        return value instanceof Named n ? n.text() : String.valueOf(value);
     }
 }

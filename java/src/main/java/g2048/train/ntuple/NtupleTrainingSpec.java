@@ -11,6 +11,7 @@ import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TupleSpec;
 import g2048.settings.BadSetting;
+import g2048.train.Every;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
@@ -85,7 +86,7 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
         }
         if (resume == null) {
             checkNewModel(net, method, shape, terminalValue, tcPrior);
-            checkRule(rule(nStep, lambda, backward, null), method == null ? Method.TD_AFTERSTATE : method);
+            checkRule(rule(nStep, lambda, backward), method == null ? Method.TD_AFTERSTATE : method);
         }
     }
 
@@ -116,7 +117,7 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
 
     /** The plan of the run: its total, evaluations, checkpoints and {@code out}. */
     public NtupleRun.Plan plan() {
-        return new NtupleRun.Plan(games, new g2048.train.Every(evalEvery), evalGames, new g2048.train.Every(checkpointEvery),
+        return new NtupleRun.Plan(games, new Every(evalEvery), evalGames, new Every(checkpointEvery),
                 out, compactBitsOrDefault());
     }
 
@@ -148,11 +149,10 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
         }
     }
 
-    /** The TD rule of the given parts, each missing one the {@code recorded} rule's (or TD(0)'s). */
-    static TdRule rule(Integer nStep, Double lambda, Boolean backward, TdRule recorded) {
-        TdRule base = recorded == null ? TdRule.TD0 : recorded;
-        return new TdRule(nStep != null ? nStep : base.steps(), lambda != null ? lambda : base.lambda(),
-                backward != null ? backward : base.backward());
+    /** The TD rule of the given parts, each missing one TD(0)'s. */
+    static TdRule rule(Integer nStep, Double lambda, Boolean backward) {
+        return new TdRule(nStep != null ? nStep : TdRule.TD0.steps(), lambda != null ? lambda : TdRule.TD0.lambda(),
+                backward != null ? backward : TdRule.TD0.backward());
     }
 
     /** Refuses a rule other than TD(0) for a method that learns by TD(0) only. */
