@@ -1,24 +1,23 @@
 package g2048.cli;
 
-import g2048.answers.JsonConventions;
 import g2048.files.LockFile;
 import g2048.game.Shape;
-import g2048.json.JsonWriter;
 import g2048.ntuple.Method;
-import g2048.ntuple.TupleSpec;
 import g2048.ntuple.NtupleModel;
-import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
 import g2048.ntuple.Shaping;
 import g2048.ntuple.Stages;
 import g2048.ntuple.TdRule;
 import g2048.ntuple.TerminalValue;
 import g2048.ntuple.TrainingState;
-import g2048.train.Every;
+import g2048.ntuple.TupleSpec;
 import g2048.train.LearningCurve;
 import g2048.train.StopSignal;
 import g2048.train.ntuple.NtupleCurve;
+import g2048.train.ntuple.NtupleEvents;
 import g2048.train.ntuple.NtupleRun;
+import g2048.train.ntuple.NtupleTraining;
+import g2048.train.ntuple.NtupleTrainingSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -30,7 +29,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code g2048 train ntuple}: TD learning of an n-tuple network (Szubert and Jaśkowski 2014) on several threads, with
- * evaluation lines, atomic checkpoints, {@code --resume} and a clean checkpoint on Ctrl-C.
+ * evaluation lines, atomic checkpoints, {@code --resume} and a clean checkpoint on Ctrl-C. The options become a
+ * {@link NtupleTrainingSpec}, whose rules (defaults, what a resumed run keeps) are the engine's; this command parses,
+ * checks that the outputs can be written, and prints.
  */
 @Command(name = "ntuple", mixinStandardHelpOptions = true,
         description = {"Train an n-tuple network by TD-afterstate, TD-state or Q-learning.",
@@ -63,20 +64,20 @@ final class TrainNtupleCommand implements Callable<Integer> {
     Float tcPrior;
 
     @Option(names = "--n-step", description = "td-afterstate: n-step TD, the target the next N rewards and the value"
-            + " N afterstates on; with --lambda the horizon of forward TD(λ) (default: 1).")
+            + " N afterstates on; with --lambda the horizon of forward TD(λ) (default: 1, or the resumed model's).")
     Integer nStep;
 
     @Option(names = "--lambda", description = "td-afterstate: TD(λ) with λ in [0, 1); forward over --n-step afterstates,"
-            + " or with --backward over the whole game (default: 0).")
+            + " or with --backward over the whole game (default: 0, or the resumed model's).")
     Double lambda;
 
     @Option(names = "--backward", description = "td-afterstate: learn after each game, from its last afterstate to its"
-            + " first, each target read from the values just updated (default: online, forward).")
-    boolean backward;
+            + " first, each target read from the values just updated (default: online, forward, or the resumed model's).")
+    Boolean backward;
 
     @Option(names = "--shaping", description = "Where training games start: none, restart (from halfway through the previous"
             + " game) or carousel (in turn afresh and from the states that first reached each stage threshold, or 8192"
-            + " and 16384) (default: none).")
+            + " and 16384) (default: none, or the resumed model's).")
     String shaping;
 
     @Option(names = "--init", description = "Optimistic initialisation: every fresh board valued V (each weight V/features),"
@@ -123,7 +124,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     @Option(names = "--checkpoint-every", defaultValue = "10000", description = "Write --out every K games; 0 = only at the end (default: ${DEFAULT-VALUE}).")
     long checkpointEvery;
 
-    @Option(names = "--resume", description = "Continue training from this model file (its games, seed, network and method).")
+    @Option(names = "--resume", description = "Continue training from this model file (its games, seed, network, method, TD rule and shaping).")
     Path resume;
 
     @Option(names = {"-q", "--quiet", "--no-progress"}, description = "Show no progress (done/total, rate, ETA) on standard error; results still go to standard output.")
@@ -138,43 +139,32 @@ final class TrainNtupleCommand implements Callable<Integer> {
         return json ? System.err : System.out;
     }
 
+    /** The options as the engine's spec: each choice parsed, a bad value named by its field. */
+    private NtupleTrainingSpec spec() {
+        return new NtupleTrainingSpec(out, games, resume, NtupleTrainingSpec.parse("net", net, TupleSpec::parse),
+                NtupleTrainingSpec.parse("method", method, Method::parse), NtupleTrainingSpec.parse("shape", shape, Shape::parse),
+                NtupleTrainingSpec.parse("terminalValue", terminalValue, TerminalValue::parse),
+                NtupleTrainingSpec.parse("stages", stages, Stages::parse), init, tc, tcPrior, alpha, seed, nStep, lambda,
+                backward, NtupleTrainingSpec.parse("shaping", shaping, Shaping::parse), threads, evalEvery, evalGames,
+                checkpointEvery, compactBits);
+    }
+
     @Override
     public Integer call() {
-        if (games < 1) {
-            throw new Errors.BadInput("--games: expected at least 1, got " + games);
-        }
-        if (threads < 1) {
-            throw new Errors.BadInput("--threads: expected at least 1, got " + threads);
-        }
-        if (evalEvery < 0 || checkpointEvery < 0) {
-            throw new Errors.BadInput("--eval-every and --checkpoint-every: expected 0 or more");
-        }
-        if (evalGames < 1) {
-            throw new Errors.BadInput("--eval-games: expected at least 1, got " + evalGames);
-        }
-        boolean compactOut = out.getFileName().toString().endsWith(NtupleModels.COMPACT_EXTENSION);
-        String bitsProblem = compactBits == null ? null : NtupleModels.compactBitsProblem(compactBits);
-        if (bitsProblem != null) {
-            throw new Errors.BadInput("--compact-bits: " + bitsProblem);
-        }
-        if (compactBits != null && !compactOut) {
-            throw new Errors.BadInput("--compact-bits: applies to a compact --out (" + NtupleModels.COMPACT_EXTENSION
-                    + "), got " + out);
-        }
+        NtupleTrainingSpec spec = spec();
         // Fails before any training when --out could not be written at the first checkpoint.
         OutputDirectory.checkWritable("--out", out.toAbsolutePath().getParent());
         OutputDirectory.checkFileWritable("--out", out);
         OutputDirectory.checkFileWritable("--out", NtupleCurve.csvBeside(out)); // its name, and the .png's, as long
         TrainedWork.refuseReplacing("--out", out, resume);
-        if (compactOut) {
+        if (spec.compactOut()) {
             System.err.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
                     + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
         }
         try (LockFile lock = lockOutput()) {
             deleteLeftovers();
-            NtupleModel model = resume == null ? createModel() : resumeModel();
-            try (model) {
-                return train(model);
+            try (NtupleTraining training = NtupleTraining.open(spec, note -> System.err.println("train ntuple: " + note))) {
+                return train(spec, training);
             }
         } catch (IOException e) {
             throw new Errors.BadInput("--out " + out + ": cannot lock it for this run (" + Errors.text(e) + ")", e);
@@ -186,10 +176,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
      * large as the model), as every other writer does; under the lock, so no live run loses one.
      */
     private void deleteLeftovers() throws IOException {
-        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
-        Path dir = out.toAbsolutePath().getParent();
-        int left = g2048.files.AtomicFile.deleteLeftoversOf(out, dir.resolve(name + ".curve.csv"),
-                dir.resolve(name + ".curve.png"));
+        int left = g2048.files.AtomicFile.deleteLeftoversOf(out, NtupleCurve.csvBeside(out), NtupleCurve.pngBeside(out));
         if (left > 0) {
             System.err.println("train ntuple: deleted " + left + " temporary file(s) left by a killed run");
         }
@@ -204,127 +191,12 @@ final class TrainNtupleCommand implements Callable<Integer> {
         }
     }
 
-    private NtupleModel createModel() {
-        TupleSpec spec = parse("--net", () -> TupleSpec.parse(net == null ? "4x6" : net));
-        Method m = parse("--method", () -> Method.parse(method == null ? "td-afterstate" : method));
-        Shape s = parse("--shape", () -> Shape.parse(shape == null ? "4x4" : shape));
-        parse("--net", () -> {
-            spec.checkFits(s);
-            return spec;
-        });
-        if (m == Method.Q_LEARNING && spec.symmetric()) {
-            throw new Errors.BadInput("--net " + spec.name() + ": q-learning keeps one network per action, and an action"
-                    + " is not symmetric; use a network without :sym (e.g. 17x4)");
-        }
-        TerminalValue t = parse("--terminal-value", () -> TerminalValue.parse(terminalValue == null ? "zero" : terminalValue));
-        if (t != TerminalValue.ZERO && m != Method.TD_STATE) {
-            throw new Errors.BadInput("--terminal-value " + terminalValue + ": a choice of td-state only; "
-                    + m.text() + " values a terminal state 0");
-        }
-        Stages st = parse("--stages", () -> Stages.parse(stages));
-        double v0 = init == null ? 0 : init;
-        if (!Double.isFinite(v0)) {
-            throw new Errors.BadInput("--init: expected a finite value, got " + init);
-        }
-        double a = alpha == null ? 0.0025 : alpha;
-        if (tcPrior != null) {
-            throw new Errors.BadInput("--tc-prior: warms the accumulators of a resumed model's trained weights; a new model"
-                    + " has none (use it with --resume and --tc)");
-        }
-        return NtupleModel.create(spec, s, m, t, st, v0, tc != null && tc, seed == null ? 1 : seed, a);
-    }
-
-    private NtupleModel resumeModel() {
-        NtupleModel model = NtupleModels.loadForTraining(resume);
-        try {
-            TupleSpec wantedNet = net == null ? model.spec() : parse("--net", () -> TupleSpec.parse(net));
-            if (!wantedNet.equals(model.spec())) {
-                NtupleModel grown;
-                try {
-                    grown = model.grow(wantedNet);
-                } catch (IllegalArgumentException e) {
-                    throw new Errors.BadInput("--net " + net + ": " + Errors.text(e));
-                }
-                int added = wantedNet.tuples().length - model.spec().tuples().length;
-                System.err.println("train ntuple: grown from " + model.spec().name() + " to " + wantedNet.name() + ": its "
-                        + model.spec().tuples().length + " tuples start from " + resume + ", " + added + " new tuple"
-                        + (added == 1 ? "" : "s") + " from 0");
-                model.close();
-                model = grown;
-            }
-            if (method != null && Method.parse(method) != model.method()) {
-                throw new Errors.BadInput("--method " + method + " does not match the resumed model " + resume + " ("
-                        + model.method().text() + ")");
-            }
-            if (terminalValue != null && parse("--terminal-value", () -> TerminalValue.parse(terminalValue)) != model.terminal()) {
-                throw new Errors.BadInput("--terminal-value " + terminalValue + " does not match the resumed model " + resume
-                        + " (" + model.terminal().text() + ")");
-            }
-            if (shape != null && !Shape.parse(shape).equals(model.shape())) {
-                throw new Errors.BadInput("--shape " + shape + " does not match the resumed model " + resume + " ("
-                        + model.shape() + ")");
-            }
-            Stages wanted = stages == null ? model.stages() : parse("--stages", () -> Stages.parse(stages));
-            if (!wanted.equals(model.stages())) {
-                NtupleModel split;
-                try {
-                    split = model.promote(wanted);
-                } catch (IllegalArgumentException e) {
-                    throw new Errors.BadInput("--stages " + stages + ": " + Errors.text(e));
-                }
-                model.close();
-                model = split;
-                System.err.println("train ntuple: split into " + wanted.count() + " stages (" + wanted.text()
-                        + "), each starting from the resumed stage that served its boards");
-            }
-            if (init != null) {
-                throw new Errors.BadInput("--init: sets the weights of a new model only; " + resume + " was initialised with "
-                        + model.initialValue());
-            }
-            if (tcPrior != null && (tc == null || !tc || model.coherent())) {
-                throw new Errors.BadInput("--tc-prior: warms fresh accumulators, so it goes with --tc on a resumed model"
-                        + " that has none (" + resume + (model.coherent() ? " keeps its own)" : ")"));
-            }
-            if (tc != null && tc != model.coherent()) {
-                float prior = tcPrior == null ? 0f : tcPrior;
-                NtupleModel coherent = model;
-                parse("--tc-prior", () -> {
-                    coherent.setCoherent(tc, prior);
-                    return prior;
-                });
-                System.err.println(!tc ? "train ntuple: temporal coherence off, accumulators dropped (plain TD from here)"
-                        : prior > 0 ? "train ntuple: temporal coherence on, warm accumulators (A = " + prior
-                                + " on every trained weight: rates start near 0)"
-                        : "train ntuple: temporal coherence on, fresh accumulators (rates start at alpha)");
-            }
-            if (seed != null && seed != model.training().seed()) {
-                throw new Errors.BadInput("--seed " + seed + " does not match the resumed model " + resume + " (seed "
-                        + model.training().seed() + "); a resumed run keeps its seed");
-            }
-            return model;
-        } catch (RuntimeException e) {
-            model.close();
-            throw e;
-        }
-    }
-
-    private int train(NtupleModel model) {
+    private int train(NtupleTrainingSpec spec, NtupleTraining training) {
+        NtupleModel model = training.model();
         TrainingState st = model.training();
-        double a = alpha != null ? alpha : st.alpha();
-        SelfPlay play;
-        try {
-            play = new SelfPlay(model, a, threads);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--alpha: " + Errors.text(e));
-        }
-        TdRule rule = parse("--n-step/--lambda", () -> new TdRule(nStep == null ? 1 : nStep, lambda == null ? 0 : lambda,
-                backward));
-        parse("--method", () -> {
-            play.setRule(rule);
-            return rule;
-        });
-        Shaping shape = parse("--shaping", () -> Shaping.parse(shaping == null ? "none" : shaping));
-        play.setShaping(shape);
+        SelfPlay play = training.selfPlay();
+        TdRule rule = training.rule();
+        Shaping shape = training.shaping();
         text().printf(Locale.ROOT, "train ntuple: %s%s on %s, %s, alpha %s, seed %d, %d thread%s, tables %.0f MiB%s; "
                         + "games %d of %d done%n",
                 model.spec().name(), (model.stages().count() == 1 ? "" : " in " + model.stages().count() + " stages ("
@@ -333,27 +205,15 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 model.shape(), model.method().text() + (rule.plain() ? "" : " by " + rule.text())
                         + (model.coherent() ? " + temporal coherence" : "")
                         + (shape == Shaping.NONE ? "" : ", " + shape.text() + " shaping")
-                        + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"), (float) a, st.seed(), threads, threads == 1 ? "" : "s",
+                        + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"),
+                (float) training.alpha(), st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")
                         + (model.network().rawAccess() ? ", unchecked look-ups" : ", checked look-ups"),
                 st.games(), games);
         if (json) {
-            System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "start")
-                    .field("net", model.spec().name())
-                    .field("shape", model.shape().toString())
-                    .field("method", model.method().text())
-                    .field("stages", model.stages().count())
-                    .field("alpha", a)
-                    .field("seed", st.seed())
-                    .field("threads", threads)
-                    .field("games_done", st.games())
-                    .field("games_total", games)
-                    .field("out", JsonConventions.path(out))
-                    .end());
+            System.out.println(NtupleEvents.start(spec, training));
         }
-        NtupleRun run = new NtupleRun(model, play, new NtupleRun.Plan(games, new Every(evalEvery), evalGames,
-                new Every(checkpointEvery), out, compactBits != null ? compactBits : NtupleModels.COMPACT_BITS),
-                openCurve(model));
+        NtupleRun run = new NtupleRun(model, play, spec.plan(), openCurve(model));
         try (StopSignal _ = StopSignal.install("g2048-train-stop", run::stop, Duration.ofSeconds(120))) {
             Progress progress = Progress.onStderr("train ntuple", "games", games, quiet).resumedAt(st.games());
             NtupleRun.Result result = run.run(new NtupleRun.Listener() {
@@ -375,19 +235,11 @@ final class TrainNtupleCommand implements Callable<Integer> {
             });
             progress.finish();
             TrainingState end = result.state();
-            double overall = end.nanos() == 0 ? 0 : end.moves() / (end.nanos() / 1e9);
             text().printf(Locale.ROOT, "%s %s after %d games (%d moves, %.1f s learning, %.2fM moves/s overall)%n",
                     result.stopped() ? "stopped; saved" : "saved", out, end.games(), end.moves(), end.nanos() / 1e9,
-                    overall / 1e6);
+                    NtupleEvents.movesPerSecond(end) / 1e6);
             if (json) {
-                System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "summary")
-                        .field("stopped", result.stopped())
-                        .field("out", JsonConventions.path(out))
-                        .field("games", end.games())
-                        .field("moves", end.moves())
-                        .field("learning_s", end.nanos() / 1e9)
-                        .field("moves_per_s", overall)
-                        .end());
+                System.out.println(NtupleEvents.summary(spec, result));
                 System.out.flush();
             }
             return 0;
@@ -422,36 +274,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
         text().println(line);
         text().flush();
         if (json) {
-            System.out.println(progressEvent(st, r.trainMean(), r.movesPerSecond(), e, r.checkpoint()));
+            System.out.println(NtupleEvents.progress(r, games));
             System.out.flush();
         }
-    }
-
-    /** The JSON line of one report: the training since the last, its evaluation (or null), whether it checkpointed. */
-    private String progressEvent(TrainingState st, double trainMean, double trainRate, SelfPlay.Evaluation e,
-                                 boolean checkpoint) {
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "progress")
-                .field("games_done", st.games())
-                .field("games_total", games)
-                .field("moves", st.moves())
-                .field("learning_s", st.nanos() / 1e9)
-                .field("train_mean_score", trainMean)
-                .field("moves_per_s", trainRate);
-        if (e == null) {
-            j.nullField("evaluation");
-        } else {
-            j.object("evaluation")
-                    .field("games", e.games())
-                    .field("mean", e.mean())
-                    .field("sd", e.sd())
-                    .field("max", e.max())
-                    .object("reach");
-            for (int k = 0; k < e.reachCodes().length; k++) {
-                j.field(Integer.toString(1 << e.reachCodes()[k]), e.reachRates()[k]);
-            }
-            j.end().field("moves_per_s", e.moves() / e.seconds()).end();
-        }
-        return j.field("checkpoint", checkpoint).end().toString();
     }
 
     static String evaluation(SelfPlay.Evaluation e) {
@@ -463,13 +288,5 @@ final class TrainNtupleCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, ", %d %.1f%%", 1 << e.reachCodes()[k], 100 * e.reachRates()[k]));
         }
         return sb.toString();
-    }
-
-    private static <T> T parse(String option, java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput(option + ": " + Errors.text(e));
-        }
     }
 }

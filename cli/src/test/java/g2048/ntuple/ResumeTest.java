@@ -3,6 +3,7 @@ package g2048.ntuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import g2048.cli.CommandRun;
 import g2048.cli.Main;
 import g2048.game.Shape;
 import java.nio.file.Path;
@@ -59,6 +60,34 @@ class ResumeTest {
         assertEquals(2, Main.execute("train", "ntuple", "--resume", dir.resolve("nothing.g2n").toString(), "--games", "3",
                 "--out", rest.toString()));
         assertTrue(!rest.toFile().exists());
+    }
+
+    @Test
+    void aResumedRunKeepsItsTdRuleAndShapingWithoutTheFlags() {
+        Path once = dir.resolve("lambda-once.g2n");
+        Path part = dir.resolve("lambda-part.g2n");
+        String[] common = {"train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--lambda", "0.5", "--backward",
+            "--shaping", "restart", "--alpha", "0.02", "--seed", "7", "--threads", "1", "--eval-every", "0", "--no-progress"};
+        assertEquals(0, Main.execute(concat(common, "--games", "240", "--out", once.toString())));
+        assertEquals(0, Main.execute(concat(common, "--games", "90", "--out", part.toString())));
+        // Resumed with none of --lambda, --backward, --shaping: the model's own rule and shaping go on.
+        assertEquals(0, Main.execute("train", "ntuple", "--resume", part.toString(), "--games", "240", "--threads", "1",
+                "--eval-every", "0", "--no-progress", "--out", part.toString()));
+        try (NtupleModel a = NtupleModels.load(once); NtupleModel b = NtupleModels.load(part)) {
+            assertEquals(240, b.training().games());
+            assertEquals(a.training().moves(), b.training().moves());
+            assertTablesEqual(a, b);
+        }
+        // A resume that asks for another rule or shaping is refused, and writes nothing.
+        Path other = dir.resolve("lambda-other.g2n");
+        for (String[] change : new String[][] {{"--lambda", "0.25"}, {"--n-step", "3"}, {"--shaping", "none"}}) {
+            CommandRun r = CommandRun.of(concat(new String[] {"train", "ntuple", "--resume", part.toString(), "--games", "300",
+                "--threads", "1", "--eval-every", "0", "--no-progress", "--out", other.toString()}, change));
+            assertEquals(2, r.exit(), String.join(" ", change) + ": " + r.err());
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().contains(change[0] + " " + change[1] + " does not match the resumed model"), r.err());
+            assertTrue(!other.toFile().exists());
+        }
     }
 
     @Test

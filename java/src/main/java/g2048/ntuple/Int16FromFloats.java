@@ -124,7 +124,7 @@ final class Int16FromFloats {
                 long first = b * weights;
                 for (long done = 0; done < weights; ) {
                     MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
-                    NtupleModels.readFully(file, ch, part, all);
+                    ModelFileReader.readFully(file, ch, part, all);
                     tables.update(part.asByteBuffer());
                     WeightCheck.check(file.toString(), part, first + done, limit);
                     float max = largest[b];
@@ -138,8 +138,8 @@ final class Int16FromFloats {
             long accumulatorBytes = h.dataBytes() - tableEntries * Float.BYTES;
             for (long done = 0; done < accumulatorBytes; done += CHUNK) {
                 MemorySegment part = buf.asSlice(0, Math.min(CHUNK, accumulatorBytes - done));
-                NtupleModels.readFully(file, ch, part, all);
-                NtupleModels.checkFinite(file.toString(), part, tableEntries + done / Float.BYTES);
+                ModelFileReader.readFully(file, ch, part, all);
+                FiniteCheck.checkFinite(file.toString(), part, tableEntries + done / Float.BYTES);
             }
             if ((int) all.getValue() != h.dataCrc()) {
                 throw new ModelFileException(file, "corrupt data (checksum mismatch)");
@@ -154,7 +154,7 @@ final class Int16FromFloats {
                 boolean exact = true;
                 for (long done = 0; done < weights; ) {
                     MemorySegment part = buf.asSlice(0, Math.min(CHUNK / Float.BYTES, weights - done) * Float.BYTES);
-                    NtupleModels.readFully(file, ch, part, again);
+                    ModelFileReader.readFully(file, ch, part, again);
                     for (long i = 0, n = part.byteSize() / Float.BYTES; i < n; i++) {
                         float w = part.getAtIndex(F, i);
                         short q = Int16Network.rounded(w, step);

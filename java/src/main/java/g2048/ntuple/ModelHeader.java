@@ -40,6 +40,11 @@ import java.util.zip.CRC32C;
  *              bit 1 = compact form: every stage after the first is coded as its difference from the
  *              stage before it (a split stage starts as a copy: untouched weights code as zero runs)
  *   3976  4·7  stage thresholds (tile sums), s − 1 of them, the rest 0
+ *   4004    4  TD rule last trained by ({@link TdRule}): its steps n; 0 when not recorded (files written
+ *              before these fields, or a model not yet trained), the fields up to 4023 then 0 too
+ *   4008    8  TD rule: λ (float64)
+ *   4016    4  TD rule: bit 0 = backward
+ *   4020    4  shaping last trained with: 0 none, 1 restart, 2 carousel (see {@link Shaping})
  *   4088    4  terminal value of TD-state: 0 = zero, 1 = the network's (see {@link TerminalValue});
  *              files written before this field have 0 here
  * </pre>
@@ -90,7 +95,12 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
     static final int OFF_STAGES = 3968;
     static final int OFF_FLAGS = 3972;
     static final int OFF_THRESHOLDS = 3976;
+    static final int OFF_RULE_STEPS = 4004;
+    static final int OFF_RULE_LAMBDA = 4008;
+    static final int OFF_RULE_FLAGS = 4016;
+    static final int OFF_SHAPING = 4020;
     static final int OFF_TERMINAL = 4088;
+    static final int RULE_BACKWARD = 1;
     static final int FLAG_COHERENCE = 1;
     static final int FLAG_STAGE_DELTAS = 2;
 
@@ -130,6 +140,13 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         b.putInt(OFF_FLAGS, (coherent ? FLAG_COHERENCE : 0) | (stageDeltas ? FLAG_STAGE_DELTAS : 0));
         for (int i = 0; i < stages.thresholds().length; i++) {
             b.putInt(OFF_THRESHOLDS + 4 * i, stages.thresholds()[i]);
+        }
+        TdRule rule = training.rule();
+        if (rule != null) {
+            b.putInt(OFF_RULE_STEPS, rule.steps());
+            b.putDouble(OFF_RULE_LAMBDA, rule.lambda());
+            b.putInt(OFF_RULE_FLAGS, rule.backward() ? RULE_BACKWARD : 0);
+            b.putInt(OFF_SHAPING, training.shaping().ordinal());
         }
         b.putInt(OFF_TERMINAL, terminal.ordinal());
         b.putInt(OFF_HEADER_CRC, headerCrc(b));
@@ -202,6 +219,8 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         double initialValue = 0;
         boolean coherent = false;
         boolean stageDeltas = false;
+        TdRule rule = null;
+        Shaping shaping = null;
         if (version >= 2) {
             int count = b.getInt(OFF_STAGES);
             if (count < 1 || count > Stages.MAX_STAGES) {
@@ -226,6 +245,8 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
             }
             coherent = (flags & FLAG_COHERENCE) != 0;
             stageDeltas = (flags & FLAG_STAGE_DELTAS) != 0;
+            rule = rule(file, b);
+            shaping = rule == null ? null : shaping(file, b);
         }
         int banks = b.getInt(OFF_BANKS);
         if (banks != method.banks() * stages.count()) {
@@ -283,10 +304,43 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
         if (!Double.isFinite(alpha) || alpha < 0) {
             throw new ModelFileException(file, "learning rate (alpha) " + alpha + " in the header, expected a finite number >= 0");
         }
+        if (rule != null && !rule.plain() && method != Method.TD_AFTERSTATE) {
+            throw new ModelFileException(file, method.text() + " model trained by " + rule.text()
+                    + ": only td-afterstate models learn by another rule than TD(0)");
+        }
         TrainingState training = new TrainingState(b.getLong(OFF_GAMES), b.getLong(OFF_MOVES), b.getLong(OFF_NANOS),
-                b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA));
+                b.getLong(OFF_SEED), b.getDouble(OFF_ALPHA), rule, shaping);
         return new ModelHeader(valueType, method, banks, shape, weights, dataBytes, b.getInt(OFF_DATA_CRC), training,
                 step, spec, terminal, stages, initialValue, coherent, stageDeltas);
+    }
+
+    /** The TD rule the header records, or null when it records none (its fields all 0). */
+    private static TdRule rule(String file, ByteBuffer b) {
+        int steps = b.getInt(OFF_RULE_STEPS);
+        double lambda = b.getDouble(OFF_RULE_LAMBDA);
+        int flags = b.getInt(OFF_RULE_FLAGS);
+        if (steps == 0) {
+            if (b.getLong(OFF_RULE_LAMBDA) != 0 || flags != 0 || b.getInt(OFF_SHAPING) != 0) {
+                throw new ModelFileException(file, "TD rule fields set without the rule's steps");
+            }
+            return null;
+        }
+        if ((flags & ~RULE_BACKWARD) != 0) {
+            throw new ModelFileException(file, "unknown TD rule flags " + Integer.toHexString(flags));
+        }
+        try {
+            return new TdRule(steps, lambda, (flags & RULE_BACKWARD) != 0);
+        } catch (IllegalArgumentException e) {
+            throw new ModelFileException(file, "bad TD rule: " + e.getMessage(), e);
+        }
+    }
+
+    private static Shaping shaping(String file, ByteBuffer b) {
+        int s = b.getInt(OFF_SHAPING);
+        if (s < 0 || s >= Shaping.values().length) {
+            throw new ModelFileException(file, "unknown shaping " + s + " (0 = none, 1 = restart, 2 = carousel)");
+        }
+        return Shaping.values()[s];
     }
 
     /** Entries between a weight and the same weight one stage earlier (the stride of stage differences). */

@@ -7,7 +7,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * A network with what it was trained for: spec, board shape, learning method, tables and training
@@ -223,6 +222,11 @@ public final class NtupleModel implements AutoCloseable {
         return coherence;
     }
 
+    /** The step of the compact form the tables were read from; 0 when they were not. */
+    double quantum() {
+        return quantum;
+    }
+
     /**
      * Switches learning to TD+TC (fresh accumulators: every weight's rate starts at α), or back to
      * plain TD. Not while training threads run.
@@ -260,38 +264,7 @@ public final class NtupleModel implements AutoCloseable {
      * model is left as it was; close it when done.
      */
     public NtupleModel promote(Stages into) {
-        int[] from = stages.thresholds();
-        int[] to = into.thresholds();
-        for (int t : from) {
-            if (Arrays.stream(to).noneMatch(x -> x == t)) {
-                throw new IllegalArgumentException("stages " + into.text() + " do not keep the threshold " + t + " of model "
-                        + source + " (" + stages.text() + "); a model can only be split further");
-            }
-        }
-        TupleNetwork net = network();
-        Arena fresh = Arena.ofShared();
-        try {
-            long stageBytes = net.table().byteSize() / stages.count();
-            OffHeap.Table table = OffHeap.allocate(stageBytes * into.count(), fresh);
-            int banksPerStage = net.banks() / stages.count();
-            Coherence tc = coherence == null ? null
-                    : Coherence.fresh((long) banksPerStage * net.weights() * into.count(), fresh);
-            long accBytes = coherence == null ? 0 : coherence.segment().byteSize() / stages.count();
-            for (int k = 0; k < into.count(); k++) {
-                int origin = sourceStage(from, k == 0 ? 0 : to[k - 1]);
-                table.segment().asSlice(k * stageBytes, stageBytes)
-                        .copyFrom(net.table().asSlice(origin * stageBytes, stageBytes));
-                if (tc != null) {
-                    tc.segment().asSlice(k * accBytes, accBytes).copyFrom(coherence.segment().asSlice(origin * accBytes, accBytes));
-                }
-            }
-            TupleNetwork split = new TupleNetwork(net.spec(), net.shape(), banksPerStage * into.count(), table.segment(),
-                    table.hugePages());
-            return new NtupleModel(method, terminal, into, split, fresh, training, source, quantum, initialValue, tc);
-        } catch (RuntimeException e) {
-            fresh.close();
-            throw e;
-        }
+        return ModelGrowth.promote(this, into);
     }
 
     /**
@@ -303,74 +276,7 @@ public final class NtupleModel implements AutoCloseable {
      * same method, stages and training state; this model is left as it was; close it when done.
      */
     public NtupleModel grow(TupleSpec into) {
-        TupleSpec from = spec();
-        if (into.values() != from.values() || into.symmetric() != from.symmetric()) {
-            throw new IllegalArgumentException("network " + into.name() + " reads " + into.values() + " values per cell"
-                    + (into.symmetric() ? " on every symmetry" : "") + ", model " + source + " (" + from.name() + ") "
-                    + from.values() + (from.symmetric() ? " on every symmetry" : "") + ": a network grows only by tuples");
-        }
-        int[] origin = new int[into.tuples().length];
-        Arrays.fill(origin, -1);
-        for (int t = 0; t < from.tuples().length; t++) {
-            int match = -1;
-            for (int u = 0; u < origin.length && match < 0; u++) {
-                if (origin[u] < 0 && Arrays.equals(into.tuples()[u], from.tuples()[t])) {
-                    match = u;
-                }
-            }
-            if (match < 0) {
-                throw new IllegalArgumentException("network " + into.name() + " lacks tuple " + (t + 1) + " ("
-                        + hex(from.tuples()[t]) + ") of model " + source + " (" + from.name() + "): a network grows only by"
-                        + " adding tuples");
-            }
-            origin[match] = t;
-        }
-        TupleNetwork old = network();
-        TupleLayout target = new TupleLayout(into, shape());
-        Arena fresh = Arena.ofShared();
-        try {
-            long weights = into.weights();
-            OffHeap.Table table = OffHeap.allocate(banks * weights * Float.BYTES, fresh);
-            Coherence tc = coherence == null ? null : Coherence.fresh(banks * weights, fresh);
-            for (int b = 0; b < banks; b++) {
-                for (int u = 0; u < origin.length; u++) {
-                    if (origin[u] < 0) {
-                        continue;
-                    }
-                    long entries = into.tupleEntries(u);
-                    long to = b * weights + target.base(u);
-                    long src = b * old.weights() + layout.base(origin[u]);
-                    table.segment().asSlice(to * Float.BYTES, entries * Float.BYTES)
-                            .copyFrom(old.table().asSlice(src * Float.BYTES, entries * Float.BYTES));
-                    if (tc != null) {
-                        tc.segment().asSlice(2 * to * Float.BYTES, 2 * entries * Float.BYTES)
-                                .copyFrom(coherence.segment().asSlice(2 * src * Float.BYTES, 2 * entries * Float.BYTES));
-                    }
-                }
-            }
-            TupleNetwork grown = new TupleNetwork(into, shape(), banks, table.segment(), table.hugePages());
-            return new NtupleModel(method, terminal, stages, grown, fresh, training, source, quantum, initialValue, tc);
-        } catch (RuntimeException e) {
-            fresh.close();
-            throw e;
-        }
-    }
-
-    private static String hex(int[] cells) {
-        StringBuilder sb = new StringBuilder();
-        for (int c : cells) {
-            sb.append(Integer.toHexString(c));
-        }
-        return sb.toString();
-    }
-
-    /** The stage, among thresholds {@code from}, of the boards whose tile set starts at {@code lowerBound}. */
-    private static int sourceStage(int[] from, int lowerBound) {
-        int k = 0;
-        while (k < from.length && from[k] <= lowerBound) {
-            k++;
-        }
-        return k;
+        return ModelGrowth.grow(this, into);
     }
 
     public TrainingState training() {

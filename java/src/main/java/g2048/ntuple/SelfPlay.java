@@ -79,7 +79,8 @@ public final class SelfPlay {
 
     /**
      * Plays and learns from games {@code training().games()} up to {@code until} (exclusive), or
-     * fewer if stopped; updates the model's training state and returns the games now finished.
+     * fewer if stopped; updates the model's training state (recording the rule and shaping, so that a
+     * resumed run learns as this one did) and returns the games now finished.
      */
     public long train(long until, Listener listener) {
         TrainingState start = model.training();
@@ -116,7 +117,7 @@ public final class SelfPlay {
         // Indices are claimed only while the stop flag is clear and every claimed game is played.
         long done = Math.max(Math.min(next.get(), until), start.games());
         model.setTraining(new TrainingState(done, start.moves() + moves.get(), start.nanos() + System.nanoTime() - t0,
-                start.seed(), alphaValue));
+                start.seed(), alphaValue, rule, shaping));
         return done;
     }
 

@@ -58,14 +58,14 @@ class FiniteCheckTest {
                 for (int i = 0; i < n && firstBad < 0; i++) {
                     firstBad = Float.isFinite(data.getAtIndex(F, i)) ? -1 : i;
                 }
-                assertEquals(firstBad < 0, NtupleModels.allFinite(data), "trial " + trial);
+                assertEquals(firstBad < 0, FiniteCheck.allFinite(data), "trial " + trial);
                 if (firstBad >= 0) {
                     long bad = firstBad;
                     ModelFileException e = assertThrows(ModelFileException.class,
-                            () -> NtupleModels.checkFinite("m.g2n", data, 1000));
+                            () -> FiniteCheck.checkFinite("m.g2n", data, 1000));
                     assertTrue(e.getMessage().contains("at entry " + (1000 + bad) + ":"), e.getMessage());
                 } else {
-                    NtupleModels.checkFinite("m.g2n", data, 1000);
+                    FiniteCheck.checkFinite("m.g2n", data, 1000);
                 }
             }
         }
@@ -81,13 +81,13 @@ class FiniteCheckTest {
                 for (int at = 0; at < 9; at++) {
                     data.fill((byte) 0);
                     data.setAtIndex(F, at, b);
-                    assertTrue(!NtupleModels.allFinite(data), b + " at " + at);
+                    assertTrue(!FiniteCheck.allFinite(data), b + " at " + at);
                 }
             }
             for (int at = 0; at < 9; at++) {
                 data.setAtIndex(F, at, at % 2 == 0 ? Float.MAX_VALUE : -Float.MIN_VALUE);
             }
-            assertTrue(NtupleModels.allFinite(data));
+            assertTrue(FiniteCheck.allFinite(data));
         }
     }
 

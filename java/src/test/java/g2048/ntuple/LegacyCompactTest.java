@@ -67,7 +67,7 @@ class LegacyCompactTest {
         for (long i = 0; i < n; i++) {
             max = Math.max(max, Math.abs(net.entry(i)));
         }
-        double step = max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS);
+        double step = max / ModelFileWriter.largestStep(NtupleModels.COMPACT_BITS);
         assertEquals(ModelHeader.COMPACT, Files.readAllBytes(file)[ModelHeader.OFF_VALUE_TYPE], file + " is in the old form");
         try (NtupleModel play = NtupleModels.load(file); NtupleModel train = NtupleModels.loadForTraining(file);
              InputStream in = Files.newInputStream(file); NtupleModel streamed = NtupleModels.load(in, "streamed")) {

@@ -98,7 +98,7 @@ class ModelFileTest {
                 max = Math.max(max, Math.abs(m.network().entry(i)));
             }
             try (NtupleModel back = NtupleModels.load(compact)) {
-                assertSameModel(m, back, (float) (max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS)) * 0.5001f);
+                assertSameModel(m, back, (float) (max / ModelFileWriter.largestStep(NtupleModels.COMPACT_BITS)) * 0.5001f);
             }
         }
         assertTrue(Files.size(compact) * 20 < Files.size(full), Files.size(compact) + " vs " + Files.size(full));
@@ -158,7 +158,7 @@ class ModelFileTest {
                 for (long i = 0; i < n; i++) {
                     max = Math.max(max, Math.abs(net.entry(i)));
                 }
-                double step = max / NtupleModels.largestStep(NtupleModels.COMPACT_BITS);
+                double step = max / ModelFileWriter.largestStep(NtupleModels.COMPACT_BITS);
                 try (NtupleModel play = NtupleModels.load(trained); NtupleModel train = NtupleModels.loadForTraining(trained)) {
                     assertEquals(three.stages(), play.stages());
                     for (long i = 0; i < n; i++) {
@@ -280,6 +280,46 @@ class ModelFileTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> NtupleModel.create(spec, Shape.S3x3, Method.TD_AFTERSTATE, TerminalValue.NETWORK, 3, 0.01));
         assertTrue(e.getMessage().contains("td-state only"), e.getMessage());
+    }
+
+    @Test
+    void theTdRuleAndShapingTravelWithTheTrainingState() throws IOException {
+        TdRule rule = new TdRule(1, 0.5, true);
+        for (String name : new String[] {"rule.g2n", "rule.g2nz"}) {
+            Path file = dir.resolve(name);
+            try (NtupleModel m = sample(Method.TD_AFTERSTATE)) {
+                m.setTraining(new TrainingState(1234, 56789, 1_000_000, 42, 0.004, rule, Shaping.RESTART));
+                NtupleModels.save(m, file);
+            }
+            try (NtupleModel play = NtupleModels.load(file); NtupleModel train = NtupleModels.loadForTraining(file)) {
+                for (NtupleModel back : new NtupleModel[] {play, train}) {
+                    assertEquals(new TrainingState(1234, 56789, 1_000_000, 42, 0.004, rule, Shaping.RESTART), back.training());
+                }
+            }
+        }
+        // A state that records none writes zeros there, as files written before the fields have: none read back.
+        Path plain = dir.resolve("plain.g2n");
+        try (NtupleModel m = sample(Method.TD_AFTERSTATE)) {
+            NtupleModels.save(m, plain);
+        }
+        try (NtupleModel back = NtupleModels.loadForTraining(plain)) {
+            assertFalse(back.training().recordsLearning());
+            assertEquals(null, back.training().rule());
+        }
+        byte[] good = Files.readAllBytes(dir.resolve("rule.g2n"));
+        byte[] none = Files.readAllBytes(plain);
+        expect(write("rule-lambda.g2n", withHeader(good, b -> b.putDouble(ModelHeader.OFF_RULE_LAMBDA, 1.5))), "bad TD rule");
+        expect(write("rule-steps.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_RULE_STEPS, -3))), "bad TD rule");
+        expect(write("rule-flags.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_RULE_FLAGS, 6))), "unknown TD rule flags");
+        expect(write("shaping.g2n", withHeader(good, b -> b.putInt(ModelHeader.OFF_SHAPING, 7))), "unknown shaping 7");
+        expect(write("orphan.g2n", withHeader(none, b -> b.putInt(ModelHeader.OFF_SHAPING, 1))), "without the rule's steps");
+        try (NtupleModel m = sample(Method.TD_STATE)) {
+            m.setTraining(new TrainingState(1, 1, 1, 42, 0.004, TdRule.TD0, Shaping.NONE));
+            NtupleModels.save(m, dir.resolve("state.g2n"));
+        }
+        byte[] state = Files.readAllBytes(dir.resolve("state.g2n"));
+        expect(write("state-lambda.g2n", withHeader(state, b -> b.putDouble(ModelHeader.OFF_RULE_LAMBDA, 0.5)
+                .putInt(ModelHeader.OFF_RULE_FLAGS, ModelHeader.RULE_BACKWARD))), "only td-afterstate");
     }
 
     private Path write(String name, byte[] bytes) throws IOException {

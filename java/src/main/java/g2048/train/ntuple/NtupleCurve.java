@@ -64,19 +64,28 @@ public final class NtupleCurve {
      * ({@code fresh}) starts it afresh, a resumed one continues it.
      */
     public static LearningCurve<Row> besideModel(Path out, NtupleModel model, boolean fresh) throws IOException {
-        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
-        Path dir = out.toAbsolutePath().getParent();
-        Path csv = dir.resolve(name + ".curve.csv");
+        Path csv = csvBeside(out);
         if (fresh) {
             Files.deleteIfExists(csv);
         }
-        return new LearningCurve<>(csv, dir.resolve(name + ".curve.png"), "train ntuple " + model.spec().name()
+        return new LearningCurve<>(csv, pngBeside(out), "train ntuple " + model.spec().name()
                 + (model.stages().count() == 1 ? "" : " " + model.stages().count() + " stages") + ", "
                 + model.method().text() + (model.coherent() ? " + TC" : ""), COLUMNS);
     }
 
     /** Where the curve of the model file {@code out} is. */
     public static Path csvBeside(Path out) {
-        return out.toAbsolutePath().getParent().resolve(out.getFileName().toString().replaceFirst("\\.g2nz?$", "") + ".curve.csv");
+        return beside(out, ".curve.csv");
+    }
+
+    /** Where the plot of the curve of the model file {@code out} is. */
+    public static Path pngBeside(Path out) {
+        return beside(out, ".curve.png");
+    }
+
+    /** {@code NAME + suffix} beside the model file {@code out} named {@code NAME.g2n} or {@code NAME.g2nz}. */
+    private static Path beside(Path out, String suffix) {
+        String name = out.getFileName().toString().replaceFirst("\\.g2nz?$", "");
+        return out.toAbsolutePath().getParent().resolve(name + suffix);
     }
 }

@@ -1,0 +1,161 @@
+package g2048.train.ntuple;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import g2048.game.Shape;
+import g2048.ntuple.Method;
+import g2048.ntuple.NtupleModel;
+import g2048.ntuple.NtupleModels;
+import g2048.ntuple.SelfPlay;
+import g2048.ntuple.Shaping;
+import g2048.ntuple.Stages;
+import g2048.ntuple.TdRule;
+import g2048.ntuple.TerminalValue;
+import g2048.ntuple.TupleSpec;
+import g2048.settings.BadSetting;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spec of an n-tuple run refuses bad values naming the field, and a resumed run keeps what its model records. */
+class NtupleTrainingSpecTest {
+
+    @TempDir
+    Path dir;
+
+    private static final TupleSpec NET = TupleSpec.parse("012,456:sym:c12");
+
+    /** Every setting at a sound value, each of which a test changes. */
+    record Settings(Path out, long games, Path resume, TupleSpec net, Method method, Shape shape,
+            TerminalValue terminal, Stages stages, Double init, Boolean tc, Float tcPrior, Double alpha, Long seed,
+            Integer nStep, Double lambda, Boolean backward, Shaping shaping, int threads, long evalEvery, int evalGames,
+            long checkpointEvery, Integer compactBits) {
+
+        NtupleTrainingSpec spec() {
+            return new NtupleTrainingSpec(out, games, resume, net, method, shape, terminal, stages, init, tc, tcPrior, alpha,
+                    seed, nStep, lambda, backward, shaping, threads, evalEvery, evalGames, checkpointEvery, compactBits);
+        }
+    }
+
+    private Settings base() {
+        return new Settings(dir.resolve("m.g2n"), 40, null, NET, null, Shape.S3x3, null, null, null, null, null, null, null,
+                null, null, null, null, 1, 0, 10, 0, null);
+    }
+
+    /** The field a spec built from {@code s} is refused for, the fields of its message in angle brackets. */
+    private static String refused(Settings s) {
+        BadSetting e = assertThrows(BadSetting.class, s::spec);
+        return e.message(f -> "<" + f + ">");
+    }
+
+    @Test
+    void badValuesAreRefusedNamingTheirField() {
+        Settings b = base();
+        List<Function<Settings, Settings>> changes = new ArrayList<>();
+        String[] fields = {"games", "threads", "evalEvery", "checkpointEvery", "evalGames", "compactBits", "compactBits",
+            "alpha", "alpha", "init", "tcPrior", "tcPrior", "net", "net", "terminalValue", "lambda", "steps", "method"};
+        changes.add(s -> with(s, "games", 0L));
+        changes.add(s -> with(s, "threads", 0));
+        changes.add(s -> with(s, "evalEvery", -1L));
+        changes.add(s -> with(s, "checkpointEvery", -5L));
+        changes.add(s -> with(s, "evalGames", 0));
+        changes.add(s -> with(with(s, "out", dir.resolve("m.g2nz")), "compactBits", 16));
+        changes.add(s -> with(s, "compactBits", 12));
+        changes.add(s -> with(s, "alpha", 0.0));
+        changes.add(s -> with(s, "alpha", 1.5));
+        changes.add(s -> with(s, "init", Double.NaN));
+        changes.add(s -> with(s, "tcPrior", -1f));
+        changes.add(s -> with(s, "tcPrior", 5f));
+        changes.add(s -> with(s, "shape", Shape.parse("2x2")));
+        changes.add(s -> with(with(s, "method", Method.Q_LEARNING), "shape", Shape.S3x3));
+        changes.add(s -> with(s, "terminal", TerminalValue.NETWORK));
+        changes.add(s -> with(s, "lambda", 0.5));
+        changes.add(s -> with(s, "nStep", 0));
+        changes.add(s -> with(with(s, "method", Method.TD_STATE), "nStep", 3));
+        for (int k = 0; k < fields.length; k++) {
+            String message = refused(changes.get(k).apply(b));
+            assertTrue(message.startsWith("<" + fields[k] + ">"), k + ": " + message);
+        }
+        // a compact out takes the bits; an equal rule given in parts is sound
+        base().spec();
+        with(with(b, "out", dir.resolve("m.g2nz")), "compactBits", 12).spec();
+        assertEquals(12, with(with(b, "out", dir.resolve("m.g2nz")), "compactBits", 12).spec().compactBitsOrDefault());
+        assertTrue(with(b, "out", dir.resolve("m.g2nz")).spec().compactOut());
+        assertFalse(b.spec().compactOut());
+    }
+
+    @Test
+    void aResumedRunKeepsTheRecordedRuleAndShapingAndRefusesOthers() {
+        Path part = dir.resolve("part.g2n");
+        TdRule rule = new TdRule(1, 0.5, true);
+        Settings first = with(with(with(base(), "lambda", 0.5), "backward", true), "shaping", Shaping.RESTART);
+        try (NtupleTraining t = NtupleTraining.open(first.spec(), note -> { })) {
+            assertEquals(rule, t.rule());
+            SelfPlay play = t.selfPlay();
+            play.train(20, null);
+            NtupleModels.save(t.model(), part);
+        }
+        Settings resumed = with(with(base(), "resume", part), "net", null);
+        List<String> notes = new ArrayList<>();
+        try (NtupleTraining t = NtupleTraining.open(resumed.spec(), notes::add)) {
+            assertEquals(rule, t.rule());
+            assertEquals(Shaping.RESTART, t.shaping());
+            assertEquals(20, t.model().training().games());
+        }
+        assertEquals(List.of(), notes);
+        // The same values given again are accepted; another value of any part is refused naming it.
+        try (NtupleTraining t = NtupleTraining.open(with(with(resumed, "lambda", 0.5), "shaping", Shaping.RESTART).spec(),
+                note -> { })) {
+            assertEquals(rule, t.rule());
+        }
+        Object[][] others = {{"lambda", 0.25}, {"nStep", 2}, {"shaping", Shaping.NONE}, {"seed", 99L},
+            {"method", Method.TD_STATE}, {"init", 5.0}};
+        for (Object[] o : others) {
+            BadSetting e = assertThrows(BadSetting.class, () -> NtupleTraining.open(with(resumed, (String) o[0], o[1]).spec(),
+                    note -> { }).close());
+            String message = e.message(f -> "<" + f + ">");
+            assertTrue(message.startsWith("<" + o[0] + ">"), message);
+        }
+    }
+
+    @Test
+    void aModelThatRecordsNoRuleTakesTheSpecsOnResume() {
+        Path old = dir.resolve("old.g2n");
+        try (NtupleModel m = NtupleModel.create(NET, Shape.S3x3, Method.TD_AFTERSTATE, 3, 0.01)) {
+            NtupleModels.save(m, old);
+        }
+        Settings resumed = with(with(base(), "resume", old), "net", null);
+        try (NtupleTraining t = NtupleTraining.open(with(with(resumed, "nStep", 3), "shaping", Shaping.CAROUSEL).spec(),
+                note -> { })) {
+            assertEquals(new TdRule(3, 0, false), t.rule());
+            assertEquals(Shaping.CAROUSEL, t.shaping());
+        }
+        try (NtupleTraining t = NtupleTraining.open(resumed.spec(), note -> { })) {
+            assertEquals(TdRule.TD0, t.rule());
+            assertEquals(Shaping.NONE, t.shaping());
+            assertEquals(0.01, t.alpha());
+        }
+    }
+
+    /** {@code s} with the component {@code name} set to {@code value}. */
+    private static Settings with(Settings s, String name, Object value) {
+        var components = Settings.class.getRecordComponents();
+        Object[] args = new Object[components.length];
+        Class<?>[] types = new Class<?>[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+                args[i] = components[i].getName().equals(name) ? value : components[i].getAccessor().invoke(s);
+            }
+            return Settings.class.getDeclaredConstructor(types).newInstance(args);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(name, e);
+        }
+    }
+}
