@@ -2,30 +2,21 @@ package g2048.cli;
 
 import g2048.answers.JsonConventions;
 import g2048.answers.MoveAnswer;
-import g2048.eval.Evaluator;
-import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
-import g2048.ntuple.Method;
-import g2048.ntuple.NtupleModel;
-import g2048.ntuple.NtupleModels;
+import g2048.play.Answer;
+import g2048.play.Answerer;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
-import g2048.play.Players;
-import g2048.policy.PolicyFile;
-import g2048.policy.PolicyPlayer;
-import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
 import g2048.server.http.ClientText;
 import g2048.solver.Solution;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,47 +28,46 @@ import java.util.Set;
  */
 final class Session implements AutoCloseable {
 
-    /** The players of a session: those that search, showing each move's value, and policy, showing each move's probability. */
-    static final List<String> PLAYERS = List.of("ntuple", "lines", "heuristic", "cnn", "policy");
-    /** The fields of a request that set how a player searches. */
-    private static final List<String> SEARCH_FIELDS = List.of("depth", "time_ms", "time_bank", "downgrade");
-    private static final String SEARCH_FIELD_NAMES = "depth, time_ms, time_bank and downgrade";
+    /** The players of a session: every player but optimal, whose solutions a session names request by request (solve-query). */
+    static final List<PlayerKind> KINDS = List.of(PlayerKind.NTUPLE, PlayerKind.LINES, PlayerKind.HEURISTIC, PlayerKind.CNN,
+            PlayerKind.POLICY);
+    /** Their names, as requests and --player give them. */
+    static final List<String> PLAYERS = KINDS.stream().map(PlayerKind::id).toList();
 
+    /** The command line's player: the tables, device and backend every player of the session takes. */
     private final PlayerSpec devices;
+    private final Answerer.Tables tables;
     /** The command line's settings: those a player chosen by {@code set} starts from. */
     private final SearchConfig start;
     private final SearchConfig base;
-    private String player;
-    private Path model;
+    private Answerer answerer;
     private int depth;
     private double timeMs;
     private boolean timeBank;
     private int downgrade;
     /**
-     * The search that chooses the game's steps, kept from step to step of one game so that its time
-     * bank carries over; made at the game's first step, dropped by new-game and set.
+     * The player of the game's steps, kept from step to step of one game so that its time bank
+     * carries over; made at the game's first step, dropped by new-game and set.
      */
-    private ExpectimaxPlayer stepper;
-    /** The value function of ntuple and cnn (one shape); null for lines and heuristic, which play any shape. */
-    private Evaluator evaluator;
-    /** The network of policy (4x4 only); null for the other players. */
-    private PolicyPlayer policy;
-    private NtupleModel loaded;
-    private final Map<Shape, Evaluator> lines = new HashMap<>();
+    private Answerer.Game stepper;
     private SessionGame game;
     private final SessionSolutions solutions = new SessionSolutions();
     private boolean quit;
 
     /** A session of the player {@code spec} names, searching as {@code search} says (loaded here, once). */
     Session(PlayerSpec spec, SearchConfig search) {
+        this(spec, search, null);
+    }
+
+    /** As {@link #Session(PlayerSpec, SearchConfig)}, with endgame tables checking the player's moves (null: none). */
+    Session(PlayerSpec spec, SearchConfig search, Answerer.Tables tables) {
+        sessionPlayer(spec.player().id());
         this.devices = spec;
+        this.tables = tables;
         this.start = search;
         this.base = search.withDepth(1).withTimeBudgetNanos(0).withDowngrade(0);
-        config(search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
-        usePlayer(spec.player().id(), spec.model());
-        if (!searches(player) && (search.depth() != 1 || search.timeBudgetNanos() != 0 || search.downgrade() > 0)) {
-            throw new IllegalArgumentException("--depth, --time-ms, --time-bank and --downgrade: " + ownChoice(player));
-        }
+        config(spec.player(), search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
+        answerer = open(spec, search);
         adopt(search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
     }
 
@@ -86,7 +76,7 @@ final class Session implements AutoCloseable {
      * 1, no time, downgrade 0), so that the settings read the same however the player was chosen.
      */
     private void adopt(int d, double t, boolean bank, int g) {
-        boolean own = searches(player);
+        boolean own = answerer.kind().searches();
         depth = own ? d : 1;
         timeMs = own ? t : 0;
         timeBank = own && bank;
@@ -129,65 +119,27 @@ final class Session implements AutoCloseable {
         }
     }
 
-    /** The reply to a request that failed ({@code request} null when it was unreadable): its error in one line. */
+    /**
+     * The reply to a request that failed ({@code request} null when it was unreadable): its error in
+     * one line, each field the engine names under its name in requests ({@link #field}).
+     */
     static String error(String request, Exception e) {
         return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", "error").field("request", request)
-                .field("error", Errors.message(e)).end().toString();
+                .field("error", Errors.message(e, Session::field)).end().toString();
+    }
+
+    /** The request field of the engine's field {@code name}: snake_case ({@code timeMs} is {@code time_ms}), {@code models} is {@code model}. */
+    static String field(String name) {
+        return name.equals("models") ? "model" : name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
     }
 
     /** {@code move}: every legal move's value and the choice (move.schema.json), on a board or the game's. */
     private String move(RequestLine r) {
         r.only(Set.of("board", "depth", "time_ms", "time_bank", "downgrade"));
         Position p = position(r);
-        return search(p.board, p.shape, r, false).json;
-    }
-
-    /** A search's answer and its choice. */
-    private record Searched(String json, int best) {
-    }
-
-    /**
-     * The search of {@code b} with the session's settings, or the request's for this search only; for
-     * the policy player, its network's probabilities and choice (as {@code move --player policy --json}).
-     * A game's {@code step} searches with the game's own searcher, whose time bank goes on from step
-     * to step; any other search starts with an empty bank.
-     */
-    private Searched search(long b, Shape shape, RequestLine r, boolean step) {
-        if (!searches(player) && SEARCH_FIELDS.stream().anyMatch(r::has)) {
-            throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(player));
-        }
-        if (policy != null) {
-            if (!shape.equals(Shape.S4x4)) {
-                throw new IllegalArgumentException("board: a " + shape + " board, the player plays 4x4");
-            }
-            long t0 = System.nanoTime();
-            double[] p = policy.probabilities(b);
-            int best = policy.chooseMove(b);
-            double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-            return new Searched(MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0).toString(), best);
-        }
-        Evaluator e = evaluatorFor(shape);
-        ExpectimaxPlayer searcher;
-        String name;
-        if (player.equals("heuristic")) {
-            searcher = Players.heuristic(shape);
-            name = "heuristic";
-        } else {
-            if (step) {
-                if (stepper == null) {
-                    stepper = Players.searcher(e, config(depth, timeMs, timeBank, downgrade));
-                }
-                searcher = stepper;
-            } else {
-                double t = r.number("time_ms", timeMs);
-                searcher = Players.searcher(e, config(r.integer("depth", depth), t,
-                        r.bool("time_bank", timeBank && t > 0), r.downgrade(downgrade)));
-            }
-            name = JsonConventions.player(e.describe());
-        }
-        SearchResult result = searcher.search(b);
-        return new Searched(MoveAnswer.searched(b, shape, name, searcher.configFor(b), result).toString(),
-                result.best());
+        double t = r.number("time_ms", timeMs);
+        SearchConfig search = config(answerer.kind(), r.integer("depth", depth), t, r.bool("time_bank", timeBank && t > 0), r.downgrade(downgrade));
+        return MoveAnswer.of(answerer.answer(p.board, p.shape, search)).toString();
     }
 
     /** {@code apply}: with a board, each move's afterstate without spawns (apply.schema.json); else the game's moves, each with a spawn. */
@@ -231,12 +183,12 @@ final class Session implements AutoCloseable {
         String s = r.string("shape");
         Shape shape;
         try {
-            shape = s != null ? Shape.parse(s) : playerShape() != null ? playerShape() : Shape.S4x4;
+            shape = s != null ? Shape.parse(s) : answerer.shape() != null ? answerer.shape() : Shape.S4x4;
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("shape: " + e.getMessage(), e);
         }
-        if (playerShape() != null && !shape.equals(playerShape())) {
-            throw new IllegalArgumentException("shape: " + shape + ", the player plays " + playerShape());
+        if (answerer.shape() != null && !shape.equals(answerer.shape())) {
+            throw new IllegalArgumentException("shape: " + shape + ", the player plays " + answerer.shape());
         }
         game = new SessionGame(shape, seed);
         stepper = null;
@@ -250,12 +202,15 @@ final class Session implements AutoCloseable {
         if (g.over()) {
             throw new IllegalArgumentException("step: the game is over (score " + g.score + "); start one with new-game");
         }
-        Searched choice = search(g.board, g.shape, RequestLine.EMPTY, true);
-        int reward = g.play(choice.best);
-        JsonWriter out = g.json().field("played", JsonConventions.move(choice.best)).field("reward", reward);
+        if (stepper == null) {
+            stepper = answerer.game(g.shape, config(answerer.kind(), depth, timeMs, timeBank, downgrade));
+        }
+        Answer choice = stepper.answer(g.board, Answerer.NO_DEADLINE);
+        int reward = g.play(choice.move());
+        JsonWriter out = g.json().field("played", JsonConventions.move(choice.move())).field("reward", reward);
         // what the game's time bank holds after this move: unspent time of earlier moves, negative after an overrun
-        out = stepper != null && timeBank ? out.field("time_bank_ms", stepper.bankNanos() / 1e6) : out.nullField("time_bank_ms");
-        return member(out.end().toString(), "choice", choice.json);
+        out = timeBank ? out.field("time_bank_ms", stepper.bankNanos() / 1e6) : out.nullField("time_bank_ms");
+        return member(out.end().toString(), "choice", MoveAnswer.of(choice).toString());
     }
 
     /**
@@ -265,20 +220,24 @@ final class Session implements AutoCloseable {
      */
     private String set(RequestLine r) {
         r.only(Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
-        String p = r.has("player") ? sessionPlayer(r.string("player")) : player;
-        boolean other = !p.equals(player);
-        double startMs = start.timeBudgetNanos() / 1e6;
-        int d = r.integer("depth", other ? start.depth() : depth);
-        double t = r.number("time_ms", other ? startMs : timeMs);
-        boolean k = r.bool("time_bank", (other ? start.timeBank() : timeBank) && t > 0);
-        int g = r.downgrade(other ? start.downgrade() : downgrade);
-        config(d, t, k, g); // refuses bad values before anything changes
-        Path m = r.has("model") ? Path.of(r.string("model")) : other ? null : model;
-        if (!searches(p) && SEARCH_FIELDS.stream().anyMatch(r::has) && (d != 1 || t != 0 || g > 0)) {
-            throw new IllegalArgumentException(SEARCH_FIELD_NAMES + ": " + ownChoice(p));
-        }
-        if (other || !java.util.Objects.equals(m, model)) {
-            usePlayer(p, m);
+        PlayerKind p = r.has("player") ? sessionPlayer(r.string("player")) : answerer.kind();
+        boolean other = p != answerer.kind();
+        // a new player starts from the command line's settings, none for a player that does not search
+        SearchConfig from = !other ? config(answerer.kind(), depth, timeMs, timeBank, downgrade) : p.searches() ? start : SearchConfig.ofDepth(1).withDowngrade(0);
+        double startMs = from.timeBudgetNanos() / 1e6;
+        int d = r.integer("depth", from.depth());
+        double t = r.number("time_ms", startMs);
+        boolean k = r.bool("time_bank", from.timeBank() && t > 0);
+        int g = r.downgrade(from.downgrade());
+        SearchConfig search = config(p, d, t, k, g); // refuses bad values before anything changes
+        Path current = answerer.spec().model();
+        Path m = r.has("model") ? Path.of(r.string("model")) : other ? null : current;
+        if (other || !java.util.Objects.equals(m, current)) {
+            Answerer next = open(devices.withPlayer(p).withModel(m), search);
+            answerer.close();
+            answerer = next;
+        } else {
+            answerer.check(search);
         }
         adopt(d, t, k, g);
         return settings().toString();
@@ -286,14 +245,11 @@ final class Session implements AutoCloseable {
 
     /** The settings, as {@code set} answers and the session's first line shows them. */
     JsonWriter settings() {
-        String shipped = switch (player) {
-            case "ntuple" -> JsonConventions.SHIPPED_MODEL;
-            case "policy" -> PolicyFile.SHIPPED_NAME;
-            default -> null;
-        };
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player)
-                .field("model", model != null ? model.toString() : shipped)
-                .field("shape", playerShape() != null ? playerShape().toString() : null)
+        Path model = answerer.spec().model();
+        Shape shape = answerer.shape();
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", answerer.kind().id())
+                .field("model", model != null ? model.toString() : answerer.shippedModel())
+                .field("shape", shape != null ? shape.toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank);
         return (downgrade == SearchConfig.DOWNGRADE_AUTO ? j.field("downgrade", "auto") : j.field("downgrade", downgrade)).end();
     }
@@ -312,59 +268,26 @@ final class Session implements AutoCloseable {
 
     // ---- settings and players
 
-    /** {@code p}, refused unless it is a player of sessions. */
-    static String sessionPlayer(String p) {
+    /** The session player named {@code p}, refused unless it is one. */
+    static PlayerKind sessionPlayer(String p) {
         if (!PLAYERS.contains(p)) {
             throw new IllegalArgumentException("player: '" + ClientText.shorten(p) + "' is not a session player, expected one of "
                     + String.join(", ", PLAYERS));
         }
-        return p;
+        return PlayerKind.parse(p);
     }
 
-    private void usePlayer(String p, Path m) {
-        Evaluator e = null;
-        NtupleModel n = null;
-        PolicyPlayer net = null;
-        switch (p) {
-            case "ntuple" -> {
-                n = m == null ? NtupleModels.loadDefault() : NtupleModels.load(m);
-                if (n.method() == Method.Q_LEARNING) {
-                    n.close();
-                    throw new IllegalArgumentException("model: " + m + " is a q-learning model: it values actions, not afterstates");
-                }
-                try {
-                    e = n.evaluator(devices.table()).forThread();
-                } catch (IllegalArgumentException x) {
-                    n.close();
-                    throw new IllegalArgumentException("table: " + x.getMessage(), x);
-                }
-            }
-            case "cnn" -> e = Players.evaluator(PlayerSpec.of(PlayerKind.CNN).withModel(m).withTable(devices.table())
-                    .withDevice(devices.device(), devices.backend()), Shape.S4x4, SearchConfig.ofDepth(1)).forThread();
-            case "policy" -> {
-                try {
-                    net = Players.policy(m, Shape.S4x4);
-                } catch (java.io.UncheckedIOException x) {
-                    throw new IllegalArgumentException("model: " + Errors.message(x), x);
-                }
-            }
-            default -> {
-                if (m != null) {
-                    throw new IllegalArgumentException("model: player '" + p + "' takes no model");
-                }
-            }
+    /** The answers of the player {@code spec} names, loaded; a model file that cannot be read is refused naming {@code model}. */
+    private Answerer open(PlayerSpec spec, SearchConfig search) {
+        try {
+            return Answerer.open(spec, null, search, tables);
+        } catch (UncheckedIOException e) {
+            throw new IllegalArgumentException("model: " + Errors.message(e), e);
         }
-        if (loaded != null) {
-            loaded.close();
-        }
-        loaded = n;
-        evaluator = e;
-        policy = net;
-        player = p;
-        model = m;
     }
 
-    private SearchConfig config(int d, double t, boolean bank, int g) {
+    /** The search of these settings over the command line's others (cutoff, table); those of a player that does not search are none. */
+    private SearchConfig config(PlayerKind kind, int d, double t, boolean bank, int g) {
         if (d < 1 || d > SearchConfig.MAX_DEPTH) {
             throw new IllegalArgumentException("depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + d);
         }
@@ -375,32 +298,8 @@ final class Session implements AutoCloseable {
             throw new IllegalArgumentException("time_bank: needs time_ms, the mean time per move");
         }
         SearchOptions.checkBounded(d, t, "depth", "time_ms");
-        return base.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withTimeBank(bank).withDowngrade(g);
-    }
-
-    /** Whether {@code p} searches (and so takes depth, time_ms and downgrade). */
-    private static boolean searches(String p) {
-        return PlayerKind.parse(p).searches();
-    }
-
-    /** Why {@code p}, a player that does not search, takes no search settings. */
-    private static String ownChoice(String p) {
-        return Players.fixedSearch(PlayerKind.parse(p));
-    }
-
-    /** The one shape the player plays (its model's), or null for players of any shape. */
-    private Shape playerShape() {
-        return evaluator != null ? evaluator.shape() : policy != null ? Shape.S4x4 : null;
-    }
-
-    private Evaluator evaluatorFor(Shape shape) {
-        if (evaluator != null) {
-            if (!shape.equals(evaluator.shape())) {
-                throw new IllegalArgumentException("board: a " + shape + " board, the player plays " + evaluator.shape());
-            }
-            return evaluator;
-        }
-        return lines.computeIfAbsent(shape, LineHeuristicEvaluator::new);
+        SearchConfig from = kind.searches() ? base : SearchConfig.ofDepth(1);
+        return from.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withTimeBank(bank).withDowngrade(g);
     }
 
     private SessionGame game() {
@@ -435,8 +334,6 @@ final class Session implements AutoCloseable {
     @Override
     public void close() {
         solutions.close();
-        if (loaded != null) {
-            loaded.close();
-        }
+        answerer.close();
     }
 }

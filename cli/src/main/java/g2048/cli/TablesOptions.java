@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
+import g2048.play.Answerer;
 import g2048.player.Player;
 import g2048.tables.Coverage;
 import g2048.tables.TablePlayer;
@@ -26,21 +27,22 @@ final class TablesOptions {
             description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}; 0: only the table's best moves).")
     double margin = 0.02;
 
-    /** The tables named, checked, or null without --tables; refused on a board other than 4x4. */
-    TableSet open(Shape shape) throws IOException {
-        if (!(threshold >= 0 && threshold <= 1)) {
-            throw new Errors.BadInput("--tables-threshold: expected a probability in [0, 1], got " + threshold);
-        }
-        if (!(margin >= 0 && margin <= 1)) {
-            throw new Errors.BadInput("--tables-margin: expected a probability in [0, 1], got " + margin);
-        }
+    /** The tables named with their threshold and margin, checked, or null without --tables; refused on a board other than 4x4. */
+    Answerer.Tables settings(Shape shape) {
+        Answerer.Tables t = new Answerer.Tables(dir, threshold, margin);
         if (dir == null) {
             return null;
         }
         if (!shape.equals(Shape.S4x4)) {
             throw new Errors.BadInput("--tables: endgame tables are for 4x4 boards, this one is " + shape);
         }
-        return TableSet.open(dir);
+        return t;
+    }
+
+    /** The tables named, checked and opened, or null without --tables; refused on a board other than 4x4. */
+    TableSet open(Shape shape) throws IOException {
+        Answerer.Tables t = settings(shape);
+        return t == null ? null : TableSet.open(t.dir());
     }
 
     /** {@code player} with the tables deciding first, counted in {@code coverage}; the player itself without tables. */
