@@ -72,8 +72,11 @@ public final class Answerer implements AutoCloseable {
         }
     }
 
+    /** What was asked for; null for an answerer of a player built already ({@link #of}). */
     private final PlayerSpec spec;
     private final PlayerKind kind;
+    /** The player built already, of {@link #of}; null when built here. */
+    private final Player given;
     /** The one shape the player plays (its model's, its network's, its solution's), null for any. */
     private final Shape shape;
     /** The value function of ntuple and cnn, shared by the threads; null for the others. */
@@ -91,10 +94,11 @@ public final class Answerer implements AutoCloseable {
         }
     });
 
-    private Answerer(PlayerSpec spec, Shape shape, Evaluator evaluator, PolicyPlayer policy, Solution solution,
+    private Answerer(PlayerSpec spec, Player given, Shape shape, Evaluator evaluator, PolicyPlayer policy, Solution solution,
                      TableSet tables, Tables tableSettings, List<NtupleModel> models) {
         this.spec = spec;
-        this.kind = spec.player();
+        this.kind = spec == null ? null : spec.player();
+        this.given = given;
         this.shape = shape;
         this.evaluator = evaluator;
         this.policy = policy;
@@ -138,7 +142,7 @@ public final class Answerer implements AutoCloseable {
             if (tables != null) {
                 opened = TableSet.open(tables.dir());
             }
-            return new Answerer(spec, own, evaluator, policy, solution, opened, tables, models);
+            return new Answerer(spec, null, own, evaluator, policy, solution, opened, tables, models);
         } catch (IOException e) {
             close(models, solution, null);
             throw new UncheckedIOException(e);
@@ -148,7 +152,16 @@ public final class Answerer implements AutoCloseable {
         }
     }
 
-    /** The player's kind. */
+    /**
+     * The answers of {@code player}, built already for boards of {@code shape} (the library's engines,
+     * over models they hold): its own choice, searched or not, and its values; it takes the settings
+     * it was built with, whatever a question says. Closing it closes nothing of the player's.
+     */
+    public static Answerer of(Player player, Shape shape) {
+        return new Answerer(null, player, shape, null, null, null, null, null, List.of());
+    }
+
+    /** The player's kind; null for an answerer {@link #of} a player. */
     public PlayerKind kind() {
         return kind;
     }
@@ -173,14 +186,14 @@ public final class Answerer implements AutoCloseable {
      * ({@link SearchConfig#ofDepth ofDepth(1)}).
      */
     public void check(SearchConfig search) {
-        if (!kind.searches()) {
+        if (kind != null && !kind.searches()) {
             Players.checkNoSearch(kind, search);
         }
     }
 
     /** The name of the shipped model the player plays when no file is named (ntuple's, policy's), else null. */
     public String shippedModel() {
-        if (spec.model() != null || spec.models().size() > 1) {
+        if (spec == null || spec.model() != null || spec.models().size() > 1) {
             return null;
         }
         return kind == PlayerKind.NTUPLE ? NtupleModels.SHIPPED_NAME : kind == PlayerKind.POLICY ? PolicyFile.SHIPPED_NAME : null;
@@ -283,7 +296,7 @@ public final class Answerer implements AutoCloseable {
         }
         check(search);
         // players that do not search take one configuration: ofDepth(1)
-        Object key = List.of(boardShape, kind.searches() ? search : SearchConfig.ofDepth(1));
+        Object key = List.of(boardShape, kind == null || !kind.searches() ? SearchConfig.ofDepth(1) : search);
         Map<Object, Player> mine = own.get();
         Player p = mine.get(key);
         if (p == null) {
@@ -295,6 +308,9 @@ public final class Answerer implements AutoCloseable {
 
     /** The shared player: each thread makes its own of it ({@link Player#forThread()}). */
     private Player build(Shape boardShape, SearchConfig search) {
+        if (given != null) {
+            return given;
+        }
         return switch (kind) {
             case NTUPLE, CNN -> Players.searcher(evaluator, search);
             case LINES -> Players.searcher(lines.computeIfAbsent(boardShape,
