@@ -59,15 +59,23 @@ final class Session implements AutoCloseable {
         this(spec, search, null);
     }
 
-    /** As {@link #Session(PlayerSpec, SearchConfig)}, with endgame tables checking the player's moves (null: none). */
+    /**
+     * As {@link #Session(PlayerSpec, SearchConfig)}, with endgame tables (null: none) checking every
+     * player's moves on 4x4 boards, mapped once for the session.
+     */
     Session(PlayerSpec spec, SearchConfig search, Answerer.Tables tables) {
         sessionPlayer(spec.player().id());
         this.devices = spec;
-        this.tables = tables;
         this.start = search;
         this.base = search.withDepth(1).withTimeBudgetNanos(0).withDowngrade(0);
         config(spec.player(), search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
-        answerer = open(spec, search);
+        this.tables = tables == null ? null : tables.open();
+        try {
+            answerer = open(spec, search);
+        } catch (RuntimeException e) {
+            closeTables();
+            throw e;
+        }
         adopt(search.depth(), search.timeBudgetNanos() / 1e6, search.timeBank(), search.downgrade());
     }
 
@@ -335,5 +343,12 @@ final class Session implements AutoCloseable {
     public void close() {
         solutions.close();
         answerer.close();
+        closeTables();
+    }
+
+    private void closeTables() {
+        if (tables != null) {
+            tables.opened().close();
+        }
     }
 }

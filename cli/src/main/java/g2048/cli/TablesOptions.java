@@ -27,10 +27,19 @@ final class TablesOptions {
             description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}; 0: only the table's best moves).")
     double margin = 0.02;
 
-    /** The tables named with their threshold and margin, checked, or null without --tables; refused on a board other than 4x4. */
-    Answerer.Tables settings(Shape shape) {
+    /**
+     * The tables named with their threshold and margin, checked, or null without --tables: for a
+     * session or a server, whose players meet boards of any shape (the tables check the 4x4 ones).
+     */
+    Answerer.Tables settings() {
         Answerer.Tables t = new Answerer.Tables(dir, threshold, margin);
-        if (dir == null) {
+        return dir == null ? null : t;
+    }
+
+    /** {@link #settings()} for boards of {@code shape}, refused unless 4x4. */
+    Answerer.Tables settings(Shape shape) {
+        Answerer.Tables t = settings();
+        if (t == null) {
             return null;
         }
         if (!shape.equals(Shape.S4x4)) {

@@ -51,9 +51,24 @@ public final class Answerer implements AutoCloseable {
     /**
      * Endgame tables checking the player's moves: those in {@code dir} (written by {@code tables build}),
      * deciding where their best move's success probability is at least {@code threshold}, the player's
-     * move standing within {@code margin} of it.
+     * move standing within {@code margin} of it; {@code opened} the tables mapped already, shared by
+     * several answerers and closed by whoever opened them ({@link #open()}), or null for each answerer
+     * to map and close its own.
      */
-    public record Tables(Path dir, double threshold, double margin) {
+    public record Tables(Path dir, double threshold, double margin, TableSet opened) {
+
+        public Tables(Path dir, double threshold, double margin) {
+            this(dir, threshold, margin, null);
+        }
+
+        /** These tables mapped once, for several answerers to share; the caller closes {@link #opened()}. */
+        public Tables open() {
+            try {
+                return new Tables(dir, threshold, margin, TableSet.open(dir));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
 
         public Tables {
             if (!(threshold >= 0 && threshold <= 1)) {
@@ -84,6 +99,8 @@ public final class Answerer implements AutoCloseable {
     private final PolicyPlayer policy;
     private final Solution solution;
     private final TableSet tables;
+    /** Whether the tables were mapped here, and so are closed with this answerer. */
+    private final boolean ownsTables;
     private final Tables tableSettings;
     private final List<NtupleModel> models;
     private final Map<Shape, Evaluator> lines = new ConcurrentHashMap<>();
@@ -95,7 +112,7 @@ public final class Answerer implements AutoCloseable {
     });
 
     private Answerer(PlayerSpec spec, Player given, Shape shape, Evaluator evaluator, PolicyPlayer policy, Solution solution,
-                     TableSet tables, Tables tableSettings, List<NtupleModel> models) {
+                     TableSet tables, boolean ownsTables, Tables tableSettings, List<NtupleModel> models) {
         this.spec = spec;
         this.kind = spec == null ? null : spec.player();
         this.given = given;
@@ -104,6 +121,7 @@ public final class Answerer implements AutoCloseable {
         this.policy = policy;
         this.solution = solution;
         this.tables = tables;
+        this.ownsTables = ownsTables;
         this.tableSettings = tableSettings;
         this.models = models;
     }
@@ -139,10 +157,11 @@ public final class Answerer implements AutoCloseable {
             }
             Shape own = evaluator != null ? evaluator.shape() : policy != null ? Shape.S4x4
                     : solution != null ? solution.shape() : null;
-            if (tables != null) {
+            if (tables != null && tables.opened() == null) {
                 opened = TableSet.open(tables.dir());
             }
-            return new Answerer(spec, null, own, evaluator, policy, solution, opened, tables, models);
+            return new Answerer(spec, null, own, evaluator, policy, solution,
+                    tables == null ? null : opened != null ? opened : tables.opened(), opened != null, tables, models);
         } catch (IOException e) {
             close(models, solution, null);
             throw new UncheckedIOException(e);
@@ -158,7 +177,7 @@ public final class Answerer implements AutoCloseable {
      * it was built with, whatever a question says. Closing it closes nothing of the player's.
      */
     public static Answerer of(Player player, Shape shape) {
-        return new Answerer(null, player, shape, null, null, null, null, null, List.of());
+        return new Answerer(null, player, shape, null, null, null, null, false, null, List.of());
     }
 
     /** The player's kind; null for an answerer {@link #of} a player. */
@@ -386,7 +405,7 @@ public final class Answerer implements AutoCloseable {
 
     @Override
     public void close() {
-        close(models, solution, tables);
+        close(models, solution, ownsTables ? tables : null);
     }
 
     private static void close(List<NtupleModel> models, Solution solution, TableSet tables) {

@@ -41,22 +41,29 @@ public final class MoveService implements AutoCloseable {
     /**
      * What the server plays from, each null for none: the n-tuple model (null: the shipped one), the
      * solver database, the policy network ({@code .g2pn}; null: the shipped one), the value network ({@code .g2nn}) and
-     * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them).
+     * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them), and the
+     * endgame tables that check every player's moves on 4x4 boards.
      */
-    public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend) {
+    public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend,
+                          Answerer.Tables tables) {
 
         /** The n-tuple model and the database only. */
         public static Sources of(Path model, Path db) {
-            return new Sources(model, db, null, null, "auto", BackendOptions.NONE);
+            return new Sources(model, db, null, null, "auto", BackendOptions.NONE, null);
         }
 
         public Sources withPolicy(Path file) {
-            return new Sources(model, db, file, cnn, device, backend);
+            return new Sources(model, db, file, cnn, device, backend, tables);
         }
 
         /** With the value network {@code file} on the backend {@code name}, which reads {@code settings}. */
         public Sources withCnn(Path file, String name, BackendOptions settings) {
-            return new Sources(model, db, policy, file, name, settings);
+            return new Sources(model, db, policy, file, name, settings, tables);
+        }
+
+        /** With endgame tables (null: none) checking every player's moves on 4x4 boards, as {@code move --tables} does. */
+        public Sources withTables(Answerer.Tables endgame) {
+            return new Sources(model, db, policy, cnn, device, backend, endgame);
         }
     }
 
@@ -91,20 +98,22 @@ public final class MoveService implements AutoCloseable {
      * an {@link IllegalArgumentException} naming the field ({@code models}, {@code db}, {@code policy},
      * {@code cnn}), as {@link Players} words them.
      */
-    public static MoveService open(Sources sources) {
+    public static MoveService open(Sources given) {
         Map<PlayerKind, Answerer> loaded = new EnumMap<>(PlayerKind.class);
+        // the tables mapped once, shared by every player
+        Sources sources = given.tables() == null ? given : given.withTables(given.tables().open());
         try {
             if (sources.db() != null) {
-                loaded.put(PlayerKind.OPTIMAL, answerer(PlayerSpec.of(PlayerKind.OPTIMAL).withDb(sources.db()), null));
+                loaded.put(PlayerKind.OPTIMAL, answerer(PlayerSpec.of(PlayerKind.OPTIMAL).withDb(sources.db()), null, sources));
             }
             // the shipped model comes from the class path (the models jar), as for every other command
             if (sources.model() != null || NtupleModels.defaultAvailable()) {
-                loaded.put(PlayerKind.NTUPLE, answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model()), Shape.S4x4));
+                loaded.put(PlayerKind.NTUPLE, answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model()), Shape.S4x4, sources));
             }
             // as for the n-tuple model: the shipped network when none is named, none if that is absent
             if (sources.policy() != null || PolicyFile.defaultAvailable()) {
                 try {
-                    loaded.put(PlayerKind.POLICY, answerer(PlayerSpec.of(PlayerKind.POLICY).withModel(sources.policy()), Shape.S4x4));
+                    loaded.put(PlayerKind.POLICY, answerer(PlayerSpec.of(PlayerKind.POLICY).withModel(sources.policy()), Shape.S4x4, sources));
                 } catch (RuntimeException e) {
                     throw BadSetting.causedBy(e, field("policy"), ": ", BadSetting.reason(e));
                 }
@@ -112,7 +121,7 @@ public final class MoveService implements AutoCloseable {
             if (sources.cnn() != null) {
                 try {
                     loaded.put(PlayerKind.CNN, answerer(PlayerSpec.of(PlayerKind.CNN).withModel(sources.cnn())
-                            .withDevice(sources.device(), sources.backend()), Shape.S4x4));
+                            .withDevice(sources.device(), sources.backend()), Shape.S4x4, sources));
                 } catch (BadSetting e) {
                     throw e; // the device or its settings, named as they are
                 } catch (RuntimeException e) {
@@ -120,7 +129,7 @@ public final class MoveService implements AutoCloseable {
                 }
             }
             for (PlayerKind k : List.of(PlayerKind.LINES, PlayerKind.HEURISTIC, PlayerKind.RANDOM)) {
-                loaded.put(k, answerer(PlayerSpec.of(k), null));
+                loaded.put(k, answerer(PlayerSpec.of(k), null, sources));
             }
             MoveService service = new MoveService(sources, loaded);
             service.sourceOf.put(PlayerKind.NTUPLE, sources.model());
@@ -136,12 +145,15 @@ public final class MoveService implements AutoCloseable {
             return service;
         } catch (RuntimeException e) {
             loaded.values().forEach(Answerer::close);
+            if (sources.tables() != null) {
+                sources.tables().opened().close();
+            }
             throw e;
         }
     }
 
-    private static Answerer answerer(PlayerSpec spec, Shape shape) {
-        return Answerer.open(spec, shape, SearchConfig.ofDepth(1), null);
+    private static Answerer answerer(PlayerSpec spec, Shape shape, Sources sources) {
+        return Answerer.open(spec, shape, SearchConfig.ofDepth(1), sources.tables());
     }
 
     /** The players served: those whose model or database is loaded, and those that need none. */
@@ -277,7 +289,7 @@ public final class MoveService implements AutoCloseable {
         if (optimal != null) {
             optimal.close();
         }
-        // the models' tables and networks stay until the process ends: a search still running on a
-        // timed-out request may read them
+        // the models' tables, the networks and the endgame tables stay until the process ends: a search
+        // still running on a timed-out request may read them
     }
 }
