@@ -46,8 +46,7 @@ final class MoveCommand implements Callable<Integer> {
     public Integer call() {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
-        SearchConfig search = searchOptions.config(playerOptions.depth);
-        SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
+        SearchConfig search = searchOptions.config(playerOptions.depth).boundedForOneBoard();
         try (Answerer answerer = Answerer.open(playerOptions.spec(), shape, search, tablesOptions.settings(shape))) {
             Answer a = answerer.answer(parsed.board(), shape, search);
             System.out.print(json ? MoveAnswer.of(a) + "\n" : text(a));

@@ -296,18 +296,8 @@ final class Session implements AutoCloseable {
 
     /** The search of these settings over the command line's others (cutoff, table); those of a player that does not search are none. */
     private SearchConfig config(PlayerKind kind, int d, double t, boolean bank, int g) {
-        if (d < 1 || d > SearchConfig.MAX_DEPTH) {
-            throw new IllegalArgumentException("depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + d);
-        }
-        if (!(t >= 0) || t > 3_600_000) {
-            throw new IllegalArgumentException("time_ms: expected 0..3600000 ms, got " + t);
-        }
-        if (bank && t == 0) {
-            throw new IllegalArgumentException("time_bank: needs time_ms, the mean time per move");
-        }
-        SearchOptions.checkBounded(d, t, "depth", "time_ms");
         SearchConfig from = kind.searches() ? base : SearchConfig.ofDepth(1);
-        return from.withDepth(d).withTimeBudgetNanos(Math.round(t * 1e6)).withTimeBank(bank).withDowngrade(g);
+        return from.withDepth(d).withTimeBudgetNanos(SearchConfig.nanosOfMs(t)).withTimeBank(bank).withDowngrade(g).boundedForOneBoard();
     }
 
     private SessionGame game() {

@@ -154,6 +154,10 @@ class MoveCommandTest {
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--tt-bits", "2"), "--tt-bits");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-ms", "-1"), "--time-ms");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-bank"), "--time-bank: needs --time-ms");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "7"),
+                "--depth: 7 plies without a time budget could run for minutes; give --time-ms (iterative deepening up to --depth 7)");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--no-tt-leaves", "--tt-bits", "0", "--downgrade", "3"),
+                "--downgrade: expected auto, 0 (off) or a tile sum 4..65535");
         assertBadInput(run("move", "--player", "lines"), "--board");
         assertBadInput(run("play", "--player", "heuristic", "--depth", "2", "--games", "1"), "--depth: player 'heuristic' searches at its own depth");
     }

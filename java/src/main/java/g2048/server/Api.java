@@ -171,21 +171,25 @@ final class Api {
         j.end();
     }
 
-    /** The tile-downgrading threshold asked for: {@link SearchConfig#DOWNGRADE_AUTO} when absent or {@code auto}, 0 for off. */
+    /** The tile-downgrading threshold asked for: {@link SearchConfig#DOWNGRADE_AUTO} when absent, as {@link SearchConfig} reads it otherwise. */
     private static int downgrade(Params p) {
-        if (!p.has("downgrade") || p.text("downgrade", "").equals("auto")) {
-            return SearchConfig.DOWNGRADE_AUTO;
-        }
-        int t = p.intValue("downgrade", 0, 0, SearchConfig.MAX_DOWNGRADE);
-        if (t != 0 && t < SearchConfig.MIN_DOWNGRADE) {
-            throw BadRequest.of("downgrade: " + t + " is out of range, expected auto, 0 (off) or " + SearchConfig.MIN_DOWNGRADE
-                    + ".." + SearchConfig.MAX_DOWNGRADE);
-        }
-        return t;
+        return p.has("downgrade") ? MoveService.refused(() -> SearchConfig.parseDowngrade(p.text("downgrade", "")))
+                : SearchConfig.DOWNGRADE_AUTO;
     }
 
+    /**
+     * The depth asked for, null when absent: at most {@link MoveService#MAX_DEPTH}, this server's
+     * bound on the work of a request; the rest of the range is {@link SearchConfig}'s to check.
+     */
     private static Integer depth(Params p) {
-        return p.has("depth") ? p.intValue("depth", 1, 1, MoveService.MAX_DEPTH) : null;
+        if (!p.has("depth")) {
+            return null;
+        }
+        int d = p.intValue("depth", 1, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        if (d > MoveService.MAX_DEPTH) {
+            throw BadRequest.of("depth: " + d + " is out of range: this server searches at most " + MoveService.MAX_DEPTH + " plies");
+        }
+        return d;
     }
 
     private static BoardText.Parsed board(String text) {
