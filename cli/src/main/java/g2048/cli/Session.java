@@ -1,9 +1,10 @@
 package g2048.cli;
 
+import g2048.answers.ApplyAnswer;
 import g2048.answers.JsonConventions;
 import g2048.answers.MoveAnswer;
+import g2048.answers.SolveAnswer;
 import g2048.game.BoardText;
-import g2048.game.Direction;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.play.Answer;
@@ -103,25 +104,23 @@ final class Session implements AutoCloseable {
             RequestLine r = RequestLine.parse(line);
             String c = r.command();
             request = c;
-            String result = switch (c) {
-                case "move" -> move(r);
-                case "apply" -> apply(r);
-                case "new-game" -> newGame(r);
-                case "step" -> step(r);
-                case "set" -> set(r);
-                case "solve-query" -> solveQuery(r);
+            // the reply is written whole or not at all: a request that fails is answered with its error alone
+            JsonWriter reply = JsonConventions.writer().begin().field("reply", c);
+            switch (c) {
+                case "move" -> move(r, reply.object("result")).end();
+                case "apply" -> apply(r, reply.object("result")).end();
+                case "new-game" -> newGame(r, reply.object("result")).end();
+                case "step" -> step(r, reply.object("result")).end();
+                case "set" -> set(r, reply.object("result")).end();
+                case "solve-query" -> solveQuery(r, reply.object("result")).end();
                 case "quit" -> {
                     r.only(Set.of());
                     quit = true;
-                    yield null;
                 }
-                default -> {
-                    throw new IllegalArgumentException("cmd: unknown request '" + ClientText.shorten(c) + "', expected one of move, apply,"
-                            + " new-game, step, set, solve-query, quit");
-                }
-            };
-            String reply = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", c).end().toString();
-            return result == null ? reply : member(reply, "result", result.toString());
+                default -> throw new IllegalArgumentException("cmd: unknown request '" + ClientText.shorten(c) + "', expected one of move,"
+                        + " apply, new-game, step, set, solve-query, quit");
+            }
+            return reply.end().toString();
         } catch (RuntimeException | IOException e) {
             return error(request, e);
         }
@@ -132,7 +131,7 @@ final class Session implements AutoCloseable {
      * one line, each field the engine names under its name in requests ({@link #field}).
      */
     static String error(String request, Exception e) {
-        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("reply", "error").field("request", request)
+        return JsonConventions.writer().begin().field("reply", "error").field("request", request)
                 .field("error", Errors.message(e, Session::field)).end().toString();
     }
 
@@ -142,32 +141,22 @@ final class Session implements AutoCloseable {
     }
 
     /** {@code move}: every legal move's value and the choice (move.schema.json), on a board or the game's. */
-    private String move(RequestLine r) {
+    private JsonWriter move(RequestLine r, JsonWriter result) {
         r.only(Set.of("board", "depth", "time_ms", "time_bank", "downgrade"));
         Position p = position(r);
         double t = r.number("time_ms", timeMs);
         SearchConfig search = config(answerer.kind(), r.integer("depth", depth), t, r.bool("time_bank", timeBank && t > 0), r.downgrade(downgrade));
-        return MoveAnswer.of(answerer.answer(p.board, p.shape, search)).toString();
+        return MoveAnswer.into(result, answerer.answer(p.board, p.shape, search));
     }
 
     /** {@code apply}: with a board, each move's afterstate without spawns (apply.schema.json); else the game's moves, each with a spawn. */
-    private String apply(RequestLine r) {
+    private JsonWriter apply(RequestLine r, JsonWriter result) {
         r.only(Set.of("board", "moves"));
         String letters = r.string("moves");
-        if (letters == null || letters.isEmpty()) {
-            throw new IllegalArgumentException("moves: missing, expected letters U R D L, e.g. RDLU");
-        }
-        int[] dirs = new int[letters.length()];
-        for (int i = 0; i < dirs.length; i++) {
-            try {
-                dirs[i] = Direction.ofLetter(letters.charAt(i)).ordinal();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("moves: character " + (i + 1) + " " + e.getMessage(), e);
-            }
-        }
+        int[] dirs = ApplyAnswer.directions(letters);
         if (r.has("board")) {
             Position p = position(r);
-            return SessionGame.afterstates(p.board, p.shape, dirs);
+            return ApplyAnswer.into(result, p.board, p.shape, dirs);
         }
         SessionGame g = game();
         // all or nothing: the moves are tried on a copy of the game first
@@ -181,11 +170,11 @@ final class Session implements AutoCloseable {
             }
         }
         game = trial;
-        return trial.json().field("played", letters).field("reward", reward).end().toString();
+        return trial.fields(result).field("played", letters).field("reward", reward);
     }
 
     /** {@code new-game}: a game of the player's shape (or {@code shape}) from {@code seed} (default 0). */
-    private String newGame(RequestLine r) {
+    private JsonWriter newGame(RequestLine r, JsonWriter result) {
         r.only(Set.of("seed", "shape"));
         long seed = r.integer("seed", 0, Long.MIN_VALUE, Long.MAX_VALUE);
         String s = r.string("shape");
@@ -200,11 +189,11 @@ final class Session implements AutoCloseable {
         }
         game = new SessionGame(shape, seed);
         stepper = null;
-        return game.json().end().toString();
+        return game.fields(result);
     }
 
     /** {@code step}: the engine chooses the game's move with the session's settings, plays it, a tile spawns. */
-    private String step(RequestLine r) {
+    private JsonWriter step(RequestLine r, JsonWriter result) {
         r.only(Set.of());
         SessionGame g = game();
         if (g.over()) {
@@ -215,10 +204,14 @@ final class Session implements AutoCloseable {
         }
         Answer choice = stepper.answer(g.board, Answerer.NO_DEADLINE);
         int reward = g.play(choice.move());
-        JsonWriter out = g.json().field("played", JsonConventions.move(choice.move())).field("reward", reward);
+        g.fields(result).field("played", JsonConventions.move(choice.move())).field("reward", reward);
         // what the game's time bank holds after this move: unspent time of earlier moves, negative after an overrun
-        out = timeBank ? out.field("time_bank_ms", stepper.bankNanos() / 1e6) : out.nullField("time_bank_ms");
-        return member(out.end().toString(), "choice", MoveAnswer.of(choice).toString());
+        if (timeBank) {
+            result.field("time_bank_ms", stepper.bankNanos() / 1e6);
+        } else {
+            result.nullField("time_bank_ms");
+        }
+        return MoveAnswer.into(result.object("choice"), choice).end();
     }
 
     /**
@@ -226,7 +219,7 @@ final class Session implements AutoCloseable {
      * requests after it. A new player starts from the command line's settings (none for a player
      * that does not search), not from the last player's, unless the request sets them.
      */
-    private String set(RequestLine r) {
+    private JsonWriter set(RequestLine r, JsonWriter result) {
         r.only(Set.of("player", "model", "depth", "time_ms", "time_bank", "downgrade"));
         PlayerKind p = r.has("player") ? sessionPlayer(r.string("player")) : answerer.kind();
         boolean other = p != answerer.kind();
@@ -248,22 +241,32 @@ final class Session implements AutoCloseable {
             answerer.check(search);
         }
         adopt(d, t, k, g);
-        return settings().toString();
+        return settings(result);
     }
 
-    /** The settings, as {@code set} answers and the session's first line shows them. */
+    /** The settings as an object, as {@code set} answers and the session's first line shows them. */
     JsonWriter settings() {
+        return settings(JsonConventions.writer().begin()).end();
+    }
+
+    /** The first line of the session, once the player is loaded: {@code {"reply":"ready","result":SETTINGS}}. */
+    String ready() {
+        return settings(JsonConventions.writer().begin().field("reply", "ready").object("result")).end().end().toString();
+    }
+
+    /** The settings' fields, written into the object {@code j} has open. */
+    private JsonWriter settings(JsonWriter j) {
         Path model = answerer.spec().model();
         Shape shape = answerer.shape();
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", answerer.kind().id())
+        j.field("player", answerer.kind().id())
                 .field("model", model != null ? model.toString() : answerer.shippedModel())
                 .field("shape", shape != null ? shape.toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank);
-        return (downgrade == SearchConfig.DOWNGRADE_AUTO ? j.field("downgrade", "auto") : j.field("downgrade", downgrade)).end();
+        return downgrade == SearchConfig.DOWNGRADE_AUTO ? j.field("downgrade", "auto") : j.field("downgrade", downgrade);
     }
 
     /** {@code solve-query}: each legal move's exact value from a solution written by {@code g2048 solve} (solve-query.schema.json). */
-    private String solveQuery(RequestLine r) throws IOException {
+    private JsonWriter solveQuery(RequestLine r, JsonWriter result) throws IOException {
         r.only(Set.of("db", "board"));
         String dir = r.string("db");
         if (dir == null) {
@@ -271,7 +274,8 @@ final class Session implements AutoCloseable {
         }
         Solution sol = solutions.open(Path.of(dir));
         Position p = position(r);
-        return SessionSolutions.answer(sol, Path.of(dir), p.board, p.shape);
+        SessionSolutions.check(sol, Path.of(dir), p.board, p.shape);
+        return SolveAnswer.into(result, sol, p.board);
     }
 
     // ---- settings and players
@@ -322,11 +326,6 @@ final class Session implements AutoCloseable {
         // BoardText's messages name the board already ("board cell (1,2) ...")
         BoardText.Parsed p = BoardText.parse(r.string("board"));
         return new Position(p.board(), p.shape());
-    }
-
-    /** {@code object} (a JSON object's text) with the member {@code key}: {@code value} (JSON text) added at its end. */
-    private static String member(String object, String key, String value) {
-        return object.substring(0, object.length() - 1) + ",\"" + key + "\":" + value + "}";
     }
 
     @Override

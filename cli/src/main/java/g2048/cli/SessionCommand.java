@@ -83,7 +83,7 @@ final class SessionCommand implements Callable<Integer> {
         }
         try (session; InputStreamReader in = new InputStreamReader(System.in, StandardCharsets.UTF_8)) {
             BoundedLines lines = new BoundedLines(in, RequestLine.MAX_CHARS);
-            String reply = "{\"reply\":\"ready\",\"result\":" + session.settings() + "}";
+            String reply = session.ready();
             while (true) {
                 out.println(reply);
                 out.flush();

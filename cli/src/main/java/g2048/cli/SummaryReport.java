@@ -42,22 +42,12 @@ final class SummaryReport {
                 .field("games", g.games())
                 .field("mean", g.mean())
                 .field("sd", g.sd())
-                .field("max", g.max())
-                .object("reach");
-        for (int i = 0; i < g.reachCodes().length; i++) {
-            j.field(Integer.toString(1 << g.reachCodes()[i]), g.reachRates()[i]);
-        }
-        j.end()
+                .field("max", g.max());
+        JsonConventions.reach(j, g.reachCodes(), g.reachRates())
                 .field("moves", s.moves())
                 .field("elapsed_s", s.seconds())
-                .field("moves_per_s", s.movesPerSecond())
-                .object("latency_us")
-                .field("p50", s.latencyMicros(50))
-                .field("p90", s.latencyMicros(90))
-                .field("p99", s.latencyMicros(99))
-                .field("p99_9", s.latencyMicros(99.9))
-                .field("max", s.maxLatencyMicros())
-                .end()
+                .field("moves_per_s", s.movesPerSecond());
+        JsonConventions.latency(j, s::latencyMicros, s.maxLatencyMicros())
                 .end();
         return j;
     }

@@ -444,12 +444,8 @@ final class TrainNtupleCommand implements Callable<Integer> {
                     .field("games", e.games())
                     .field("mean", e.mean())
                     .field("sd", e.sd())
-                    .field("max", e.max())
-                    .object("reach");
-            for (int k = 0; k < e.reachCodes().length; k++) {
-                j.field(Integer.toString(1 << e.reachCodes()[k]), e.reachRates()[k]);
-            }
-            j.end().field("moves_per_s", e.moves() / e.seconds()).end();
+                    .field("max", e.max());
+            JsonConventions.reach(j, e.reachCodes(), e.reachRates()).field("moves_per_s", e.moves() / e.seconds()).end();
         }
         return j.field("checkpoint", checkpoint).end().toString();
     }

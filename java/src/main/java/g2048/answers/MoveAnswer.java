@@ -28,18 +28,22 @@ public final class MoveAnswer {
      * {@code table} ({@link #table}).
      */
     public static JsonWriter of(Answer a) {
-        Consumer<JsonWriter> more = a.withTables() ? j -> table(j, a.table(), a.decided()) : j -> { };
-        String player = JsonConventions.player(a.player());
-        return a.search() != null ? searched(a, player, more) : unsearched(a, player, more);
+        return into(JsonConventions.writer().begin(), a).end();
     }
 
-    private static JsonWriter searched(Answer a, String player, Consumer<JsonWriter> more) {
+    /** As {@link #of}, its fields written into the object {@code j} has open (a session's reply holds the answer). */
+    public static JsonWriter into(JsonWriter j, Answer a) {
+        Consumer<JsonWriter> more = a.withTables() ? w -> table(w, a.table(), a.decided()) : w -> { };
+        String player = JsonConventions.player(a.player());
+        return a.search() != null ? searched(j, a, player, more) : unsearched(j, a, player, more);
+    }
+
+    private static JsonWriter searched(JsonWriter j, Answer a, String player, Consumer<JsonWriter> more) {
         long b = a.board();
         Shape shape = a.shape();
         Answer.Searched r = a.search();
         Moves moves = Moves.of(shape);
-        JsonWriter j = JsonConventions.writer().begin()
-                .field("board", BoardText.format(b, shape))
+        j.field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", player);
         JsonConventions.search(j, "search", r.config())
@@ -68,16 +72,15 @@ public final class MoveAnswer {
                 .field("tt_hits", r.ttHits())
                 .field("elapsed_us", a.nanos() / 1e3);
         more.accept(j);
-        return j.end();
+        return j;
     }
 
-    private static JsonWriter unsearched(Answer a, String player, Consumer<JsonWriter> more) {
+    private static JsonWriter unsearched(JsonWriter j, Answer a, String player, Consumer<JsonWriter> more) {
         long b = a.board();
         Shape shape = a.shape();
         double[] probabilities = a.probabilities();
         Moves moves = Moves.of(shape);
-        JsonWriter j = JsonConventions.writer().begin()
-                .field("board", BoardText.format(b, shape))
+        j.field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", player)
                 .nullField("search")
@@ -102,7 +105,7 @@ public final class MoveAnswer {
                 .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
                 .field("elapsed_us", a.nanos() / 1e3);
         more.accept(j);
-        return j.end();
+        return j;
     }
 
     /**
