@@ -33,10 +33,10 @@ final class SummaryReport {
         return sb.toString();
     }
 
-    static JsonWriter json(Summary s) {
+    /** The run's fields, written into the object {@code j} has open (a command's report adds its own after them). */
+    static JsonWriter fields(JsonWriter j, Summary s) {
         GameStats g = s.stats();
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
-                .field("player", JsonConventions.player(s.player()))
+        j.field("player", JsonConventions.player(s.player()))
                 .field("shape", s.shape().toString())
                 .field("threads", s.threads())
                 .field("games", g.games())
@@ -47,8 +47,6 @@ final class SummaryReport {
                 .field("moves", s.moves())
                 .field("elapsed_s", s.seconds())
                 .field("moves_per_s", s.movesPerSecond());
-        JsonConventions.latency(j, s::latencyMicros, s.maxLatencyMicros())
-                .end();
-        return j;
+        return JsonConventions.latency(j, s::latencyMicros, s.maxLatencyMicros());
     }
 }

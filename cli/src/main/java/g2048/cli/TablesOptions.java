@@ -71,9 +71,15 @@ final class TablesOptions {
         return sb.append('\n').toString();
     }
 
-    /** A run's JSON object with the field {@code tables} appended: the moves, those checked and decided, all and by table. */
-    static String json(String object, Coverage c) {
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().object("tables")
+    /**
+     * The field {@code tables} of a run's report, written into the object {@code j} has open (null:
+     * no tables): the moves, those checked and decided, all and by table.
+     */
+    static JsonWriter json(JsonWriter j, Coverage c) {
+        if (c == null) {
+            return j;
+        }
+        j.object("tables")
                 .field("moves", c.moves()).field("checked", c.checked()).field("decided", c.decided())
                 .field("checked_share", share(c.checked(), c.moves()) / 100).field("decided_share", share(c.decided(), c.moves()) / 100)
                 .beginArray("by_table");
@@ -81,8 +87,7 @@ final class TablesOptions {
             j.begin().field("table", s.table()).field("checked", s.checked()).field("decided", s.decided())
                     .field("checked_share", s.checkedShare()).field("decided_share", s.decidedShare()).end();
         }
-        String more = j.endArray().end().end().toString();
-        return object.substring(0, object.length() - 1) + "," + more.substring(1);
+        return j.endArray().end();
     }
 
     private static double share(long n, long of) {
