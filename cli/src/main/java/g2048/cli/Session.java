@@ -13,6 +13,7 @@ import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.search.SearchConfig;
 import g2048.server.http.ClientText;
+import g2048.settings.BadSetting;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -137,7 +138,7 @@ final class Session implements AutoCloseable {
 
     /** The request field of the engine's field {@code name}: snake_case ({@code timeMs} is {@code time_ms}), {@code models} is {@code model}. */
     static String field(String name) {
-        return name.equals("models") ? "model" : name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+        return name.equals("models") ? "model" : BadSetting.snakeCase(name);
     }
 
     /** {@code move}: every legal move's value and the choice (move.schema.json), on a board or the game's. */

@@ -258,14 +258,14 @@ public final class MoveService implements AutoCloseable {
     }
 
     /**
-     * What {@code work} gives, its refusals as a client is told them: a bad setting (named by its
-     * parameter, which is the engine's field) a 400, a search out of time the 503 of a request out of time.
+     * What {@code work} gives, its refusals as a client is told them: a bad setting (each field named
+     * as a request parameter, snake_case) a 400, a search out of time the 503 of a request out of time.
      */
     static <T> T refused(java.util.function.Supplier<T> work) {
         try {
             return work.get();
         } catch (BadSetting e) {
-            throw BadRequest.of(e.getMessage());
+            throw BadRequest.of(e.message(BadSetting::snakeCase));
         } catch (Answerer.OutOfTime e) {
             throw RequestDeadline.outOfTime();
         }
