@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.ApplyAnswer;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
@@ -28,44 +29,28 @@ final class ApplyCommand implements Callable<Integer> {
     public Integer call() {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
-        Moves table = Moves.of(shape);
-        if (moves.isEmpty()) {
-            throw new Errors.BadInput("--moves: expected at least one of U, R, D, L");
-        }
         long b = parsed.board();
-        long total = 0;
-        JsonWriter out = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
-                .beginArray("steps");
-        StringBuilder text = new StringBuilder();
-        text.append("start  ").append(BoardText.format(b, shape)).append('\n');
-        for (int i = 0; i < moves.length(); i++) {
-            Direction d;
-            try {
-                d = Direction.ofLetter(moves.charAt(i));
-            } catch (IllegalArgumentException e) {
-                throw new Errors.BadInput("--moves: character " + (i + 1) + " " + Errors.text(e));
-            }
-            long after = table.move(b, d);
-            if (after == b) {
-                throw new Errors.BadInput("--moves: move " + (i + 1) + " (" + d + ") is illegal on "
-                        + BoardText.format(b, shape) + ": it changes nothing");
-            }
-            int reward = table.reward(b, d.ordinal());
-            total += reward;
-            b = after;
-            out.begin().field("move", String.valueOf(d.letter())).field("afterstate", BoardText.format(b, shape))
-                    .field("reward", reward).end();
-            text.append(d.letter()).append("      ").append(BoardText.format(b, shape))
-                    .append("   reward ").append(reward).append('\n');
-        }
-        out.endArray().field("total_reward", total).end();
+        int[] dirs = ApplyAnswer.directions(moves);
+        // the answer refuses an illegal move before anything is printed
+        JsonWriter out = ApplyAnswer.of(b, shape, dirs);
         if (json) {
             System.out.println(out);
-        } else {
-            System.out.print(text);
-            System.out.println("total reward " + total);
-            System.out.print(BoardText.grid(b, shape));
+            return 0;
         }
+        Moves table = Moves.of(shape);
+        StringBuilder text = new StringBuilder();
+        text.append("start  ").append(BoardText.format(b, shape)).append('\n');
+        long total = 0;
+        for (int d : dirs) {
+            int reward = table.reward(b, d);
+            total += reward;
+            b = table.move(b, d);
+            text.append(Direction.ALL[d].letter()).append("      ").append(BoardText.format(b, shape))
+                    .append("   reward ").append(reward).append('\n');
+        }
+        System.out.print(text);
+        System.out.println("total reward " + total);
+        System.out.print(BoardText.grid(b, shape));
         return 0;
     }
 }

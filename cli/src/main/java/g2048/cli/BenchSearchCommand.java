@@ -194,11 +194,10 @@ final class BenchSearchCommand implements Callable<Integer> {
         SearchCounters c = search == null ? null : search.counters();
         double cpuSeconds = runner.lastRunCpuNanos() / 1e9;
         // the log as the user named it: no absolute path in the output
-        if (tables == null) {
-            System.out.print(json ? json(summary, config, c, cpuSeconds, hlog) + "\n" : text(summary, c, cpuSeconds, hlog));
+        if (json) {
+            System.out.println(TablesOptions.json(json(summary, config, c, cpuSeconds, hlog), tables == null ? null : coverage).end());
         } else {
-            System.out.print(json ? TablesOptions.json(json(summary, config, c, cpuSeconds, hlog), coverage) + "\n"
-                    : text(summary, c, cpuSeconds, hlog) + TablesOptions.text(coverage));
+            System.out.print(text(summary, c, cpuSeconds, hlog) + (tables == null ? "" : TablesOptions.text(coverage)));
         }
         return 0;
     }
@@ -259,9 +258,9 @@ final class BenchSearchCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static String json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
-        String play = SummaryReport.json(summary).toString();
-        JsonWriter extra = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
+    /** The run's report, its object left open for the tables' coverage. */
+    private static JsonWriter json(Summary summary, SearchConfig config, SearchCounters c, double cpuSeconds, Path hlog) {
+        JsonWriter extra = SummaryReport.fields(JsonConventions.writer().begin(), summary)
                 .field("cpu_s", cpuSeconds)
                 .field("moves_per_cpu_s", cpuSeconds > 0 ? summary.moves() / cpuSeconds : Double.NaN);
         JsonConventions.search(extra, "search", config);
@@ -280,9 +279,6 @@ final class BenchSearchCommand implements Callable<Integer> {
                 .field("cut_short", c.cutShort())
                 .end();
         }
-        extra.field("hlog", JsonConventions.path(hlog));
-        String more = extra.end().toString();
-        // play's object with the extra fields appended: drop its closing brace and the extra's opening one
-        return play.substring(0, play.length() - 1) + "," + more.substring(1);
+        return extra.field("hlog", JsonConventions.path(hlog));
     }
 }

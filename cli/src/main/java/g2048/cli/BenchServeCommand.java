@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
 import g2048.server.LoadTest;
 import java.net.URI;
@@ -54,12 +55,10 @@ final class BenchServeCommand implements Callable<Integer> {
         LoadTest.Result r = load.run(boards, clients, warmup, requests);
         Histogram h = r.latencyNanos();
         if (json) {
-            System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player).field("depth", depth)
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("player", player).field("depth", depth)
                     .field("clients", clients).field("requests", r.requests()).field("boards", boards.size())
-                    .field("seconds", r.seconds()).field("requests_per_second", r.requestsPerSecond())
-                    .object("latency_us").field("p50", us(h, 50)).field("p90", us(h, 90)).field("p99", us(h, 99))
-                    .field("p99_9", us(h, 99.9)).field("max", h.getMaxValue() / 1e3).end()
-                    .end());
+                    .field("seconds", r.seconds()).field("requests_per_second", r.requestsPerSecond());
+            System.out.println(JsonConventions.latency(j, p -> us(h, p), h.getMaxValue() / 1e3).end());
         } else {
             System.out.printf(Locale.ROOT, "/move %s depth %d, %d client(s), %,d requests over %,d boards in %.2f s: %,.0f requests/s%n",
                     player, depth, clients, r.requests(), boards.size(), r.seconds(), r.requestsPerSecond());

@@ -75,9 +75,8 @@ final class DatasetCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new Errors.BadInput("--threads: expected at least 1, got " + threads);
         }
-        if (depth < 1 || depth > SearchConfig.MAX_DEPTH) {
-            throw new Errors.BadInput("--depth: expected 1.." + SearchConfig.MAX_DEPTH + ", got " + depth);
-        }
+        // without tile-downgrading: a translated board's move values are on another scale than its game's others
+        SearchConfig search = SearchConfig.ofDepth(depth).withDowngrade(0);
         if (behaviour == null && (behaviourModel != null || teacherShare != 0)) {
             throw new Errors.BadInput((behaviourModel != null ? "--behaviour-model" : "--teacher-share") + ": needs --behaviour");
         }
@@ -87,8 +86,6 @@ final class DatasetCommand implements Callable<Integer> {
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "--model", model);
         DistinctFiles.checkNotAnInput("--out", out, "--behaviour-model", behaviourModel);
-        // without tile-downgrading: a translated board's move values are on another scale than its game's others
-        SearchConfig search = SearchConfig.ofDepth(depth).withDowngrade(0);
         PlayerKind kind = PlayerKind.parse(player);
         PlayerSpec spec = PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table));
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);

@@ -15,6 +15,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.regex.Pattern;
@@ -58,9 +59,14 @@ final class Errors {
 
     /** The message of {@code e} in the command line's words: each field the engine names as its option. */
     static String text(Throwable e) {
+        return text(e, Errors::option);
+    }
+
+    /** The message of {@code e}, each field the engine names rendered by {@code naming}. */
+    static String text(Throwable e, UnaryOperator<String> naming) {
         return switch (e) {
-            case BadSetting b -> b.message(Errors::option);
-            case UnusableBackendException u when u.words() != null -> u.words().message(Errors::option);
+            case BadSetting b -> b.message(naming);
+            case UnusableBackendException u when u.words() != null -> u.words().message(naming);
             default -> e.getMessage();
         };
     }
@@ -103,8 +109,13 @@ final class Errors {
 
     /** The one-line message of a failure that ended a command, without the command's name. */
     static String message(Throwable e) {
+        return message(e, Errors::option);
+    }
+
+    /** As {@link #message(Throwable)}, each field the engine names rendered by {@code naming} (a session's request fields). */
+    static String message(Throwable e, UnaryOperator<String> naming) {
         Throwable bad = badInput(e);
-        return oneLine(bad != null ? text(bad) : describe(unwrap(e)));
+        return oneLine(bad != null ? text(bad, naming) : describe(unwrap(e), naming));
     }
 
     /** The exception that makes {@code e} bad input, or null when it is a failure while running. */
@@ -133,7 +144,7 @@ final class Errors {
     }
 
     /** A failure while running, in words: file-system errors say what happened to which file. */
-    private static String describe(Throwable t) {
+    private static String describe(Throwable t, UnaryOperator<String> naming) {
         if (t instanceof FileSystemException f && f.getReason() == null && f.getFile() != null) {
             String what = switch (f) {
                 case NoSuchFileException _ -> "no such file or directory";
@@ -148,9 +159,9 @@ final class Errors {
         if (t instanceof OutOfMemoryError) {
             return "out of memory (" + t.getMessage() + "); give the JVM more with G2048_JAVA_OPTS=-Xmx<size>";
         }
-        String m = text(t);
+        String m = text(t, naming);
         if (m == null || m.isBlank()) {
-            return t.getCause() != null && t.getCause() != t ? describe(unwrap(t.getCause()))
+            return t.getCause() != null && t.getCause() != t ? describe(unwrap(t.getCause()), naming)
                     : "internal error without a message (G2048_DEBUG=1 prints its stack trace)";
         }
         return m;

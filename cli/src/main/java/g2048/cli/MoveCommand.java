@@ -1,25 +1,16 @@
 package g2048.cli;
 
-import g2048.answers.JsonConventions;
 import g2048.answers.MoveAnswer;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
-import g2048.json.JsonWriter;
 import g2048.ntuple.NtupleModels;
-import g2048.play.Players;
-import g2048.player.Player;
-import g2048.policy.PolicyPlayer;
-import g2048.search.ExpectimaxPlayer;
+import g2048.play.Answer;
+import g2048.play.Answerer;
 import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
-import g2048.solver.Solution;
 import g2048.tables.Coverage;
-import g2048.tables.TablePlayer;
 import g2048.tables.TableSet;
-import java.util.function.Consumer;
-import java.io.IOException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -52,74 +43,27 @@ final class MoveCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object (with --tables, its field 'table': the table that matched, whether it decided (overruled the player), and each move's success probability; null when none matched).")
     boolean json;
 
-    /** When the choice began: the tables' look-up and the player's search, for a table's answer. */
-    private long started;
-
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         BoardText.Parsed parsed = BoardArgument.parse(board);
         Shape shape = parsed.shape();
-        if ("optimal".equals(playerOptions.player)) {
-            return exact(parsed.board(), shape);
-        }
-        SearchConfig search = searchOptions.config(playerOptions.depth);
-        SearchOptions.checkBounded(search.depth(), searchOptions.timeMs, "--depth", "--time-ms");
-        // one answer and exit: the cached tables are mapped, not copied (most of a start otherwise)
+        SearchConfig search = searchOptions.config(playerOptions.depth).boundedForOneBoard();
+        // one answer and exit: the cached int16 tables are mapped, not copied (most of a start otherwise)
         NtupleModels.mapCachedTables(true);
-        long b = parsed.board();
-        try (TableSet tables = tablesOptions.open(shape)) {
-            started = System.nanoTime();
-            TableSet.Decision decision = tables == null ? null : tables.decide(b, tablesOptions.threshold);
-            return searched(b, shape, tables != null, decision);
+        try (Answerer answerer = Answerer.open(playerOptions.spec(), shape, search, tablesOptions.settings(shape))) {
+            Answer a = answerer.answer(parsed.board(), shape, search);
+            System.out.print(json ? MoveAnswer.of(a) + "\n" : text(a));
         }
-    }
-
-    /** The player's answer, checked by the table that matched the board ({@code decision}, null for none). */
-    private int searched(long b, Shape shape, boolean withTables, TableSet.Decision decision) {
-        SearchConfig search = searchOptions.config(playerOptions.depth);
-        Consumer<JsonWriter> table = withTables ? j -> MoveAnswer.table(j, decision, false) : j -> { };
-        Moves moves = Moves.of(shape);
-        Player player = playerOptions.player.equals("policy") ? Players.create(playerOptions.spec(), shape, search)
-                : Players.searcher(playerOptions.spec(), shape, search);
-        if (player instanceof PolicyPlayer policy) {
-            if (decision != null && overruled(b, shape, decision, policy.chooseMove(b), policy.probabilities(b))) {
-                return 0;
-            }
-            System.out.print(json ? policyJson(b, shape, policy, table) + "\n" : policyText(b, shape, policy) + tableLine(decision));
-            return 0;
-        }
-        ExpectimaxPlayer searcher = ((ExpectimaxPlayer) player).forThread();
-        SearchResult r = searcher.search(b);
-        if (decision != null) {
-            double[] values = new double[4];
-            for (int i = 0; i < 4; i++) {
-                values[i] = r.value(i);
-            }
-            if (overruled(b, shape, decision, r.best(), values)) {
-                return 0;
-            }
-        }
-        // the heuristic reports under its own name; a value function under its evaluator's description
-        String name = playerOptions.player.equals("heuristic") ? "heuristic" : searcher.evaluator().describe();
-        SearchConfig config = searcher.configFor(b);
-        System.out.print(json ? MoveAnswer.searched(b, shape, JsonConventions.player(name), config, r, table) + "\n"
-                : text(b, shape, moves, name, config, r) + tableLine(decision));
         return 0;
     }
 
-    /** Prints the table's answer and returns true when its check overrules the player's move {@code mine}. */
-    private boolean overruled(long b, Shape shape, TableSet.Decision d, int mine, double[] values) {
-        int checked = TablePlayer.check(d, mine, values, tablesOptions.margin);
-        if (checked == mine) {
-            return false;
+    /** The answer in words: each legal move's value (or probability) and the choice; with tables, what they said. */
+    private String text(Answer a) {
+        if (a.decided()) {
+            return tableText(a.board(), a.shape(), a.table(), a.overruled().move(), a.move());
         }
-        if (json) {
-            System.out.println(MoveAnswer.unsearched(b, shape, "tables " + Coverage.name(d.table()), d.probabilities(), null,
-                    checked, System.nanoTime() - started, j -> MoveAnswer.table(j, d, true)));
-        } else {
-            System.out.print(tableText(b, shape, d, mine, checked));
-        }
-        return true;
+        String own = a.search() != null ? searchText(a) : a.probabilities() != null ? policyText(a) : valuesText(a);
+        return own + tableLine(a.table());
     }
 
     /** The line saying that a table matched and the player's move stands, empty when none matched. */
@@ -128,34 +72,28 @@ final class MoveCommand implements Callable<Integer> {
                 Coverage.name(d.table()), tablesOptions.margin, d.probabilities()[d.direction()]);
     }
 
-    private static String policyText(long b, Shape shape, PolicyPlayer policy) {
+    private static String policyText(Answer a) {
+        long b = a.board();
+        Shape shape = a.shape();
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
-        sb.append("player  ").append(policy.name()).append('\n');
-        double[] p = policy.probabilities(b);
+        sb.append("player  ").append(a.player()).append('\n');
+        double[] p = a.probabilities();
         Moves moves = Moves.of(shape);
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            long a = moves.move(b, i);
-            if (a == b) {
+            long after = moves.move(b, i);
+            if (after == b) {
                 sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
             } else {
                 sb.append(String.format(Locale.ROOT, "%c       p = %.4f   (reward %d, afterstate %s)%n", d.letter(), p[i],
-                        moves.reward(b, i), BoardText.format(a, shape)));
+                        moves.reward(b, i), BoardText.format(after, shape)));
             }
         }
-        int best = policy.chooseMove(b);
+        int best = a.move();
         sb.append(best < 0 ? "choice  none: no legal move, the game is over\n"
                 : String.format(Locale.ROOT, "choice  %c   (the most probable legal move)%n", Direction.ALL[best].letter()));
         return sb.toString();
-    }
-
-    private static JsonWriter policyJson(long b, Shape shape, PolicyPlayer policy, Consumer<JsonWriter> table) {
-        long t0 = System.nanoTime();
-        double[] p = policy.probabilities(b);
-        int best = policy.chooseMove(b);
-        double[] none = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-        return MoveAnswer.unsearched(b, shape, policy.name(), none, p, best, System.nanoTime() - t0, table);
     }
 
     private static String tableText(long b, Shape shape, TableSet.Decision d, int mine, int checked) {
@@ -181,55 +119,43 @@ final class MoveCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    /** The optimal player's values: each legal move's exact value from the solution in --db, no search. */
-    private int exact(long b, Shape shape) throws IOException {
-        if (playerOptions.db == null) {
-            throw new Errors.BadInput("--db: missing, --player optimal needs a solution directory written by 'g2048 solve'");
-        }
-        if (playerOptions.depth != 1) {
-            throw new Errors.BadInput("--depth: player 'optimal' does not search; its values are exact");
-        }
+    /**
+     * The values of a player that does not search: exact ones from a solution ({@code optimal}), none
+     * from a player that has none ({@code random}).
+     */
+    private static String valuesText(Answer a) {
+        long b = a.board();
+        Shape shape = a.shape();
         Moves moves = Moves.of(shape);
-        try (Solution sol = Solution.open(playerOptions.db)) {
-            if (!shape.equals(sol.shape())) {
-                throw new Errors.BadInput("--board: a " + shape + " board, the solution in " + playerOptions.db + " is " + sol.shape());
-            }
-            if (Double.isNaN(sol.stateValue(b))) {
-                throw new Errors.BadInput("--board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
-                        + " (not in the solution in " + playerOptions.db + ")");
-            }
-            long t0 = System.nanoTime();
-            double[] q = new double[4];
-            int legal = sol.moveValues(b, q);
-            int best = sol.bestMove(b);
-            String player = "optimal (" + playerOptions.db + ")";
-            if (json) {
-                for (int i = 0; i < 4; i++) {
-                    q[i] = (legal >>> i & 1) != 0 ? q[i] : Double.NaN;
-                }
-                System.out.println(MoveAnswer.unsearched(b, shape, player, q, null, best, System.nanoTime() - t0));
+        boolean valued = false;
+        for (double v : a.values()) {
+            valued |= !Double.isNaN(v);
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
+        sb.append("player  ").append(a.player()).append(valued ? ", exact values\n" : ", no values\n");
+        for (Direction d : Direction.ALL) {
+            int i = d.ordinal();
+            long after = moves.move(b, i);
+            if (after == b) {
+                sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
             } else {
-                StringBuilder sb = new StringBuilder();
-                sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
-                sb.append("player  ").append(player).append(", exact values\n");
-                for (Direction d : Direction.ALL) {
-                    int i = d.ordinal();
-                    if ((legal >>> i & 1) == 0) {
-                        sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
-                    } else {
-                        sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), q[i],
-                                moves.reward(b, i), BoardText.format(moves.move(b, i), shape)));
-                    }
-                }
-                sb.append(best < 0 ? "choice  none: no legal move, the game is over\n"
-                        : "choice  " + Direction.ALL[best].letter() + "   (exact)\n");
-                System.out.print(sb);
+                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), a.values()[i],
+                        moves.reward(b, i), BoardText.format(after, shape)));
             }
         }
-        return 0;
+        sb.append(a.move() < 0 ? "choice  none: no legal move, the game is over\n"
+                : "choice  " + Direction.ALL[a.move()].letter() + (valued ? "   (exact)\n" : "\n"));
+        return sb.toString();
     }
 
-    private static String text(long b, Shape shape, Moves moves, String player, SearchConfig config, SearchResult r) {
+    private static String searchText(Answer a) {
+        long b = a.board();
+        Shape shape = a.shape();
+        Moves moves = Moves.of(shape);
+        Answer.Searched r = a.search();
+        SearchConfig config = r.config();
+        String player = a.player();
         StringBuilder sb = new StringBuilder();
         sb.append("board   ").append(BoardText.format(b, shape)).append('\n');
         sb.append("player  ").append(player).append(", ").append(config.describe()).append('\n');
@@ -239,19 +165,19 @@ final class MoveCommand implements Callable<Integer> {
         }
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            if (Double.isNaN(r.value(i))) {
+            if (Double.isNaN(a.values()[i])) {
                 sb.append(String.format(Locale.ROOT, "%c       illegal%n", d.letter()));
             } else {
-                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), r.value(i),
+                sb.append(String.format(Locale.ROOT, "%c       %.6f   (reward %d, afterstate %s)%n", d.letter(), a.values()[i],
                         moves.reward(b, i), BoardText.format(moves.move(b, i), shape)));
             }
         }
-        if (r.best() < 0) {
+        if (a.move() < 0) {
             sb.append("choice  none: no legal move, the game is over\n");
         } else {
             sb.append(String.format(Locale.ROOT, "choice  %c   (depth %d%s, %d nodes, %d leaves, %d tt hits, %.1f µs)%n",
-                    Direction.ALL[r.best()].letter(), r.depth(), r.cutShort() ? ", deeper cut short by time" : "",
-                    r.nodes(), r.leaves(), r.ttHits(), r.nanos() / 1e3));
+                    Direction.ALL[a.move()].letter(), r.depth(), r.cutShort() ? ", deeper cut short by time" : "",
+                    r.nodes(), r.leaves(), r.ttHits(), a.nanos() / 1e3));
         }
         return sb.toString();
     }

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.game.Shape;
 import g2048.play.GameRunner;
 import g2048.play.Players;
@@ -78,11 +79,13 @@ final class PlayCommand implements Callable<Integer> {
             progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
         });
         progress.finish();
-        if (tables == null) {
-            System.out.print(json ? SummaryReport.json(summary) + "\n" : SummaryReport.text(summary));
+        if (json) {
+            System.out.println(TablesOptions.json(SummaryReport.fields(JsonConventions.writer().begin(), summary),
+                    tables == null ? null : coverage).end());
         } else {
-            System.out.print(json ? TablesOptions.json(SummaryReport.json(summary).toString(), coverage) + "\n"
-                    : SummaryReport.text(summary) + TablesOptions.text(coverage));
+            System.out.print(SummaryReport.text(summary) + (tables == null ? "" : TablesOptions.text(coverage)));
+        }
+        if (tables != null) {
             tables.close();
         }
         return 0;

@@ -129,15 +129,13 @@ final class RequestLine {
         if (v == null) {
             return absent;
         }
-        if (v.kind() == Kind.STRING && v.text().equals("auto")) {
-            return SearchConfig.DOWNGRADE_AUTO;
-        }
         Long g = v.exactInteger();
-        if (g == null || g != 0 && (g < SearchConfig.MIN_DOWNGRADE || g > SearchConfig.MAX_DOWNGRADE)) {
+        if (v.kind() == Kind.STRING ? !v.text().equals("auto") : g == null || g < Integer.MIN_VALUE || g > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("downgrade: expected \"auto\", 0 (off) or a tile sum " + SearchConfig.MIN_DOWNGRADE
                     + ".." + SearchConfig.MAX_DOWNGRADE + ", got " + got(v));
         }
-        return (int) (long) g;
+        // the one reader of the threshold: auto, and the range of a number
+        return SearchConfig.parseDowngrade(v.kind() == Kind.STRING ? v.text() : String.valueOf(g));
     }
 
     /** A value as JSON wrote it, in words: the string "3", the number 3, true. */

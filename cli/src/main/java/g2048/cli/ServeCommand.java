@@ -23,7 +23,9 @@ import picocli.CommandLine.Option;
             "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db), policy (the network of --policy),"
                     + " cnn (needs --cnn, searched as ntuple is).",
             "Answers are the command line's JSON: /move is 'move --json' (schemas/move.schema.json), /solve 'solve query --json';"
-                    + " schemas/serve-*.schema.json describe the others."})
+                    + " schemas/serve-*.schema.json describe the others.",
+            "With --tables, the endgame tables check every player's moves on 4x4 boards, as in 'move --tables': /move answers"
+                    + " have the field 'table', and a game's moves are the tables' where they decide."})
 final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--port", defaultValue = "8048", description = "TCP port; 0 takes any free port (default: ${DEFAULT-VALUE}).")
@@ -51,6 +53,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     NetworkDeviceOptions devices = new NetworkDeviceOptions();
 
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
+
     @Option(names = "--threads", defaultValue = "2", description = "Search threads: requests computed at once (default: ${DEFAULT-VALUE}).")
     int threads;
 
@@ -76,7 +81,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new Errors.BadInput("--bind: '" + bind + "' is not an address or host name this machine can resolve");
         }
         MoveService service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policy)
-                .withCnn(cnn, devices.device, devices.settings()));
+                .withCnn(cnn, devices.device, devices.settings()).withTables(tablesOptions.settings()));
         MoveServer server;
         try {
             server = MoveServer.start(service, settings);

@@ -27,7 +27,9 @@ import picocli.CommandLine.Option;
             + " closed (exit 1, without a message).",
             "Players: ntuple (the shipped model by default), lines, heuristic, cnn, policy (the shipped network by default; each"
             + " move's probability, no search); --depth, --time-ms, --time-bank (the game's steps share one bank) and --downgrade are the settings each move request may override. The session schema in the schemas directory describes every"
-            + " request and reply."})
+            + " request and reply.",
+            "With --tables, the endgame tables check every player's moves on 4x4 boards, as in 'move --tables': each move answer"
+            + " (of move and step) has the field 'table'."})
 final class SessionCommand implements Callable<Integer> {
 
     @Option(names = "--player", defaultValue = "ntuple", completionCandidates = Players.class,
@@ -51,6 +53,9 @@ final class SessionCommand implements Callable<Integer> {
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
+    @Mixin
+    TablesOptions tablesOptions = new TablesOptions();
+
     /** The players a session takes, for help and completion. */
     static final class Players implements Iterable<String> {
         @Override
@@ -72,13 +77,13 @@ final class SessionCommand implements Callable<Integer> {
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         Session session;
         try {
-            session = new Session(spec, searchOptions.config(depth));
+            session = new Session(spec, searchOptions.config(depth), tablesOptions.settings());
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput(Errors.message(e), e);
         }
         try (session; InputStreamReader in = new InputStreamReader(System.in, StandardCharsets.UTF_8)) {
             BoundedLines lines = new BoundedLines(in, RequestLine.MAX_CHARS);
-            String reply = "{\"reply\":\"ready\",\"result\":" + session.settings() + "}";
+            String reply = session.ready();
             while (true) {
                 out.println(reply);
                 out.flush();

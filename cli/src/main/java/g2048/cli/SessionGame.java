@@ -2,7 +2,6 @@ package g2048.cli;
 
 import g2048.answers.JsonConventions;
 import g2048.game.BoardText;
-import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Rng;
 import g2048.game.Shape;
@@ -61,31 +60,15 @@ final class SessionGame {
         return reward;
     }
 
-    /** The game's fields of a reply (session.schema.json's game), left open for the reply to add to. */
-    JsonWriter json() {
-        return new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("seed", seed)
+    /** The game's fields of a reply (session.schema.json's game), written into the object {@code j} has open. */
+    JsonWriter fields(JsonWriter j) {
+        return j.field("shape", shape.toString()).field("seed", seed)
                 .field("board", BoardText.format(board, shape)).field("score", score).field("moves", played)
                 .field("over", over());
     }
 
-    /** {@code apply} with a board: each move's afterstate and reward in turn, no spawns, as {@code apply --json}. */
-    static String afterstates(long b, Shape shape, int[] dirs) {
-        Moves moves = Moves.of(shape);
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("shape", shape.toString()).field("board", BoardText.format(b, shape))
-                .beginArray("steps");
-        long total = 0;
-        for (int i = 0; i < dirs.length; i++) {
-            long after = moves.move(b, dirs[i]);
-            if (after == b) {
-                throw new IllegalArgumentException("moves: move " + (i + 1) + " (" + Direction.ALL[dirs[i]] + ") is illegal on "
-                        + BoardText.format(b, shape) + ": it changes nothing");
-            }
-            int reward = moves.reward(b, dirs[i]);
-            total += reward;
-            b = after;
-            j.begin().field("move", JsonConventions.move(dirs[i])).field("afterstate", BoardText.format(b, shape))
-                    .field("reward", reward).end();
-        }
-        return j.endArray().field("total_reward", total).end().toString();
+    /** The game's fields as an object, left open for more. */
+    JsonWriter json() {
+        return fields(JsonConventions.writer().begin());
     }
 }

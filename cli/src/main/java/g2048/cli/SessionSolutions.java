@@ -1,6 +1,5 @@
 package g2048.cli;
 
-import g2048.answers.SolveAnswer;
 import g2048.game.BoardText;
 import g2048.game.Shape;
 import g2048.solver.Solution;
@@ -28,8 +27,8 @@ final class SessionSolutions implements AutoCloseable {
         return sol;
     }
 
-    /** The answer of {@code sol} (in {@code db}) for board {@code b} of {@code shape}, as {@code solve query --json}. */
-    static String answer(Solution sol, Path db, long b, Shape shape) {
+    /** Refuses board {@code b} of {@code shape} unless it is a state of {@code sol} (in {@code db}), which {@code solve query} answers. */
+    static void check(Solution sol, Path db, long b, Shape shape) {
         if (!shape.equals(sol.shape())) {
             throw new IllegalArgumentException("board: a " + shape + " board, the solution in " + db + " is " + sol.shape());
         }
@@ -37,7 +36,6 @@ final class SessionSolutions implements AutoCloseable {
             throw new IllegalArgumentException("board: " + BoardText.format(b, shape) + " is not a reachable state of " + shape
                     + " (not in the solution)");
         }
-        return SolveAnswer.of(sol, b).toString();
     }
 
     @Override

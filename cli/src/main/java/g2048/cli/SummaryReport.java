@@ -33,32 +33,20 @@ final class SummaryReport {
         return sb.toString();
     }
 
-    static JsonWriter json(Summary s) {
+    /** The run's fields, written into the object {@code j} has open (a command's report adds its own after them). */
+    static JsonWriter fields(JsonWriter j, Summary s) {
         GameStats g = s.stats();
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin()
-                .field("player", JsonConventions.player(s.player()))
+        j.field("player", JsonConventions.player(s.player()))
                 .field("shape", s.shape().toString())
                 .field("threads", s.threads())
                 .field("games", g.games())
                 .field("mean", g.mean())
                 .field("sd", g.sd())
-                .field("max", g.max())
-                .object("reach");
-        for (int i = 0; i < g.reachCodes().length; i++) {
-            j.field(Integer.toString(1 << g.reachCodes()[i]), g.reachRates()[i]);
-        }
-        j.end()
+                .field("max", g.max());
+        JsonConventions.reach(j, g.reachCodes(), g.reachRates())
                 .field("moves", s.moves())
                 .field("elapsed_s", s.seconds())
-                .field("moves_per_s", s.movesPerSecond())
-                .object("latency_us")
-                .field("p50", s.latencyMicros(50))
-                .field("p90", s.latencyMicros(90))
-                .field("p99", s.latencyMicros(99))
-                .field("p99_9", s.latencyMicros(99.9))
-                .field("max", s.maxLatencyMicros())
-                .end()
-                .end();
-        return j;
+                .field("moves_per_s", s.movesPerSecond());
+        return JsonConventions.latency(j, s::latencyMicros, s.maxLatencyMicros());
     }
 }

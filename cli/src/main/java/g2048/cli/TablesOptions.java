@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
+import g2048.play.Answerer;
 import g2048.player.Player;
 import g2048.tables.Coverage;
 import g2048.tables.TablePlayer;
@@ -26,21 +27,31 @@ final class TablesOptions {
             description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}; 0: only the table's best moves).")
     double margin = 0.02;
 
-    /** The tables named, checked, or null without --tables; refused on a board other than 4x4. */
-    TableSet open(Shape shape) throws IOException {
-        if (!(threshold >= 0 && threshold <= 1)) {
-            throw new Errors.BadInput("--tables-threshold: expected a probability in [0, 1], got " + threshold);
-        }
-        if (!(margin >= 0 && margin <= 1)) {
-            throw new Errors.BadInput("--tables-margin: expected a probability in [0, 1], got " + margin);
-        }
-        if (dir == null) {
+    /**
+     * The tables named with their threshold and margin, checked, or null without --tables: for a
+     * session or a server, whose players meet boards of any shape (the tables check the 4x4 ones).
+     */
+    Answerer.Tables settings() {
+        Answerer.Tables t = new Answerer.Tables(dir, threshold, margin);
+        return dir == null ? null : t;
+    }
+
+    /** {@link #settings()} for boards of {@code shape}, refused unless 4x4. */
+    Answerer.Tables settings(Shape shape) {
+        Answerer.Tables t = settings();
+        if (t == null) {
             return null;
         }
         if (!shape.equals(Shape.S4x4)) {
             throw new Errors.BadInput("--tables: endgame tables are for 4x4 boards, this one is " + shape);
         }
-        return TableSet.open(dir);
+        return t;
+    }
+
+    /** The tables named, checked and opened, or null without --tables; refused on a board other than 4x4. */
+    TableSet open(Shape shape) throws IOException {
+        Answerer.Tables t = settings(shape);
+        return t == null ? null : TableSet.open(t.dir());
     }
 
     /** {@code player} with the tables deciding first, counted in {@code coverage}; the player itself without tables. */
@@ -60,9 +71,15 @@ final class TablesOptions {
         return sb.append('\n').toString();
     }
 
-    /** A run's JSON object with the field {@code tables} appended: the moves, those checked and decided, all and by table. */
-    static String json(String object, Coverage c) {
-        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().object("tables")
+    /**
+     * The field {@code tables} of a run's report, written into the object {@code j} has open (null:
+     * no tables): the moves, those checked and decided, all and by table.
+     */
+    static JsonWriter json(JsonWriter j, Coverage c) {
+        if (c == null) {
+            return j;
+        }
+        j.object("tables")
                 .field("moves", c.moves()).field("checked", c.checked()).field("decided", c.decided())
                 .field("checked_share", share(c.checked(), c.moves()) / 100).field("decided_share", share(c.decided(), c.moves()) / 100)
                 .beginArray("by_table");
@@ -70,8 +87,7 @@ final class TablesOptions {
             j.begin().field("table", s.table()).field("checked", s.checked()).field("decided", s.decided())
                     .field("checked_share", s.checkedShare()).field("decided_share", s.decidedShare()).end();
         }
-        String more = j.endArray().end().end().toString();
-        return object.substring(0, object.length() - 1) + "," + more.substring(1);
+        return j.endArray().end();
     }
 
     private static double share(long n, long of) {

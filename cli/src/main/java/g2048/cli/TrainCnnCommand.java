@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.answers.JsonConventions;
 import g2048.cuda.CudaBackend;
 import g2048.files.LockFile;
 import g2048.json.JsonWriter;
@@ -251,17 +252,14 @@ public final class TrainCnnCommand implements Callable<Integer> {
                 o.printf(Locale.ROOT, "eval at %,d positions: %d greedy games, mean %.0f ± %.0f, max %d, 2048 %.1f%%, 4096 %.1f%%, 8192 %.1f%%%n",
                         row.positions(), r.games(), r.mean(), r.sd(), r.max(), 100 * r.reach2048(), 100 * r.reach4096(), 100 * r.reach8192());
                 if (json) {
-                    System.out.println(new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "evaluation")
+                    JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "evaluation")
                             .field("positions", row.positions())
                             .field("games", r.games())
                             .field("mean", r.mean())
                             .field("sd", r.sd())
-                            .field("max", r.max())
-                            .object("reach")
-                            .field("2048", r.reach2048()).field("4096", r.reach4096()).field("8192", r.reach8192())
-                            .field("16384", r.reach16384())
-                            .end()
-                            .end());
+                            .field("max", r.max());
+                    System.out.println(JsonConventions.reach(j, new int[] {11, 12, 13, 14},
+                            new double[] {r.reach2048(), r.reach4096(), r.reach8192(), r.reach16384()}).end());
                     System.out.flush();
                 }
             }

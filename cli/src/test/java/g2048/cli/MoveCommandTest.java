@@ -133,17 +133,31 @@ class MoveCommandTest {
     }
 
     @Test
+    void theRandomPlayerAnswersWithoutValuesAsTheServerDoes() {
+        // one legal move (down): the random player's choice, and no value beside it
+        CommandRun r = run("move", "--board", "2,4/0,0", "--player", "random", "--json");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("\"player\":\"random\",\"search\":null"), r.out());
+        assertTrue(r.out().contains("{\"move\":\"D\",\"legal\":true,\"reward\":0,\"afterstate\":\"0,0/2,4\",\"value\":null}"), r.out());
+        assertTrue(r.out().contains("\"move\":\"D\",\"depth_reached\":null"), r.out());
+    }
+
+    @Test
     void badInputGetsOneLineAndExitCode2() {
         assertBadInput(run("move", "--board", "2,3/0,0", "--player", "lines"), "--board");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "0"), "--depth");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "99"), "--depth");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "nobody"), "--player");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "heuristic", "--depth", "2"), "'heuristic' searches at its own depth");
-        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "random"), "'random' does not search");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "random", "--depth", "2"), "--depth: player 'random' does not search");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--cutoff", "1.5"), "--cutoff");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--tt-bits", "2"), "--tt-bits");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-ms", "-1"), "--time-ms");
         assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--time-bank"), "--time-bank: needs --time-ms");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--depth", "7"),
+                "--depth: 7 plies without a time budget could run for minutes; give --time-ms (iterative deepening up to --depth 7)");
+        assertBadInput(run("move", "--board", "2,2/0,0", "--player", "lines", "--no-tt-leaves", "--tt-bits", "0", "--downgrade", "3"),
+                "--downgrade: expected auto, 0 (off) or a tile sum 4..65535");
         assertBadInput(run("move", "--player", "lines"), "--board");
         assertBadInput(run("play", "--player", "heuristic", "--depth", "2", "--games", "1"), "--depth: player 'heuristic' searches at its own depth");
     }

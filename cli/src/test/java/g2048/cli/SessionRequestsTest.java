@@ -116,4 +116,23 @@ class SessionRequestsTest {
     private static String withoutTime(String move) {
         return move.replaceAll("\"elapsed_us\":[0-9.]+", "").replaceAll("\"(nodes|leaves|tt_probes|tt_hits)\":[0-9]+", "");
     }
+
+    @Test
+    void theEnginesRefusalsNameTheRequestsFieldsNeverAnOption() {
+        try (Session s = session("lines")) {
+            String board = "\"board\":\"2,4/0,0\"";
+            assertEquals("model: the cnn player needs a network file (.g2nn), e.g. one written by 'train cnn'",
+                    error(s.answer("{\"cmd\":\"set\",\"player\":\"cnn\"}")));
+            assertEquals("time_bank: needs time_ms, the mean time per move", error(s.answer("{\"cmd\":\"move\"," + board + ",\"time_bank\":true}")));
+            assertEquals("time_ms: expected 0..3600000 ms, got -1.0", error(s.answer("{\"cmd\":\"move\"," + board + ",\"time_ms\":-1}")));
+            assertEquals("depth: 7 plies without a time budget could run for minutes; give time_ms (iterative deepening up to depth 7)"
+                    + " or at most 6 plies", error(s.answer("{\"cmd\":\"move\"," + board + ",\"depth\":7}")));
+            assertEquals("downgrade: expected auto, 0 (off) or a tile sum 4..65535 (e.g. 24576), got 3",
+                    error(s.answer("{\"cmd\":\"set\",\"downgrade\":3}")));
+            assertEquals("depth: player 'heuristic' searches at its own depth (2-ply, 3-ply on crowded boards) over the lines value;"
+                    + " depth applies to ntuple, lines, cnn", error(s.answer("{\"cmd\":\"set\",\"player\":\"heuristic\",\"depth\":2}")));
+            // the session goes on unchanged
+            assertTrue(s.settings().toString().contains("\"player\":\"lines\""), s.settings().toString());
+        }
+    }
 }

@@ -44,6 +44,32 @@ public final class JsonConventions {
         return description.replace(NtupleModels.defaultModelPath().toString(), SHIPPED_MODEL);
     }
 
+    /**
+     * The one shape of {@code reach}: the share of games that reached each tile, by the tile's value
+     * ({@code "2048": 0.97}), for the tile codes {@code codes} and their shares {@code rates}.
+     */
+    public static JsonWriter reach(JsonWriter j, int[] codes, double[] rates) {
+        j.object("reach");
+        for (int i = 0; i < codes.length; i++) {
+            j.field(Integer.toString(1 << codes[i]), rates[i]);
+        }
+        return j.end();
+    }
+
+    /**
+     * The one shape of {@code latency_us}: percentiles 50, 90, 99 and 99.9 of a latency
+     * ({@code percentile} gives each, in microseconds) and its maximum.
+     */
+    public static JsonWriter latency(JsonWriter j, java.util.function.DoubleUnaryOperator percentile, double maxMicros) {
+        return j.object("latency_us")
+                .field("p50", percentile.applyAsDouble(50))
+                .field("p90", percentile.applyAsDouble(90))
+                .field("p99", percentile.applyAsDouble(99))
+                .field("p99_9", percentile.applyAsDouble(99.9))
+                .field("max", maxMicros)
+                .end();
+    }
+
     /** The one shape of {@code search}: the configuration a search ran with. */
     public static JsonWriter search(JsonWriter j, String key, SearchConfig c) {
         return j.object(key)

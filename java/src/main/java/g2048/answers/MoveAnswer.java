@@ -5,15 +5,15 @@ import g2048.game.Direction;
 import g2048.game.Moves;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
-import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
+import g2048.play.Answer;
 import g2048.tables.Coverage;
 import g2048.tables.TableSet;
 import java.util.function.Consumer;
 
 /**
  * Every direction's value on one board and the move chosen ({@code schemas/move.schema.json}): the
- * one writer of {@code move --json}, a session's {@code move} and the server's {@code /move}. Each
+ * one writer of {@code move --json}, a session's {@code move} and the server's {@code /move}, from the
+ * {@link Answer} they all get from {@link g2048.play.Answerer}. Each
  * direction is listed, U, R, D, L; an illegal one has null reward, afterstate and value.
  */
 public final class MoveAnswer {
@@ -21,65 +21,66 @@ public final class MoveAnswer {
     private MoveAnswer() {
     }
 
-    /** The answer of a search: its configuration, each move's value, the choice and the work done. */
-    public static JsonWriter searched(long b, Shape shape, String player, SearchConfig config, SearchResult r) {
-        return searched(b, shape, player, config, r, j -> { });
+    /**
+     * The answer {@code a} as JSON: a search's configuration, each move's value, the choice and the
+     * work done; for a player that does not search, {@code search} and its work null and, for a policy
+     * network, each legal move's probability beside a null value; with endgame tables, the field
+     * {@code table} ({@link #table}).
+     */
+    public static JsonWriter of(Answer a) {
+        return into(JsonConventions.writer().begin(), a).end();
     }
 
-    /** As {@link #searched(long, Shape, String, SearchConfig, SearchResult)}, {@code more} writing fields of its own at the end. */
-    public static JsonWriter searched(long b, Shape shape, String player, SearchConfig config, SearchResult r,
-                                      Consumer<JsonWriter> more) {
+    /** As {@link #of}, its fields written into the object {@code j} has open (a session's reply holds the answer). */
+    public static JsonWriter into(JsonWriter j, Answer a) {
+        Consumer<JsonWriter> more = a.withTables() ? w -> table(w, a.table(), a.decided()) : w -> { };
+        String player = JsonConventions.player(a.player());
+        return a.search() != null ? searched(j, a, player, more) : unsearched(j, a, player, more);
+    }
+
+    private static JsonWriter searched(JsonWriter j, Answer a, String player, Consumer<JsonWriter> more) {
+        long b = a.board();
+        Shape shape = a.shape();
+        Answer.Searched r = a.search();
         Moves moves = Moves.of(shape);
-        JsonWriter j = JsonConventions.writer().begin()
-                .field("board", BoardText.format(b, shape))
+        j.field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", player);
-        JsonConventions.search(j, "search", config)
+        JsonConventions.search(j, "search", r.config())
                 .field("searched_board", r.searchedBoard() == b ? null : BoardText.format(r.searchedBoard(), shape))
                 .beginArray("moves");
         for (Direction d : Direction.ALL) {
             int i = d.ordinal();
-            boolean legal = !Double.isNaN(r.value(i));
+            boolean legal = !Double.isNaN(a.values()[i]);
             j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
                 j.field("reward", moves.reward(b, i))
                         .field("afterstate", BoardText.format(moves.move(b, i), shape))
-                        .field("value", r.value(i));
+                        .field("value", a.values()[i]);
             } else {
                 j.nullField("reward").nullField("afterstate").nullField("value");
             }
             j.end();
         }
         j.endArray()
-                .field("move", JsonConventions.move(r.best()))
+                .field("move", JsonConventions.move(a.move()))
                 .field("depth_reached", r.depth())
                 .field("cut_short", r.cutShort())
                 .field("nodes", r.nodes())
                 .field("leaves", r.leaves())
                 .field("tt_probes", r.ttProbes())
                 .field("tt_hits", r.ttHits())
-                .field("elapsed_us", r.nanos() / 1e3);
+                .field("elapsed_us", a.nanos() / 1e3);
         more.accept(j);
-        return j.end();
+        return j;
     }
 
-    /**
-     * The answer of a player that chooses without a search: {@code search} and its work are null.
-     * {@code values} are each move's value (exact ones from a solution; NaN, written null, where the
-     * player has none); {@code probabilities}, for a policy network only (else null), each legal
-     * move's probability, beside a null value. {@code nanos}: the time the choice took.
-     */
-    public static JsonWriter unsearched(long b, Shape shape, String player, double[] values, double[] probabilities,
-                                        int best, long nanos) {
-        return unsearched(b, shape, player, values, probabilities, best, nanos, j -> { });
-    }
-
-    /** As {@link #unsearched(long, Shape, String, double[], double[], int, long)}, {@code more} writing fields of its own at the end. */
-    public static JsonWriter unsearched(long b, Shape shape, String player, double[] values, double[] probabilities,
-                                        int best, long nanos, Consumer<JsonWriter> more) {
+    private static JsonWriter unsearched(JsonWriter j, Answer a, String player, Consumer<JsonWriter> more) {
+        long b = a.board();
+        Shape shape = a.shape();
+        double[] probabilities = a.probabilities();
         Moves moves = Moves.of(shape);
-        JsonWriter j = JsonConventions.writer().begin()
-                .field("board", BoardText.format(b, shape))
+        j.field("board", BoardText.format(b, shape))
                 .field("shape", shape.toString())
                 .field("player", player)
                 .nullField("search")
@@ -90,7 +91,7 @@ public final class MoveAnswer {
             boolean legal = after != b;
             j.begin().field("move", String.valueOf(d.letter())).field("legal", legal);
             if (legal) {
-                j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(after, shape)).field("value", values[i]);
+                j.field("reward", moves.reward(b, i)).field("afterstate", BoardText.format(after, shape)).field("value", a.values()[i]);
             } else {
                 j.nullField("reward").nullField("afterstate").nullField("value");
             }
@@ -99,12 +100,12 @@ public final class MoveAnswer {
             }
             j.end();
         }
-        j.endArray().field("move", JsonConventions.move(best))
+        j.endArray().field("move", JsonConventions.move(a.move()))
                 .nullField("depth_reached").field("cut_short", false)
                 .nullField("nodes").nullField("leaves").nullField("tt_probes").nullField("tt_hits")
-                .field("elapsed_us", nanos / 1e3);
+                .field("elapsed_us", a.nanos() / 1e3);
         more.accept(j);
-        return j.end();
+        return j;
     }
 
     /**
@@ -113,7 +114,7 @@ public final class MoveAnswer {
      * move (overruled the player) and each direction's success probability (null where the table
      * values none).
      */
-    public static void table(JsonWriter j, TableSet.Decision d, boolean decided) {
+    static void table(JsonWriter j, TableSet.Decision d, boolean decided) {
         if (d == null) {
             j.nullField("table");
             return;

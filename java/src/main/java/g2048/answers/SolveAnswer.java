@@ -16,9 +16,14 @@ public final class SolveAnswer {
 
     /** The answer for {@code b}, a reachable state of {@code sol} (the caller checks). */
     public static JsonWriter of(Solution sol, long b) {
+        return into(JsonConventions.writer().begin(), sol, b).end();
+    }
+
+    /** As {@link #of}, its fields written into the object {@code j} has open. */
+    public static JsonWriter into(JsonWriter j, Solution sol, long b) {
         double[] q = new double[4];
         int legal = sol.moveValues(b, q);
-        JsonWriter j = JsonConventions.writer().begin().field("board", BoardText.format(b, sol.shape()))
+        j.field("board", BoardText.format(b, sol.shape()))
                 .field("shape", sol.shape().name())
                 .field("value", sol.stateValue(b))
                 .beginArray("moves");
@@ -32,6 +37,6 @@ public final class SolveAnswer {
             }
             j.end();
         }
-        return j.endArray().field("move", JsonConventions.move(sol.bestMove(b))).end();
+        return j.endArray().field("move", JsonConventions.move(sol.bestMove(b)));
     }
 }

@@ -8,15 +8,15 @@ import g2048.game.Shape;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TablePrecision;
+import g2048.play.Answer;
+import g2048.play.Answerer;
 import g2048.play.GameResult;
 import g2048.play.GameRunner;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
 import g2048.play.Summary;
-import g2048.policy.PolicyPlayer;
 import g2048.player.Player;
-import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import g2048.solver.Solver;
@@ -61,6 +61,8 @@ public final class Engine implements AutoCloseable {
     private final ThreadLocal<Player> own;
     private final Moves moves;
     private final SearchConfig search;
+    /** The answers about one board ({@link #choose}), as {@code move} and the server give them. */
+    private final Answerer answers;
     /** What the endgame tables checked and decided, null without tables ({@link #withTables}). */
     private final Coverage coverage;
     /** Set by {@link #close()}: a model's tables are freed with the last user, and reading freed memory could crash the JVM. */
@@ -80,6 +82,7 @@ public final class Engine implements AutoCloseable {
         this.player = rebuild.apply(search);
         this.own = ThreadLocal.withInitial(player::forThread);
         this.moves = Moves.of(shape);
+        this.answers = Answerer.of(player, shape);
     }
 
     /** Models shared by an engine and those made from it by {@link #withSearch}: closed with the last of them. */
@@ -321,24 +324,18 @@ public final class Engine implements AutoCloseable {
 
     /** As {@link #choose(String)} for a board in the engine's bit layout. */
     public MoveChoice choose(long board) {
-        Player p = open();
-        double[] values = new double[4];
-        long t0 = System.nanoTime();
-        int d;
-        if (p instanceof PolicyPlayer policy) {
+        open();
+        Answer a = answers.answer(board, shape, search);
+        int legal = moves.legalMask(board);
+        double[] values = a.values().clone();
+        if (a.probabilities() != null) {
             // a policy network has no values: each legal move's probability stands in their place
-            double[] probabilities = policy.probabilities(board);
-            int legal = moves.legalMask(board);
             for (int m = 0; m < 4; m++) {
-                values[m] = (legal >>> m & 1) != 0 ? probabilities[m] : Double.NaN;
+                values[m] = (legal >>> m & 1) != 0 ? a.probabilities()[m] : Double.NaN;
             }
-            d = policy.chooseMove(board);
-        } else {
-            d = p.chooseMove(board, values);
         }
-        long elapsed = System.nanoTime() - t0;
-        int depth = p instanceof ExpectimaxPlayer e ? e.lastResult().depth() : 1;
-        return new MoveChoice(d < 0 ? null : Direction.ALL[d], moves.legalMask(board), values, depth, elapsed);
+        int depth = a.search() != null ? a.search().depth() : 1;
+        return new MoveChoice(a.move() < 0 ? null : Direction.ALL[a.move()], legal, values, depth, a.nanos());
     }
 
     /** Plays one game from {@code seed} (its spawns and the player's chances follow from it alone). */

@@ -46,6 +46,11 @@ public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision ta
         return models.isEmpty() ? null : models.getFirst();
     }
 
+    /** This spec of the player {@code kind}, its other fields as they are. */
+    public PlayerSpec withPlayer(PlayerKind kind) {
+        return new PlayerSpec(kind, models, table, db, device, backend);
+    }
+
     /** This spec with the one model {@code file} (null: the player's default). */
     public PlayerSpec withModel(Path file) {
         return withModels(file == null ? List.of() : List.of(file));

@@ -110,6 +110,15 @@ public final class Players {
      * backend it runs on.
      */
     public static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search) {
+        return evaluator(spec, shape, search, new ArrayList<>());
+    }
+
+    /**
+     * As {@link #evaluator(PlayerSpec, Shape, SearchConfig)}, the n-tuple models loaded added to
+     * {@code loaded} for the caller to close; {@code shape} null for an n-tuple player takes its
+     * models' own shape.
+     */
+    static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search, List<NtupleModel> loaded) {
         if (spec.player() != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
         }
@@ -117,10 +126,12 @@ public final class Players {
             case LINES -> new LineHeuristicEvaluator(shape);
             case NTUPLE -> {
                 if (spec.models().size() > 1) {
-                    yield ensemble(spec, shape, search);
+                    yield ensemble(spec, shape, search, loaded);
                 }
                 NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
-                yield closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
+                Evaluator values = closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
+                loaded.add(model);
+                yield values;
             }
             case CNN -> network(spec, shape, System.err);
             default -> throw new BadSetting(field("player"), ": " + fixedSearch(spec.player())
@@ -163,7 +174,7 @@ public final class Players {
             ModelMemory.check(List.of(file), table);
         }
         NtupleModel model = file != null ? NtupleModels.load(file, table) : NtupleModels.loadDefault();
-        if (!model.shape().equals(shape)) {
+        if (shape != null && !model.shape().equals(shape)) {
             model.close();
             throw shapeRefused(model, file == null, shape);
         }
@@ -191,7 +202,7 @@ public final class Players {
      * The mean of the afterstate values of the n-tuple models {@code spec} names (an ensemble:
      * every model loaded, each from the tables {@code table} picks; q-learning models refused).
      */
-    private static Evaluator ensemble(PlayerSpec spec, Shape shape, SearchConfig search) {
+    private static Evaluator ensemble(PlayerSpec spec, Shape shape, SearchConfig search, List<NtupleModel> opened) {
         // each file loaded once: one named again (by any path) shares it, and still counts again in the mean
         java.util.Map<Object, Path> distinct = new java.util.LinkedHashMap<>();
         for (Path file : spec.models()) {
@@ -206,13 +217,16 @@ public final class Players {
                 Object key = ModelMemory.identity(file);
                 Evaluator member = shared.get(key);
                 if (member == null) {
-                    NtupleModel model = ntupleModel(file, shape, spec.table());
+                    // without a shape, the first model's: the others must share it
+                    NtupleModel model = ntupleModel(file, shape != null ? shape : loaded.isEmpty() ? null
+                            : loaded.getFirst().shape(), spec.table());
                     loaded.add(model);
                     member = afterstateValues(model, spec.table(), search);
                     shared.put(key, member);
                 }
                 members.add(member);
             }
+            opened.addAll(loaded);
             return new EnsembleEvaluator(members);
         } catch (RuntimeException e) {
             loaded.forEach(NtupleModel::close);
@@ -223,7 +237,7 @@ public final class Players {
     /** The ntuple player of a spec: its models loaded and checked against the shape, then {@link #ntuple(List, TablePrecision, SearchConfig)}. */
     private static Player ntuple(PlayerSpec spec, Shape shape, SearchConfig search) {
         if (spec.models().size() > 1) {
-            return searching(ensemble(spec, shape, search), search);
+            return searching(ensemble(spec, shape, search, new ArrayList<>()), search);
         }
         NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
         return closingOnFailure(List.of(model), () -> ntuple(List.of(model), spec.table(), search));
@@ -316,16 +330,41 @@ public final class Players {
         return greedy(search) ? new GreedyPlayer(evaluator, search.downgrade()) : searcher(evaluator, search);
     }
 
-    /** Refuses search settings other than the defaults for a player that does not take them. */
-    private static void checkNoSearch(PlayerKind player, SearchConfig search) {
+    /** Refuses search settings other than the defaults for a player that does not take them, naming those given. */
+    static void checkNoSearch(PlayerKind player, SearchConfig search) {
         String why = fixedSearch(player);
         String applies = String.join(", ", EVALUATOR_NAMES);
         if (search.depth() != 1) {
             throw new BadSetting(field("depth"), ": " + why + "; ", field("depth"), " applies to " + applies);
         }
-        if (!untouched(search)) {
-            throw new BadSetting(field("timeMs"), ", ", field("cutoff"), ", ", field("ttBits"), ", ", field("ttLeaves"), ", ",
-                    field("batched"), " and ", field("downgrade"), ": " + why + "; they apply to " + applies);
+        SearchConfig plain = SearchConfig.ofDepth(1);
+        List<String> given = new ArrayList<>();
+        if (search.timeBudgetNanos() != 0) {
+            given.add("timeMs");
+        }
+        if (search.probabilityCutoff() != 0) {
+            given.add("cutoff");
+        }
+        if (search.ttLog2Slots() != plain.ttLog2Slots()) {
+            given.add("ttBits");
+        }
+        if (search.ttLeaves() != plain.ttLeaves() && search.ttLog2Slots() != 0) {
+            given.add("ttLeaves");
+        }
+        if (search.batchedLeaves()) {
+            given.add("batched");
+        }
+        if (search.downgrade() > 0) {
+            given.add("downgrade");
+        }
+        if (!given.isEmpty()) {
+            List<Object> parts = new ArrayList<>();
+            for (int i = 0; i < given.size(); i++) {
+                parts.add(i == 0 ? "" : i == given.size() - 1 ? " and " : ", ");
+                parts.add(field(given.get(i)));
+            }
+            parts.add(": " + why + "; " + (given.size() == 1 ? "it applies" : "they apply") + " to " + applies);
+            throw new BadSetting(parts.toArray());
         }
     }
 
@@ -368,6 +407,11 @@ public final class Players {
 
     /** The optimal player of a solution; the solution is kept open for the life of the process. */
     private static Player optimal(Path db, Shape shape) {
+        return new OptimalPlayer(solution(db, shape));
+    }
+
+    /** The solution in {@code db}, opened, refused unless it solves {@code shape} (null: any). */
+    static Solution solution(Path db, Shape shape) {
         if (db == null) {
             throw new BadSetting(field("db"), ": missing, ", field("player"), " optimal needs a solution directory written by 'g2048 solve'");
         }
@@ -377,12 +421,12 @@ public final class Players {
         } catch (IOException | IllegalArgumentException e) {
             throw BadSetting.causedBy(e, field("db"), ": ", BadSetting.reason(e));
         }
-        if (!solution.shape().equals(shape)) {
+        if (shape != null && !solution.shape().equals(shape)) {
             solution.close();
             throw new BadSetting(field("db"), ": " + db + " solves " + solution.shape() + ", the game is " + shape
                     + " (use ", field("shape"), " " + solution.shape() + ")");
         }
-        return new OptimalPlayer(solution);
+        return solution;
     }
 
     /** The optimal player of an open solution (the caller keeps it open while the player plays). */

@@ -1,7 +1,16 @@
 package g2048.search;
 
+import static g2048.settings.BadSetting.field;
+
+import g2048.settings.BadSetting;
+import g2048.settings.Numbers;
+
 /**
- * How an {@link Expectimax} search runs.
+ * How an {@link Expectimax} search runs. The one check of search settings: a bad value is a
+ * {@link BadSetting} naming its field as every front end knows it ({@code depth}, {@code timeMs},
+ * {@code timeBank}, {@code cutoff}, {@code ttBits}, {@code ttLeaves}, {@code downgrade}), which the
+ * front end renders in its own words ({@code --time-ms} on the command line, {@code time_ms} in a
+ * session or a request).
  *
  * @param depth             plies as Matsuzaki 2021 counts them: 1 = greedy (reward + V(afterstate)), 2 = move,
  *                          spawn, move, evaluate the afterstates, 3 = one more spawn and move; with a time
@@ -52,27 +61,36 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      */
     public static final int DEFAULT_TT_LOG2_SLOTS = 13;
     public static final int MAX_TT_LOG2_SLOTS = 28;
+    /** The longest time budget of a move: an hour, in milliseconds as users give it. */
+    public static final long MAX_TIME_MS = 3_600_000;
+    /**
+     * The deepest search of one board without a time budget: each ply beyond multiplies the work by
+     * about ten on a 4x4 board (depth 7 takes seconds, 9 minutes); deeper searches need a budget.
+     */
+    public static final int MAX_UNTIMED_DEPTH = 6;
+
+    private static final String DOWNGRADE_EXPECTED = ": expected auto, 0 (off) or a tile sum " + MIN_DOWNGRADE + ".."
+            + MAX_DOWNGRADE + " (e.g. 24576), got ";
 
     public SearchConfig {
         if (depth < 1 || depth > MAX_DEPTH) {
-            throw new IllegalArgumentException("depth must be 1.." + MAX_DEPTH + ", got " + depth);
+            throw new BadSetting(field("depth"), ": expected 1.." + MAX_DEPTH + ", got " + depth);
         }
         if (!(probabilityCutoff >= 0 && probabilityCutoff < 1)) {
-            throw new IllegalArgumentException("probability cutoff must be in [0, 1), got " + probabilityCutoff);
+            throw new BadSetting(field("cutoff"), ": expected a probability in [0, 1), got " + probabilityCutoff);
         }
-        if (timeBudgetNanos < 0) {
-            throw new IllegalArgumentException("time budget must be at least 0, got " + timeBudgetNanos + " ns");
+        if (timeBudgetNanos < 0 || timeBudgetNanos > MAX_TIME_MS * 1_000_000) {
+            throw new BadSetting(field("timeMs"), ": expected 0.." + MAX_TIME_MS + " ms, got " + timeBudgetNanos / 1e6);
         }
         if (ttLog2Slots != 0 && (ttLog2Slots < 4 || ttLog2Slots > MAX_TT_LOG2_SLOTS)) {
-            throw new IllegalArgumentException("transposition table size must be 0 (off) or 2^4..2^"
-                    + MAX_TT_LOG2_SLOTS + " slots, got 2^" + ttLog2Slots);
+            throw new BadSetting(field("ttBits"), ": expected 0 (off) or 4.." + MAX_TT_LOG2_SLOTS + ", got " + ttLog2Slots);
         }
         if (ttLeaves && ttLog2Slots == 0) {
-            throw new IllegalArgumentException("leaves in the transposition table need a table (ttLog2Slots > 0)");
+            throw new BadSetting(field("ttLeaves"), ": needs a transposition table (", field("ttBits"), " above 0)");
         }
         checkDowngrade(downgrade);
         if (timeBank && timeBudgetNanos == 0) {
-            throw new IllegalArgumentException("a time bank needs a time budget");
+            throw new BadSetting(field("timeBank"), ": needs ", field("timeMs"), ", the mean time per move");
         }
     }
 
@@ -82,10 +100,50 @@ public record SearchConfig(int depth, double probabilityCutoff, long timeBudgetN
      */
     public static int checkDowngrade(int threshold) {
         if (threshold != 0 && threshold != DOWNGRADE_AUTO && (threshold < MIN_DOWNGRADE || threshold > MAX_DOWNGRADE)) {
-            throw new IllegalArgumentException("tile-downgrading threshold must be 0 (off), " + DOWNGRADE_AUTO + " (auto) or "
-                    + MIN_DOWNGRADE + ".." + MAX_DOWNGRADE + ", got " + threshold);
+            throw new BadSetting(field("downgrade"), DOWNGRADE_EXPECTED + threshold);
         }
         return threshold;
+    }
+
+    /**
+     * A tile-downgrading threshold as typed: {@code auto} ({@link #DOWNGRADE_AUTO}), 0 (off) or a tile
+     * sum; the one reader of the text, for options and requests alike.
+     */
+    public static int parseDowngrade(String text) {
+        if ("auto".equals(text)) {
+            return DOWNGRADE_AUTO;
+        }
+        int t;
+        try {
+            t = Numbers.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw BadSetting.causedBy(e, field("downgrade"), DOWNGRADE_EXPECTED + "'" + text + "'");
+        }
+        if (t == DOWNGRADE_AUTO) {
+            throw new BadSetting(field("downgrade"), DOWNGRADE_EXPECTED + t);
+        }
+        return checkDowngrade(t);
+    }
+
+    /** A time budget given in milliseconds (as users give it), in nanoseconds; refused unless 0..{@link #MAX_TIME_MS}. */
+    public static long nanosOfMs(double ms) {
+        if (!(ms >= 0 && ms <= MAX_TIME_MS)) {
+            throw new BadSetting(field("timeMs"), ": expected 0.." + MAX_TIME_MS + " ms, got " + ms);
+        }
+        return Math.round(ms * 1e6);
+    }
+
+    /**
+     * This configuration, refused for the search of one board when it is deeper than
+     * {@link #MAX_UNTIMED_DEPTH} without a time budget: such a search could run for minutes.
+     */
+    public SearchConfig boundedForOneBoard() {
+        if (depth > MAX_UNTIMED_DEPTH && timeBudgetNanos == 0) {
+            throw new BadSetting(field("depth"), ": " + depth + " plies without a time budget could run for minutes; give ",
+                    field("timeMs"), " (iterative deepening up to ", field("depth"), " " + depth + ") or at most "
+                    + MAX_UNTIMED_DEPTH + " plies");
+        }
+        return this;
     }
 
     /**

@@ -11,12 +11,10 @@ import g2048.game.Rng;
 import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.play.GameResult;
+import g2048.play.Answerer;
 import g2048.play.GameRunner;
 import g2048.player.Player;
-import g2048.policy.PolicyPlayer;
-import g2048.search.ExpectimaxPlayer;
 import g2048.search.SearchConfig;
-import g2048.search.SearchResult;
 import g2048.solver.Solution;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -48,30 +46,11 @@ final class Api {
      */
     String move(Params p) {
         BoardText.Parsed parsed = board(p.required("board"));
-        Shape shape = parsed.shape();
-        long board = parsed.board();
         // read for every player, so that a bad seed is refused whichever player was asked for
         long seed = p.longValue("seed", 0);
-        MoveService.Served s = service.served(p.text("player", "ntuple"), shape, depth(p), downgrade(p));
-        if (s.player() instanceof ExpectimaxPlayer searcher) {
-            SearchResult r = MoveService.search(searcher, board);
-            return MoveAnswer.searched(board, shape, s.name(), searcher.configFor(board), r).toString();
-        }
-        long t0 = System.nanoTime();
-        if (s.player() instanceof PolicyPlayer policy) {
-            double[] probabilities = policy.probabilities(board);
-            int move = policy.chooseMove(board);
-            return MoveAnswer.unsearched(board, shape, s.name(), NO_VALUES, probabilities, move, System.nanoTime() - t0).toString();
-        }
-        Player own = service.playing(s);
-        own.startGame(seed);
-        double[] values = new double[4];
-        int move = own.chooseMove(board, values);
-        return MoveAnswer.unsearched(board, shape, s.name(), values, null, move, System.nanoTime() - t0).toString();
+        MoveService.Served s = service.served(p.text("player", "ntuple"), depth(p), downgrade(p));
+        return MoveAnswer.of(service.answer(s, parsed.board(), parsed.shape(), seed)).toString();
     }
-
-    /** The values of a player that has none: each null. */
-    private static final double[] NO_VALUES = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
 
     /**
      * {@code /game}: the trace of game 0 of a run seeded {@code seed}, as {@code g2048 play --seed S}
@@ -88,8 +67,9 @@ final class Api {
                     + " moves a game at depth " + depth + " may ask for (the work of one request is bounded)");
         }
         int maxMoves = p.intValue("max_moves", cap, 0, MAX_MOVES);
-        MoveService.Served served = service.served(player, shape, depth, downgrade(p));
-        Player own = service.playing(served);
+        MoveService.Served served = service.served(player, depth, downgrade(p));
+        Answerer.Game played = service.game(served, shape);
+        Player own = played.asPlayer(RequestDeadline.get());
         Solution exact = service.solution() != null && service.solution().shape().equals(shape) ? service.solution() : null;
         if (exact != null) {
             service.requireIntactDatabase(); // its exact values go beside each move
@@ -100,16 +80,16 @@ final class Api {
                 .field("seed", seed)
                 .field("game_seed", Rng.gameSeed(seed, 0))
                 .field("shape", shape.toString())
-                .field("player", served.name());
-        if (served.player() instanceof ExpectimaxPlayer searcher) {
-            JsonConventions.search(j, "search", searcher.config());
+                .field("player", service.name(played.name()));
+        if (played.config() != null) {
+            JsonConventions.search(j, "search", played.config());
         } else {
             j.nullField("search");
         }
         double[] q = new double[4];
         long[] score = {0};
         GameRunner runner = new GameRunner(shape);
-        GameResult game = runner.trace(own, seed, maxMoves, new GameRunner.Step() {
+        GameResult game = MoveService.refused(() -> runner.trace(own, seed, maxMoves, new GameRunner.Step() {
             private boolean first = true;
 
             @Override
@@ -140,7 +120,7 @@ final class Api {
                 }
                 RequestDeadline.check();
             }
-        });
+        }));
         if (game.moves() == 0) {
             j.field("start", BoardText.format(game.finalBoard(), shape)).beginArray("steps");
         }
@@ -191,21 +171,25 @@ final class Api {
         j.end();
     }
 
-    /** The tile-downgrading threshold asked for: {@link SearchConfig#DOWNGRADE_AUTO} when absent or {@code auto}, 0 for off. */
+    /** The tile-downgrading threshold asked for: {@link SearchConfig#DOWNGRADE_AUTO} when absent, as {@link SearchConfig} reads it otherwise. */
     private static int downgrade(Params p) {
-        if (!p.has("downgrade") || p.text("downgrade", "").equals("auto")) {
-            return SearchConfig.DOWNGRADE_AUTO;
-        }
-        int t = p.intValue("downgrade", 0, 0, SearchConfig.MAX_DOWNGRADE);
-        if (t != 0 && t < SearchConfig.MIN_DOWNGRADE) {
-            throw BadRequest.of("downgrade: " + t + " is out of range, expected auto, 0 (off) or " + SearchConfig.MIN_DOWNGRADE
-                    + ".." + SearchConfig.MAX_DOWNGRADE);
-        }
-        return t;
+        return p.has("downgrade") ? MoveService.refused(() -> SearchConfig.parseDowngrade(p.text("downgrade", "")))
+                : SearchConfig.DOWNGRADE_AUTO;
     }
 
+    /**
+     * The depth asked for, null when absent: at most {@link MoveService#MAX_DEPTH}, this server's
+     * bound on the work of a request; the rest of the range is {@link SearchConfig}'s to check.
+     */
     private static Integer depth(Params p) {
-        return p.has("depth") ? p.intValue("depth", 1, 1, MoveService.MAX_DEPTH) : null;
+        if (!p.has("depth")) {
+            return null;
+        }
+        int d = p.intValue("depth", 1, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        if (d > MoveService.MAX_DEPTH) {
+            throw BadRequest.of("depth: " + d + " is out of range: this server searches at most " + MoveService.MAX_DEPTH + " plies");
+        }
+        return d;
     }
 
     private static BoardText.Parsed board(String text) {

@@ -46,6 +46,14 @@ public final class BadSetting extends IllegalArgumentException {
         }
     }
 
+    /**
+     * The field {@code name} as JSON requests spell their fields (a session's, the server's):
+     * snake_case, {@code timeMs} is {@code time_ms}.
+     */
+    public static String snakeCase(String name) {
+        return name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** What to say of {@code e} inside another message: a bad setting keeps its fields, anything else its text. */
     public static Object reason(Throwable e) {
         return e instanceof BadSetting ? e : e.getMessage();

@@ -143,7 +143,7 @@ class EngineTest {
     @Test
     void depthOutOfRangeIsRefusedWithoutOptionWording() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Engine.heuristic("3x3", 0));
-        assertEquals("depth must be 1..12, got 0", e.getMessage());
+        assertEquals("depth: expected 1..12, got 0", e.getMessage());
     }
 
     /** choose() gives the player's move with each move's value, checked against a search built by hand. */

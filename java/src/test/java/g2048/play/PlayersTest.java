@@ -90,7 +90,7 @@ class PlayersTest {
         assertEquals("heuristic", Players.create(PlayerSpec.of(PlayerKind.HEURISTIC), shape, one).name());
         assertRefused("depth: player 'random' does not search",
                 () -> Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, SearchConfig.ofDepth(2)));
-        assertRefused("timeMs, cutoff", () -> Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, one.withProbabilityCutoff(0.1)));
+        assertRefused("cutoff: player 'random' does not search; it applies to ntuple, lines, cnn", () -> Players.create(PlayerSpec.of(PlayerKind.RANDOM), shape, one.withProbabilityCutoff(0.1)));
         assertRefused("player: unknown player 'nobody'", () -> Players.create(PlayerSpec.of(PlayerKind.parse("nobody")), shape, one));
         assertRefused("db: missing", () -> Players.create(PlayerSpec.of(PlayerKind.OPTIMAL), shape, one));
         assertRefused("player: player 'random' does not search; a search takes a value function: ntuple, lines, cnn",

@@ -212,10 +212,10 @@ class NetworkPlayersServeTest {
     void whatTheNetworksCannotTakeIsRefusedNamingIt() {
         String b4 = "&board=" + enc("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
         String[][] cases = {
-            {"/move?player=policy&depth=2" + b4, "depth: player 'policy' does not take a depth"},
-            {"/move?player=policy&downgrade=32768" + b4, "downgrade: player 'policy' does not search"},
-            {"/move?player=policy&board=" + enc("2,2/0,0"), "player: the policy network plays 4x4 boards, this one is 2x2"},
-            {"/move?player=cnn&board=" + enc("2,2,0/0,0,0/0,0,0"), "player: the value network plays 4x4 boards, this one is 3x3"},
+            {"/move?player=policy&depth=2" + b4, "depth: player 'policy' plays its network's most probable legal move without searching"},
+            {"/move?player=policy&downgrade=32768" + b4, "downgrade: player 'policy' plays its network's most probable legal move without searching"},
+            {"/move?player=policy&board=" + enc("2,2/0,0"), "board: a 2x2 board, the player plays 4x4"},
+            {"/move?player=cnn&board=" + enc("2,2,0/0,0,0/0,0,0"), "board: a 3x3 board, the player plays 4x4"},
             {"/move?player=cnn&depth=6" + b4, "depth: 6 is out of range"},
             {"/move?player=optimal" + b4, "player: optimal needs a solver database (start the server with --db DIR)"},
         };

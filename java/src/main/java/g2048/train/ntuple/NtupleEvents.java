@@ -1,5 +1,6 @@
 package g2048.train.ntuple;
 
+import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.SelfPlay;
@@ -50,12 +51,8 @@ public final class NtupleEvents {
                     .field("games", e.games())
                     .field("mean", e.mean())
                     .field("sd", e.sd())
-                    .field("max", e.max())
-                    .object("reach");
-            for (int k = 0; k < e.reachCodes().length; k++) {
-                j.field(Integer.toString(1 << e.reachCodes()[k]), e.reachRates()[k]);
-            }
-            j.end().field("moves_per_s", e.moves() / e.seconds()).end();
+                    .field("max", e.max());
+            JsonConventions.reach(j, e.reachCodes(), e.reachRates()).field("moves_per_s", e.moves() / e.seconds()).end();
         }
         return j.field("checkpoint", r.checkpoint()).end().toString();
     }
