@@ -1,14 +1,12 @@
 package g2048.cuda;
 
 import g2048.nn.Head;
-import g2048.nn.InputKind;
 import g2048.nn.NetSpec;
 import g2048.nn.Optimiser;
 import g2048.settings.BadSetting;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUstream;
 
 /**
@@ -25,12 +23,9 @@ import jcuda.driver.CUstream;
  * {@code policy_softmax_xent} over the legal moves for a policy head), then every layer from the
  * last. Only the head differs; buffers, layers and launches are shared.
  *
- * <p>The layers' products are the kernels of cuda/gemm.cu, which read each window in place (a
- * forward of few rows by the skinny kernel, whose scratch the pass owns), or,
- * under {@link GemmMode#CUBLAS}/{@link GemmMode#CUBLAS_TF32}, a library GEMM per group whose
- * operands are plain matrices ({@link LayerPlan.Strides}): inputs that are not are first gathered
- * into the column buffer ({@code gather_columns}), and the bias and ReLU follow
- * ({@code bias_activation}). Other groups use the kernels in every mode.
+ * <p>The encoding's and the layers' launches, the kernels' products or a library GEMM's
+ * ({@link GemmMode}), are {@link LayerLaunches}'; the pass owns their buffers (the column buffer,
+ * the skinny kernel's scratch).
  *
  * <p>An evaluation pass with the kernels' products may replay its forwards of few boards (up to
  * {@link #RECORDED_MAX_BATCH}): the first forward of each batch size is recorded (boards up, every
@@ -54,7 +49,6 @@ public final class CudaPass implements AutoCloseable {
     private final int capacity;
     private final boolean training;
     private final GemmMode gemm;
-    private final LibraryGemm library;
     private CUstream stream;
     private final List<AutoCloseable> owned = new ArrayList<>();
     private final DeviceBuffer boards;
@@ -62,7 +56,6 @@ public final class CudaPass implements AutoCloseable {
     private final DeviceBuffer[] trunkActs;
     private final DeviceBuffer[] embedGrads;
     private final DeviceBuffer[] trunkGrads;
-    private final DeviceBuffer col;
     /** The head's targets: a value per sample, or a distribution over the moves per position. */
     private final DeviceBuffer targets;
     /** The batch's summed loss (a double): the squared errors, or the cross-entropies. */
@@ -70,7 +63,7 @@ public final class CudaPass implements AutoCloseable {
     /** A policy head's legal moves (a bit mask per position) and its softmax over them. */
     private final DeviceBuffer legal;
     private final DeviceBuffer probs;
-    private final SkinnyScratch skinny;
+    private final LayerLaunches layers;
     private final PinnedBuffer hostBoards;
     /** The last layer's outputs (values or logits), the loss and the probabilities on their way to the host. */
     private final PinnedBuffer hostOut;
@@ -133,7 +126,7 @@ public final class CudaPass implements AutoCloseable {
             ctx.bind();
             stream = ctx.driver().createStream();
             streamCreated = true;
-            library = gemm == GemmMode.KERNELS ? null : own(ctx.driver().openGemm(gemm));
+            LibraryGemm library = gemm == GemmMode.KERNELS ? null : own(ctx.driver().openGemm(gemm));
             boards = own(new DeviceBuffer(ctx, 8L * capacity));
             embedActs = new DeviceBuffer[embed.isEmpty() ? 0 : embed.size() + 1];
             embedGrads = new DeviceBuffer[embedActs.length];
@@ -169,16 +162,16 @@ public final class CudaPass implements AutoCloseable {
             List<CudaNetwork.DeviceLayer> all = new ArrayList<>(embed);
             all.addAll(trunk);
             for (CudaNetwork.DeviceLayer l : all) {
-                if (training && !l.plan().directInputGradient() || library != null && gathers(l)) {
+                if (training && !l.plan().directInputGradient() || library != null && LayerLaunches.gathers(l)) {
                     colMost = Math.max(colMost, l.plan().colSize());
                 }
             }
-            col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
+            DeviceBuffer col = colMost == 0 ? null : own(DeviceBuffer.floats(ctx, capacity * colMost));
             targets = training ? own(DeviceBuffer.floats(ctx, (long) outputs * capacity)) : null;
             loss = training ? own(new DeviceBuffer(ctx, 8)) : null;
             legal = training && policy ? own(new DeviceBuffer(ctx, 4L * capacity)) : null;
             probs = training && policy ? own(DeviceBuffer.floats(ctx, (long) outputs * capacity)) : null;
-            skinny = own(new SkinnyScratch(ctx));
+            layers = new LayerLaunches(net, kernels, library, stream, col, own(new SkinnyScratch(ctx)));
             hostBoards = own(new PinnedBuffer(ctx, 8L * capacity));
             hostOut = own(new PinnedBuffer(ctx, Math.max(8L, 4L * outputs * capacity)));
             hostTargets = training ? own(new PinnedBuffer(ctx, 4L * outputs * capacity)) : null;
@@ -201,16 +194,6 @@ public final class CudaPass implements AutoCloseable {
     /** What computes this pass's products. */
     public GemmMode gemm() {
         return gemm;
-    }
-
-    /** Whether a library GEMM of layer l reads some group's input through the column buffer. */
-    private static boolean gathers(CudaNetwork.DeviceLayer l) {
-        for (CudaNetwork.DeviceGroup g : l.groups()) {
-            if (g.strides().product() && g.strides().in() < 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public CudaNetwork network() {
@@ -266,11 +249,11 @@ public final class CudaPass implements AutoCloseable {
     /** Queues boards up (from the pinned buffer), the encoding and every layer. */
     private void queueForward(int n) {
         hostBoards.toDevice(boards.ptr(), 8L * n, stream);
-        encode(n);
+        layers.encode(boards, embedActs.length == 0 ? null : embedActs[0], trunkActs[0], n);
         List<CudaNetwork.DeviceLayer> embed = net.embedLayers();
         List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
         for (int i = 0; i < embed.size(); i++) {
-            layerForward(embed.get(i), embedActs[i], embedActs[i + 1], n);
+            layers.forward(embed.get(i), embedActs[i], embedActs[i + 1], n);
         }
         if (!embed.isEmpty()) {
             int k = net.spec().embedChannels();
@@ -278,7 +261,7 @@ public final class CudaPass implements AutoCloseable {
                     NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES);
         }
         for (int i = 0; i < trunk.size(); i++) {
-            layerForward(trunk.get(i), trunkActs[i], trunkActs[i + 1], n);
+            layers.forward(trunk.get(i), trunkActs[i], trunkActs[i + 1], n);
         }
     }
 
@@ -407,14 +390,14 @@ public final class CudaPass implements AutoCloseable {
         List<CudaNetwork.DeviceLayer> trunk = net.trunkLayers();
         for (int i = trunk.size() - 1; i >= 0; i--) {
             DeviceBuffer dIn = i > 0 ? trunkGrads[i] : (embed.isEmpty() ? null : trunkGrads[0]);
-            layerBackward(trunk.get(i), trunkActs[i], trunkActs[i + 1], trunkGrads[i + 1], dIn, grad, n);
+            layers.backward(trunk.get(i), trunkActs[i], trunkActs[i + 1], trunkGrads[i + 1], dIn, grad, n);
         }
         if (!embed.isEmpty()) {
             int k = net.spec().embedChannels();
             kernels.copyChannels(stream, n, NetSpec.CELLS, k, trunkGrads[0].ptr(), NetSpec.VALUE_PLANES + k, NetSpec.VALUE_PLANES,
                     embedGrads[embed.size()].ptr(), k, 0);
             for (int i = embed.size() - 1; i >= 0; i--) {
-                layerBackward(embed.get(i), embedActs[i], embedActs[i + 1], embedGrads[i + 1], i == 0 ? null : embedGrads[i], grad, n);
+                layers.backward(embed.get(i), embedActs[i], embedActs[i + 1], embedGrads[i + 1], i == 0 ? null : embedGrads[i], grad, n);
             }
         }
     }
@@ -425,123 +408,17 @@ public final class CudaPass implements AutoCloseable {
         ctx.driver().synchronize(stream);
     }
 
-    private void encode(int n) {
-        if (net.spec().head() == Head.POLICY) {
-            kernels.policyEncode(stream, n, boards.ptr(), trunkActs[0].ptr());
-            return;
-        }
-        InputKind kind = net.spec().input();
-        switch (kind) {
-            case VALUES -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(), NetSpec.VALUE_PLANES, 0, -1);
-            case VALUES_POSITIONS -> kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
-                    NetSpec.VALUE_PLANES + NetSpec.POSITION_PLANES, 0, NetSpec.VALUE_PLANES);
-            case EMBEDDED -> {
-                kernels.encodeBoards(stream, n, boards.ptr(), embedActs[0].ptr(), NetSpec.VALUE_PLANES + NetSpec.POSITION_PLANES, 0,
-                        NetSpec.VALUE_PLANES);
-                kernels.encodeBoards(stream, n, boards.ptr(), trunkActs[0].ptr(),
-                        NetSpec.VALUE_PLANES + net.spec().embedChannels(), 0, -1);
-            }
-        }
-    }
-
     /**
      * Layer {@code i} of the network ({@link CudaNetwork#plan}) forward alone, queued on this pass's
      * stream: for {@link g2048.cuda.check}, which judges layers one at a time.
      */
     public void layerForward(int i, DeviceBuffer in, DeviceBuffer out, int n) {
-        layerForward(net.deviceLayer(i), in, out, n);
+        layers.forward(net.deviceLayer(i), in, out, n);
     }
 
     /** Layer {@code i} backward alone, as {@link #layerForward(int, DeviceBuffer, DeviceBuffer, int)}. */
     public void layerBackward(int i, DeviceBuffer in, DeviceBuffer out, DeviceBuffer dOut, DeviceBuffer dIn, DeviceBuffer grad, int n) {
-        layerBackward(net.deviceLayer(i), in, out, dOut, dIn, grad, n);
-    }
-
-    /** One layer forward, every group: in [n][inSize] -> out [n][outSize]. */
-    void layerForward(CudaNetwork.DeviceLayer l, DeviceBuffer in, DeviceBuffer out, int n) {
-        int cout = l.plan().cout();
-        for (CudaNetwork.DeviceGroup g : l.groups()) {
-            LayerPlan.Group gr = g.group();
-            if (library != null && g.strides().product()) {
-                int m = n * gr.cells();
-                Operand a = libraryInput(l, g, in, n);
-                library.gemm(stream, false, false, m, cout, g.k(), 1f, a.ptr(), a.ld(), net.params().at(gr.weightOffset()), cout, 0f,
-                        out.ptr(), g.strides().out());
-                kernels.biasActivation(stream, m, cout, gr.cells(), out.ptr(), l.plan().outSize(), g.outCellOff(),
-                        net.params().at(gr.biasOffset()), l.plan().relu());
-                continue;
-            }
-            kernels.gemmForward(stream, n * gr.cells(), cout, g.k(), gr.cells(), in.ptr(), l.plan().inSize(), g.inCellOff(), g.kOff(),
-                    net.params().at(gr.weightOffset()), net.params().at(gr.biasOffset()), out.ptr(), l.plan().outSize(), g.outCellOff(),
-                    l.plan().relu(), skinny);
-        }
-    }
-
-    /**
-     * One layer backward: masks dOut [n][outSize] by the ReLU, adds the bias and weight gradients
-     * into grad, and (when dIn is not null) writes dIn [n][inSize].
-     */
-    void layerBackward(CudaNetwork.DeviceLayer l, DeviceBuffer in, DeviceBuffer out, DeviceBuffer dOut, DeviceBuffer dIn,
-            DeviceBuffer grad, int n) {
-        int cout = l.plan().cout();
-        int inSize = l.plan().inSize();
-        int outSize = l.plan().outSize();
-        if (l.plan().relu()) {
-            kernels.reluBackward(stream, (long) n * outSize, out.ptr(), dOut.ptr());
-        }
-        for (CudaNetwork.DeviceGroup g : l.groups()) {
-            LayerPlan.Group gr = g.group();
-            int m = n * gr.cells();
-            kernels.biasGradient(stream, m, cout, gr.cells(), dOut.ptr(), outSize, g.outCellOff(), grad.at(gr.biasOffset()));
-            if (library != null && g.strides().product()) {
-                Operand a = libraryInput(l, g, in, n);
-                library.gemm(stream, true, false, g.k(), cout, m, 1f, a.ptr(), a.ld(), dOut.ptr(), g.strides().out(), 1f,
-                        grad.at(gr.weightOffset()), cout);
-                continue;
-            }
-            kernels.gemmWeightGradient(stream, m, cout, g.k(), gr.cells(), in.ptr(), inSize, g.inCellOff(), g.kOff(), dOut.ptr(), outSize,
-                    g.outCellOff(), grad.at(gr.weightOffset()));
-        }
-        if (dIn == null) {
-            return;
-        }
-        boolean direct = l.plan().directInputGradient();
-        if (!direct && (col == null || col.bytes() < 4L * n * l.plan().colSize())) {
-            throw new IllegalStateException(l.plan() + ": the column buffer is too small for its input gradient");
-        }
-        DeviceBuffer target = direct ? dIn : col;
-        int colStride = direct ? inSize : l.plan().colSize();
-        for (CudaNetwork.DeviceGroup g : l.groups()) {
-            LayerPlan.Group gr = g.group();
-            if (library != null && g.strides().dataGradient(direct)) {
-                library.gemm(stream, false, true, n * gr.cells(), g.k(), cout, 1f, dOut.ptr(), g.strides().out(),
-                        net.params().at(gr.weightOffset()), cout, 0f, target.ptr(), direct ? g.strides().direct() : g.strides().col());
-                continue;
-            }
-            kernels.gemmDataGradient(stream, n * gr.cells(), cout, g.k(), gr.cells(), dOut.ptr(), outSize, g.outCellOff(),
-                    net.params().at(gr.weightOffset()), target.ptr(), colStride, g.colCellOff());
-        }
-        if (!direct) {
-            kernels.colToInput(stream, n, l.plan().inCells(), l.plan().cin(), col.ptr(), colStride, l.revStart(), l.revList(),
-                    dIn.ptr(), inSize);
-        }
-    }
-
-    /** A device matrix and its row stride. */
-    private record Operand(CUdeviceptr ptr, int ld) {
-    }
-
-    /** Group g's input [M][K] as a plain matrix: read in place, or gathered into the column buffer. */
-    private Operand libraryInput(CudaNetwork.DeviceLayer l, CudaNetwork.DeviceGroup g, DeviceBuffer in, int n) {
-        if (g.strides().in() > 0) {
-            return new Operand(in.ptr(), g.strides().in());
-        }
-        if (col == null || col.bytes() < 4L * n * l.plan().colSize()) {
-            throw new IllegalStateException(l.plan() + ": the column buffer is too small for its gathered input");
-        }
-        kernels.gatherColumns(stream, n * g.group().cells(), g.k(), g.group().cells(), in.ptr(), l.plan().inSize(), g.inCellOff(),
-                g.kOff(), col.ptr(), l.plan().colSize(), g.colCellOff());
-        return new Operand(col.ptr(), g.strides().col());
+        layers.backward(net.deviceLayer(i), in, out, dOut, dIn, grad, n);
     }
 
     private int lastCount() {

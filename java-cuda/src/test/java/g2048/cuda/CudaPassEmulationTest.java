@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.cuda.check.CudaConformance;
+import g2048.cuda.check.KernelConformance;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Initializer;
@@ -162,7 +163,7 @@ class CudaPassEmulationTest {
     void kernelLevelChecksPassOnTheEmulation() {
         EmulatedDriver driver = new EmulatedDriver(4);
         try (CudaContext ctx = new CudaContext(driver)) {
-            CudaConformance c = new CudaConformance(ctx);
+            KernelConformance c = new KernelConformance(ctx);
             for (CudaConformance.Outcome o : List.of(c.encode(5, 33), c.mse(5, 100), c.adam(5, 1001, 3))) {
                 assertTrue(o.passed(), o.toString());
             }

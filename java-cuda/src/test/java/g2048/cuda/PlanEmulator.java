@@ -33,7 +33,7 @@ final class PlanEmulator {
         }
     }
 
-    /** relu_backward, bias_grad, gemm_wgrad, gemm_dgrad and col_to_input, as CudaPass.layerBackward launches them. */
+    /** relu_backward, bias_grad, gemm_wgrad, gemm_dgrad and col_to_input, as LayerLaunches.backward launches them. */
     static void backward(LayerPlan plan, float[] w, float[] in, float[] out, float[] dOut, float[] dIn, float[] grad, int n) {
         LayerPlan l = plan;
         int cout = plan.cout();

@@ -5,7 +5,6 @@ import g2048.game.Board;
 import g2048.game.Downgrade;
 import g2048.game.Moves;
 import g2048.game.Spawns;
-import g2048.player.BestMove;
 
 /**
  * Expectimax over an {@link Evaluator}, depth counted as Matsuzaki 2021 counts it.
@@ -76,8 +75,11 @@ public final class Expectimax {
     private boolean leavesInTable;
     private final LeafSet leafSet;
     private final double[] iteration = new double[4];
-    private long[] chunkBoards = new long[0];
-    private double[] chunkValues = new double[0];
+    /** Told after each batch call of {@link LeafSet#evaluate}: counts it, and unwinds when the time is up. */
+    private final Runnable afterBatch = () -> {
+        this.batches++;
+        checkTime();
+    };
 
     private int mode = EVALUATE;
     private boolean timed;
@@ -86,9 +88,7 @@ public final class Expectimax {
     private boolean hasHardDeadline;
     private long hardDeadline;
     private boolean abandoned;
-    /** The time bank ({@link SearchConfig#timeBank}) and, per depth, the correction of its predicted growth. */
-    private long bankNanos;
-    private final double[] growthCorrection = new double[SearchConfig.MAX_DEPTH + 1];
+    private final IterativeDeepening deepening = new IterativeDeepening(new Depths());
 
     // work of the search in progress
     private long nodes;
@@ -96,15 +96,7 @@ public final class Expectimax {
     private long ttProbes;
     private long ttHits;
     private long batches;
-    // work of all searches so far
-    private long totalSearches;
-    private long totalNodes;
-    private long totalLeaves;
-    private long totalProbes;
-    private long totalHits;
-    private long totalBatches;
-    private long totalCutShort;
-    private long totalDepth;
+    private final SearchTotals totals = new SearchTotals();
 
     /**
      * A search over {@code evaluator}, which must be the calling thread's instance, as {@code config}
@@ -166,71 +158,14 @@ public final class Expectimax {
                 runDepth(board, depth);
                 finish(out, depth);
             } else {
-                deepen(board, depth, out, start);
+                deepening.run(config, board, depth, out, start);
             }
         }
-        out.nodes = nodes;
-        out.leaves = leaves;
-        out.ttProbes = ttProbes;
-        out.ttHits = ttHits;
-        out.batches = batches;
-        out.nanos = System.nanoTime() - start;
+        out.work(nodes, leaves, ttProbes, ttHits, batches, System.nanoTime() - start);
         if (config.timeBank() && !hasHardDeadline) {
-            long budget = config.timeBudgetNanos();
-            bankNanos = Math.clamp(bankNanos + budget - out.nanos, -budget, (SearchConfig.BANK_BUDGETS - 1) * budget);
+            deepening.settle(config.timeBudgetNanos(), out.nanos);
         }
-        totalSearches++;
-        totalNodes += nodes;
-        totalLeaves += leaves;
-        totalProbes += ttProbes;
-        totalHits += ttHits;
-        totalBatches += batches;
-        totalCutShort += out.cutShort ? 1 : 0;
-        totalDepth += out.depth;
-    }
-
-    /**
-     * Iterative deepening within the time budget: depth 1, then each deeper depth until {@code depth}
-     * or the budget, keeping the deepest finished one. With the time bank, the move may spend the
-     * budget plus what earlier moves left (up to {@link SearchConfig#BANK_BUDGETS} budgets) and a depth
-     * predicted not to finish in that is not started; {@link #search} puts what the move left of its
-     * budget in the bank (or takes what it overran), bounded by -1 and {@code BANK_BUDGETS} - 1 budgets.
-     */
-    private void deepen(long board, int depth, SearchResult out, long start) {
-        long budget = config.timeBudgetNanos();
-        boolean bank = config.timeBank();
-        long end = start + (bank ? Math.min(budget + bankNanos, SearchConfig.BANK_BUDGETS * budget) : budget);
-        long began = System.nanoTime();
-        runDepth(board, 1);
-        finish(out, 1);
-        long now = System.nanoTime();
-        long last = Math.max(1, now - began);
-        double lastGrowth = 0;
-        for (int d = 2; d <= depth; d++) {
-            if (now - end >= 0 || bank && d > 2 && growthCorrection[d] > 0
-                    && now + last * lastGrowth * growthCorrection[d] - end > 0) {
-                out.cutShort = true;
-                break;
-            }
-            if (!depthBy(board, d, out, end)) {
-                out.cutShort = true;
-                if (bank && d > 2) {
-                    // The growth was at least this much: learn that too, or a depth that never
-                    // finishes would be started on every move.
-                    learnGrowth(d, (double) Math.max(1, System.nanoTime() - now) / last / lastGrowth);
-                }
-                break;
-            }
-            long after = System.nanoTime();
-            long took = Math.max(1, after - now);
-            double growth = (double) took / last;
-            if (d > 2) {
-                learnGrowth(d, growth / lastGrowth);
-            }
-            lastGrowth = growth;
-            last = took;
-            now = after;
-        }
+        totals.add(out);
     }
 
     /** Searches {@code depth} into {@code out} unless {@code until} passes first: false when it was abandoned. */
@@ -248,22 +183,14 @@ public final class Expectimax {
         }
     }
 
-    /**
-     * Learns how depth {@code d}'s growth in time compares with the depth before it's, over the
-     * moves: a position's own growth foretells the next depth's once corrected by this.
-     */
-    private void learnGrowth(int d, double correction) {
-        growthCorrection[d] = growthCorrection[d] == 0 ? correction : 0.9 * growthCorrection[d] + 0.1 * correction;
-    }
-
     /** Empties the time bank: a new game does not spend what an earlier one left, nor pay for its overruns. */
     public void emptyBank() {
-        bankNanos = 0;
+        deepening.emptyBank();
     }
 
     /** The time bank's balance: what earlier moves left unspent of their budget (negative after an overrun). */
     public long bankNanos() {
-        return bankNanos;
+        return deepening.bankNanos();
     }
 
     /**
@@ -291,18 +218,25 @@ public final class Expectimax {
 
     /** Work done by all searches of this instance. */
     public SearchCounters counters() {
-        return new SearchCounters(totalSearches, totalNodes, totalLeaves, totalProbes, totalHits, totalBatches,
-                totalCutShort, totalDepth);
+        return totals.counters();
+    }
+
+    /** One depth of the search in progress, for {@link IterativeDeepening}. */
+    private final class Depths implements IterativeDeepening.Depths {
+        @Override
+        public void search(long board, int depth, SearchResult out) {
+            runDepth(board, depth);
+            finish(out, depth);
+        }
+
+        @Override
+        public boolean searchBy(long board, int depth, SearchResult out, long until) {
+            return depthBy(board, depth, out, until);
+        }
     }
 
     private void finish(SearchResult out, int depth) {
-        int legal = 0;
-        for (int d = 0; d < 4; d++) {
-            out.values[d] = iteration[d];
-            legal |= Double.isNaN(iteration[d]) ? 0 : 1 << d;
-        }
-        out.best = BestMove.of(iteration, legal);
-        out.depth = depth;
+        out.finish(iteration, depth);
     }
 
     private void runDepth(long board, int depth) {
@@ -318,7 +252,8 @@ public final class Expectimax {
         mode = GATHER;
         leafSet.clear();
         root(board, depth);
-        evaluateGathered();
+        leaves += leafSet.size;
+        leafSet.evaluate(evaluator, afterBatch);
         checkTime();
         if (table != null) {
             table.newStamp();
@@ -507,32 +442,6 @@ public final class Expectimax {
     private void checkTime() {
         if (timed && System.nanoTime() - deadline > 0) {
             throw OUT_OF_TIME;
-        }
-    }
-
-    /** Values the gathered leaves in batch calls of at most the evaluator's maximum batch size. */
-    private void evaluateGathered() {
-        int n = leafSet.size;
-        int max = Math.max(1, evaluator.maxBatchSize());
-        leaves += n;
-        if (n <= max) {
-            if (n > 0) {
-                evaluator.values(leafSet.boards, n, leafSet.values);
-                batches++;
-            }
-            return;
-        }
-        if (chunkBoards.length < max) {
-            chunkBoards = new long[max];
-            chunkValues = new double[max];
-        }
-        for (int from = 0; from < n; from += max) {
-            int count = Math.min(max, n - from);
-            System.arraycopy(leafSet.boards, from, chunkBoards, 0, count);
-            evaluator.values(chunkBoards, count, chunkValues);
-            System.arraycopy(chunkValues, 0, leafSet.values, from, count);
-            batches++;
-            checkTime();
         }
     }
 }

@@ -1,5 +1,6 @@
 package g2048.search;
 
+import g2048.eval.Evaluator;
 import java.util.Arrays;
 
 /**
@@ -21,6 +22,9 @@ final class LeafSet {
     long[] boards;
     double[] values;
     int size;
+    /** The batch calls' buffers when the leaves are more than one call takes. */
+    private long[] chunkBoards = new long[0];
+    private double[] chunkValues = new double[0];
 
     LeafSet(int log2Capacity) {
         allocate(log2Capacity);
@@ -95,6 +99,33 @@ final class LeafSet {
             generation[i] = current;
             keys[i] = key;
             index[i] = k;
+        }
+    }
+
+    /**
+     * Values the leaves in batch calls of at most the evaluator's maximum batch size, {@code afterCall}
+     * told after each call (it may throw to abandon the rest).
+     */
+    void evaluate(Evaluator evaluator, Runnable afterCall) {
+        int n = size;
+        int max = Math.max(1, evaluator.maxBatchSize());
+        if (n <= max) {
+            if (n > 0) {
+                evaluator.values(boards, n, values);
+                afterCall.run();
+            }
+            return;
+        }
+        if (chunkBoards.length < max) {
+            chunkBoards = new long[max];
+            chunkValues = new double[max];
+        }
+        for (int from = 0; from < n; from += max) {
+            int count = Math.min(max, n - from);
+            System.arraycopy(boards, from, chunkBoards, 0, count);
+            evaluator.values(chunkBoards, count, chunkValues);
+            System.arraycopy(chunkValues, 0, values, from, count);
+            afterCall.run();
         }
     }
 }

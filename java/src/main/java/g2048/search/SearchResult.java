@@ -1,5 +1,6 @@
 package g2048.search;
 
+import g2048.player.BestMove;
 import java.util.Arrays;
 
 /**
@@ -32,6 +33,27 @@ public final class SearchResult {
         ttHits = 0;
         batches = 0;
         nanos = 0;
+    }
+
+    /** Takes a finished depth's move values ({@code NaN}: illegal) and chooses the best. */
+    void finish(double[] moveValues, int finishedDepth) {
+        int legal = 0;
+        for (int d = 0; d < 4; d++) {
+            values[d] = moveValues[d];
+            legal |= Double.isNaN(moveValues[d]) ? 0 : 1 << d;
+        }
+        best = BestMove.of(moveValues, legal);
+        depth = finishedDepth;
+    }
+
+    /** Records the work a search took. */
+    void work(long nodes, long leaves, long ttProbes, long ttHits, long batches, long nanos) {
+        this.nodes = nodes;
+        this.leaves = leaves;
+        this.ttProbes = ttProbes;
+        this.ttHits = ttHits;
+        this.batches = batches;
+        this.nanos = nanos;
     }
 
     /**

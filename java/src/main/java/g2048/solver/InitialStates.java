@@ -20,7 +20,7 @@ public final class InitialStates {
     }
 
     public static List<Start> of(Shape shape) {
-        int[] cells = Solver.cellsOf(shape);
+        int[] cells = SolverKernels.cellsOf(shape);
         int n = cells.length;
         List<Start> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {

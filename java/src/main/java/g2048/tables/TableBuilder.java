@@ -3,6 +3,7 @@ package g2048.tables;
 import static g2048.solver.Layouts.DOUBLE;
 
 import g2048.files.AtomicFile;
+import g2048.solver.AgePasses;
 import g2048.solver.IdBuffer;
 import g2048.solver.IdSet;
 import g2048.solver.SolvedAge;
@@ -12,12 +13,10 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Builds one endgame table (a formation and a target) by the solver's age partition
- * ({@link g2048.solver.Solver}), in the game of {@link RegionGame}.
+ * ({@link g2048.solver.Solver}; the passes' skeleton is {@link AgePasses}), in the game of {@link RegionGame}.
  *
  * <p><b>Forward.</b> The afterstates of age {@code a} are the moves of its states (those that make
  * the target are successes, not afterstates) and the seeds of that age: the free cells empty (age
@@ -46,8 +45,7 @@ public final class TableBuilder {
     }
 
     /** Decides after each finished age whether to stop there (tests of interrupted builds). */
-    public interface StopHook {
-        boolean stopAfter(boolean forward, int age);
+    public interface StopHook extends AgePasses.StopHook {
     }
 
     private static final int CHUNK = 4096;
@@ -58,11 +56,11 @@ public final class TableBuilder {
     private final int threads;
     private final WorkFiles files;
     private final IdBuffer[] buffers;
-    private final List<Path> unsynced = new ArrayList<>();
-    private StopHook hook = (forward, age) -> false;
-    private final java.util.concurrent.atomic.AtomicBoolean stopRequested = new java.util.concurrent.atomic.AtomicBoolean();
-    private long checkpointNanos = 2_000_000_000L;
-    private long lastCheckpoint = System.nanoTime();
+    private final AgePasses passes = new AgePasses(new Steps());
+    /** The manifest as the passes advance it (written at their checkpoints). */
+    private BuildManifest manifest;
+    private Progress progress;
+    private long statesDone;
 
     /** A build of {@code game}'s table into {@code out}, its work in {@code work}. */
     public TableBuilder(RegionGame game, Path work, Path out, int threads) {
@@ -81,13 +79,13 @@ public final class TableBuilder {
     }
 
     public TableBuilder stopHook(StopHook h) {
-        this.hook = h;
+        passes.stopHook(h);
         return this;
     }
 
     /** Asks a running build to stop after the age at hand, checkpointed; safe from any thread (a shutdown hook). */
     public void requestStop() {
-        stopRequested.set(true);
+        passes.requestStop();
     }
 
     /** The table file of {@code game} in the directory {@code dir}: {@code NAME-TARGET.g2et}. */
@@ -103,7 +101,7 @@ public final class TableBuilder {
 
     /** How often the manifest advances (default 2 s; 0: every age). */
     public TableBuilder checkpointEvery(double seconds) {
-        this.checkpointNanos = (long) (seconds * 1e9);
+        passes.checkpointEvery(seconds);
         return this;
     }
 
@@ -119,76 +117,108 @@ public final class TableBuilder {
             m = BuildManifest.fresh(game);
             m.write(work);
         }
-        if (!m.forwardFinished()) {
-            m = forward(m, progress);
-            if (!m.forwardFinished()) {
-                return false;
-            }
+        manifest = m;
+        this.progress = progress;
+        if (!m.forwardFinished() && !passes.forward(m.forwardDone(), 0)) {
+            return false;
         }
-        if (!m.backwardFinished()) {
-            m = backward(m, progress);
-            if (!m.backwardFinished()) {
-                return false;
-            }
+        m = manifest;
+        statesDone = 0;
+        if (!m.backwardFinished()
+                && !passes.backward(m.lastAge(), m.backwardDone() == BuildManifest.NONE ? m.lastAge() + 2 : m.backwardDone())) {
+            return false;
         }
-        TableFile.write(out, game, files, m.lastAge());
+        TableFile.write(out, game, files, manifest.lastAge());
         deleteWork();
         return true;
     }
 
-    private void checkpoint(BuildManifest m, boolean force) throws IOException {
-        if (!force && System.nanoTime() - lastCheckpoint < checkpointNanos) {
-            return;
+    /** The table's side of the passes: {@link RegionGame}'s positions, the work directory's files and manifest. */
+    private final class Steps implements AgePasses.Steps {
+        @Override
+        public int firstAge() {
+            return 0;
         }
-        for (Path p : unsynced) {
-            AtomicFile.force(p);
+
+        @Override
+        public int lastSeedAge() {
+            return 4;
         }
-        unsynced.clear();
-        m.write(work);
-        lastCheckpoint = System.nanoTime();
+
+        @Override
+        public IdSet states(IdSet after2, IdSet after4, int age) {
+            return spawns(after2, after4);
+        }
+
+        @Override
+        public IdSet afters(IdSet states, int age) {
+            return movesAndSeeds(states, age);
+        }
+
+        @Override
+        public void afterValues(IdSet afters, MemorySegment out, SolvedAge s2, SolvedAge s4) {
+            TableBuilder.this.afterValues(afters, out, s2, s4);
+        }
+
+        @Override
+        public void stateValues(IdSet states, MemorySegment out, IdSet afters, MemorySegment afterValues) {
+            TableBuilder.this.stateValues(states, out, afters, afterValues);
+        }
+
+        @Override
+        public AgePasses.MappedIds mapIds(int age, Arena arena) throws IOException {
+            WorkFiles.Ids ids = files.readIds(age, arena);
+            return new AgePasses.MappedIds(ids.states()::decode, ids.afters()::decode);
+        }
+
+        @Override
+        public MemorySegment readDoubles(int age, long n, Arena arena) throws IOException {
+            return files.readDoubles(age, n, arena);
+        }
+
+        @Override
+        public Path forwardAge(int age, IdSet states, IdSet afters) throws IOException {
+            Path file = files.writeIds(age, states, afters);
+            manifest = manifest.withForward(age, states.size(), afters.size());
+            return file;
+        }
+
+        @Override
+        public void forwardFinished(int lastAge) {
+            manifest = manifest.withLastAge(lastAge);
+        }
+
+        @Override
+        public Path backwardAge(int age, IdSet states, MemorySegment stateValues, IdSet afters, MemorySegment afterValues)
+                throws IOException {
+            Path file = files.writeValues(age, afterValues, afters.size());
+            manifest = manifest.withBackward(age);
+            return file;
+        }
+
+        @Override
+        public Path writeDoubles(int age, MemorySegment values, long n) throws IOException {
+            return files.writeDoubles(age, values, n);
+        }
+
+        @Override
+        public void writeManifest() throws IOException {
+            manifest.write(work);
+        }
+
+        @Override
+        public void reportForward(int age, IdSet states, IdSet afters, double seconds) {
+            progress.forwardAge(age, states.size(), afters.size(), seconds);
+        }
+
+        @Override
+        public void reportBackward(int age, long states, double seconds) {
+            statesDone += states;
+            progress.backwardAge(age, statesDone, manifest.states(), seconds);
+        }
     }
 
-    // ---------------------------------------------------------------- forward
-
-    private BuildManifest forward(BuildManifest start, Progress progress) throws IOException {
-        BuildManifest m = start;
-        int done = m.forwardDone();
-        IdSet after2 = done >= 0 ? readAfters(done) : IdSet.empty();
-        IdSet after4 = done >= 2 ? readAfters(done - 2) : IdSet.empty();
-        try {
-            for (int age = done + 2; ; age += 2) {
-                if (age > 4 && after2.size() == 0 && after4.size() == 0) {
-                    m = m.withLastAge(age - 2);
-                    checkpoint(m, true);
-                    return m;
-                }
-                long t0 = System.nanoTime();
-                IdSet states = spawns(after2, after4);
-                IdSet afters = movesAndSeeds(states, age);
-                unsynced.add(files.writeIds(age, states, afters));
-                m = m.withForward(age, states.size(), afters.size());
-                boolean stop = stopRequested.get() || hook.stopAfter(true, age);
-                checkpoint(m, stop);
-                progress.forwardAge(age, states.size(), afters.size(), (System.nanoTime() - t0) / 1e9);
-                states.close();
-                after4.close();
-                after4 = after2;
-                after2 = afters;
-                if (stop) {
-                    return m;
-                }
-            }
-        } finally {
-            after2.close();
-            after4.close();
-        }
-    }
-
-    private IdSet readAfters(int age) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            return files.readIds(age, arena).afters().decode();
-        }
-    }
+    // ---------------------------------------------------------------- the loops
 
     private IdSet spawns(IdSet after2, IdSet after4) {
         for (IdBuffer b : buffers) {
@@ -232,72 +262,6 @@ public final class TableBuilder {
             }
         }
         return IdSet.union(buffers);
-    }
-
-    // ---------------------------------------------------------------- backward
-
-    private SolvedAge loadSolved(int age, int lastAge) throws IOException {
-        if (age > lastAge) {
-            return SolvedAge.empty();
-        }
-        IdSet ids;
-        try (Arena map = Arena.ofConfined()) {
-            ids = files.readIds(age, map).states().decode();
-        }
-        Arena arena = Arena.ofShared();
-        return new SolvedAge(ids, files.readDoubles(age, ids.size(), arena), arena);
-    }
-
-    private BuildManifest backward(BuildManifest start, Progress progress) throws IOException {
-        BuildManifest m = start;
-        int last = m.lastAge();
-        boolean fresh = m.backwardDone() == BuildManifest.NONE;
-        int from = fresh ? last : m.backwardDone() - 2;
-        SolvedAge s2 = fresh ? SolvedAge.empty() : loadSolved(from + 2, last);
-        SolvedAge s4 = fresh ? SolvedAge.empty() : loadSolved(from + 4, last);
-        long statesDone = 0;
-        try {
-            for (int age = from; age >= 0; age -= 2) {
-                long t0 = System.nanoTime();
-                IdSet states;
-                IdSet afters;
-                try (Arena map = Arena.ofConfined()) {
-                    WorkFiles.Ids ids = files.readIds(age, map);
-                    states = ids.states().decode();
-                    afters = ids.afters().decode();
-                }
-                Arena arena = Arena.ofShared();
-                MemorySegment afterValues = arena.allocate(Math.max(8, 8 * afters.size()), 8);
-                afterValues(afters, afterValues, s2, s4);
-                MemorySegment stateValues = arena.allocate(Math.max(8, 8 * states.size()), 8);
-                stateValues(states, stateValues, afters, afterValues);
-                unsynced.add(files.writeValues(age, afterValues, afters.size()));
-                afters.close();
-                m = m.withBackward(age);
-                statesDone += states.size();
-                s4.close();
-                s4 = s2;
-                s2 = new SolvedAge(states, stateValues, arena);
-                boolean stop = age > 0 && (stopRequested.get() || hook.stopAfter(false, age));
-                boolean due = stop || System.nanoTime() - lastCheckpoint >= checkpointNanos;
-                if (age > 0 && due) {
-                    // a resumed build needs the exact values of this age and the one above it
-                    unsynced.add(files.writeDoubles(age, s2.values(), s2.ids().size()));
-                    if (age + 2 <= last) {
-                        unsynced.add(files.writeDoubles(age + 2, s4.values(), s4.ids().size()));
-                    }
-                }
-                checkpoint(m, age == 0 || due);
-                progress.backwardAge(age, statesDone, m.states(), (System.nanoTime() - t0) / 1e9);
-                if (stop) {
-                    return m;
-                }
-            }
-            return m;
-        } finally {
-            s2.close();
-            s4.close();
-        }
     }
 
     private void afterValues(IdSet afters, MemorySegment out, SolvedAge s2, SolvedAge s4) {

@@ -12,12 +12,10 @@ import g2048.cuda.CudaTrainer;
 import g2048.cuda.DeviceBuffer;
 import g2048.cuda.GemmMode;
 import g2048.cuda.Geometry;
-import g2048.cuda.Kernels;
 import g2048.cuda.SelfCheck;
 import g2048.game.Rng;
 import g2048.nn.Adam;
 import g2048.nn.Architectures;
-import g2048.nn.Encoder;
 import g2048.nn.Initializer;
 import g2048.nn.Layer;
 import g2048.nn.NetSpec;
@@ -28,10 +26,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The GPU judged by the CPU reference: every kernel, every layer kind and the whole forward,
- * backward and Adam step, on fresh seeded random inputs, each GEMM with both tiles. The JUnit
- * tests run these where a GPU is present (and through the emulated driver without one), and
- * {@link GpuCheck} ({@code g2048 gpu-check}) runs them on a GPU machine without a build tool.
+ * The GPU judged by the CPU reference: every kernel ({@link KernelConformance}), every layer kind and
+ * the whole forward, backward and Adam step, on fresh seeded random inputs, each GEMM with both
+ * tiles. The JUnit tests run these where a GPU is present (and through the emulated driver without
+ * one), and {@link GpuCheck} ({@code g2048 gpu-check}) runs them on a GPU machine without a build tool.
  *
  * <p>The error of a result is norm-wise, as the self-check before play measures it
  * ({@link SelfCheck#error}): {@code max_i |gpu_i − cpu_i| / max_i |cpu_i|}. Values are held to
@@ -112,12 +110,6 @@ public final class CudaConformance {
         return gemm == GemmMode.CUBLAS_TF32 ? TF32_STEPS_TOLERANCE : GemmMode.FP32_TOLERANCE;
     }
 
-    // Kernel-level checks launch on the legacy default stream (a null stream).
-    private Kernels kernels() {
-        ctx.bind();
-        return new Kernels(ctx);
-    }
-
     /**
      * Everything: kernels, layers of every small architecture, whole passes and steps (forwards
      * replayed too, with the kernels' products), and CNN22 at full width; with the kernels'
@@ -125,9 +117,10 @@ public final class CudaConformance {
      */
     public List<Outcome> all(long seed) {
         List<Outcome> out = new ArrayList<>();
-        out.add(encode(seed, 777));
-        out.add(mse(seed, 1000));
-        out.add(adam(seed, 100_003, 3));
+        KernelConformance kernels = new KernelConformance(ctx);
+        out.add(kernels.encode(seed, 777));
+        out.add(kernels.mse(seed, 1000));
+        out.add(kernels.adam(seed, 100_003, 3));
         for (NetSpec spec : smallArchitectures()) {
             for (Geometry.Tile tile : Geometry.Tile.values()) {
                 out.addAll(layers(spec, tile, seed, 37));
@@ -155,90 +148,6 @@ public final class CudaConformance {
             out.addAll(new PolicyConformance(ctx).all(seed));
         }
         return out;
-    }
-
-    /** encode_boards against {@link Encoder}, with and without position planes. */
-    public Outcome encode(long seed, int n) {
-        Rng rng = new Rng(seed);
-        long[] boards = randomBoards(rng, n);
-        int ch = 26;
-        float[] cpu = new float[n * 16 * ch];
-        float[] gpu = new float[n * 16 * ch];
-        for (int s = 0; s < n; s++) {
-            Encoder.values(boards[s], cpu, s * 16 * ch, ch, 1);
-            Encoder.positions(cpu, s * 16 * ch, ch, 17);
-        }
-        try (DeviceBuffer b = new DeviceBuffer(ctx, 8L * n); DeviceBuffer d = DeviceBuffer.floats(ctx, cpu.length)) {
-            Kernels k = kernels();
-            b.upload(boards);
-            d.upload(new float[cpu.length]);
-            k.encodeBoards(null, n, b.ptr(), d.ptr(), ch, 1, 17);
-            d.download(gpu);
-        }
-        return new Outcome("encode_boards values+positions n=" + n, error(gpu, cpu));
-    }
-
-    /** mse_grad against the CPU formula (gradient and SSE). */
-    public Outcome mse(long seed, int n) {
-        Rng rng = new Rng(seed);
-        float[] out = gaussian(rng, n, 3);
-        float[] t = gaussian(rng, n, 3);
-        float scale = 2f / n;
-        float[] cpu = new float[n + 1];
-        double sse = 0;
-        for (int s = 0; s < n; s++) {
-            float err = out[s] - t[s];
-            sse += (double) err * err;
-            cpu[s] = scale * err;
-        }
-        cpu[n] = (float) sse;
-        float[] gpu = new float[n + 1];
-        try (DeviceBuffer o = DeviceBuffer.floats(ctx, n); DeviceBuffer tt = DeviceBuffer.floats(ctx, n);
-                DeviceBuffer d = DeviceBuffer.floats(ctx, n); DeviceBuffer e = new DeviceBuffer(ctx, 8)) {
-            Kernels k = kernels();
-            o.upload(out);
-            tt.upload(t);
-            k.mseGradient(null, n, o.ptr(), tt.ptr(), scale, d.ptr(), e.ptr());
-            float[] g = new float[n];
-            d.download(g);
-            System.arraycopy(g, 0, gpu, 0, n);
-            double[] one = new double[1];
-            e.download(one);
-            gpu[n] = (float) one[0];
-        }
-        return new Outcome("mse_grad n=" + n, error(gpu, cpu));
-    }
-
-    /** adam_step against {@link Adam#step}, {@code steps} steps on random parameters and gradients. */
-    public Outcome adam(long seed, int count, int steps) {
-        Rng rng = new Rng(seed);
-        float[] w = gaussian(rng, count, 0.1);
-        float[] wGpu = w.clone();
-        Adam cpu = new Adam(count);
-        float[] m = new float[count];
-        float[] v = new float[count];
-        float[] gm = new float[count];
-        float[] gv = new float[count];
-        try (DeviceBuffer dw = DeviceBuffer.floats(ctx, count); DeviceBuffer dg = DeviceBuffer.floats(ctx, count);
-                DeviceBuffer dm = DeviceBuffer.floats(ctx, count); DeviceBuffer dv = DeviceBuffer.floats(ctx, count)) {
-            Kernels k = kernels();
-            dw.upload(wGpu);
-            dm.upload(m);
-            dv.upload(v);
-            for (int t = 1; t <= steps; t++) {
-                float[] g = gaussian(rng, count, 0.01);
-                cpu.step(w, g);
-                dg.upload(g);
-                float lr = (float) (Adam.ALPHA * Math.sqrt(1 - Math.pow(Adam.BETA2, t)) / (1 - Math.pow(Adam.BETA1, t)));
-                k.adamStep(null, count, dw.ptr(), dg.ptr(), dm.ptr(), dv.ptr(), lr, (float) Adam.BETA1, (float) Adam.BETA2,
-                        (float) (1 - Adam.BETA1), (float) (1 - Adam.BETA2), (float) Adam.EPSILON);
-            }
-            dw.download(wGpu);
-            dm.download(gm);
-            dv.download(gv);
-        }
-        double e = Math.max(error(wGpu, w), Math.max(error(gm, cpu.firstMoments()), error(gv, cpu.secondMoments())));
-        return new Outcome("adam_step " + steps + " steps, " + count + " params (w, m, v)", e);
     }
 
     /**

@@ -69,7 +69,7 @@ class CudaConformanceTest {
 
     @Test
     void kernels() {
-        CudaConformance c = new CudaConformance(ctx);
+        KernelConformance c = new KernelConformance(ctx);
         for (CudaConformance.Outcome o : List.of(c.encode(SEED, 777), c.mse(SEED, 1000), c.mse(SEED, 3), c.adam(SEED, 100_003, 3))) {
             assertTrue(o.passed(), "seed " + SEED + ": " + o);
         }
