@@ -73,15 +73,7 @@ class Int16CacheTest {
         Path entry = onlyEntry();
         byte[] good = Files.readAllBytes(entry);
         // a sound entry is what the next load reads: change one table entry (and its checksum) and the value moves
-        byte[] altered = good.clone();
-        int tables = 24 + 4096;
-        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = tables; i < altered.length; i += 2) {
-            b.putShort(i, (short) (b.getShort(i) + 1000));
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(altered, tables, altered.length - tables);
-        b.putInt(16, (int) crc.getValue());
+        byte[] altered = altered(good, 24 + 4096);
         Files.write(entry, altered);
         assertNotEquals(want[0], values()[0]);
         assertArrayEquals(altered, Files.readAllBytes(entry), "a sound entry is left as it is");
@@ -134,16 +126,7 @@ class Int16CacheTest {
                     mapped.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
         }
         // the mapping reads the entry: an altered table entry with its checksum recomputed moves the value
-        byte[] altered = good.clone();
-        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
-        int tables = good.length - (int) tablesBytes(good);
-        for (int i = tables; i < altered.length; i += 2) {
-            b.putShort(i, (short) (b.getShort(i) + 1000));
-        }
-        CRC32C crc = new CRC32C();
-        crc.update(altered, tables, altered.length - tables);
-        b.putInt(16, (int) crc.getValue());
-        Files.write(entry, altered);
+        Files.write(entry, altered(good, good.length - (int) tablesBytes(good)));
         assertNotEquals(want[0], values()[0]);
         for (int damage = 0; damage < 3; damage++) {
             byte[] bad = good.clone();
@@ -156,6 +139,19 @@ class Int16CacheTest {
             assertArrayEquals(want, values(), "mapped, damage " + damage);
             assertArrayEquals(good, Files.readAllBytes(entry), "mapped, damage " + damage + ": the entry is made again");
         }
+    }
+
+    /** {@code entry} with every table entry from byte {@code tables} on moved by 1000 and its checksum made again: sound, but another model's values. */
+    private static byte[] altered(byte[] entry, int tables) {
+        byte[] altered = entry.clone();
+        ByteBuffer b = ByteBuffer.wrap(altered).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = tables; i < altered.length; i += 2) {
+            b.putShort(i, (short) (b.getShort(i) + 1000));
+        }
+        CRC32C crc = new CRC32C();
+        crc.update(altered, tables, altered.length - tables);
+        b.putInt(16, (int) crc.getValue());
+        return altered;
     }
 
     /** The tables' size stored in an entry's prefix. */
