@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 /** {@code g2048 tables}: builds exact endgame tables for 4x4 ({@code build}) and describes a directory of them ({@code info}). */
 @Command(name = "tables", mixinStandardHelpOptions = true,
         description = "Exact endgame tables for 4x4: 'tables build' writes them, 'tables info' lists them; play, move and bench search read them with --tables DIR.",
-        subcommands = {TablesCommand.Build.class, TablesCommand.Info.class})
+        subcommands = {TablesCommand.Build.class, TablesCommand.Info.class, TablesSurveyCommand.class})
 final class TablesCommand implements Runnable {
 
     @picocli.CommandLine.Spec

@@ -106,6 +106,11 @@ public record Formation(String name, int fixedCells) {
 
     /** The picture, as {@link #of} reads it. */
     public String picture() {
+        return picture(fixedCells);
+    }
+
+    /** The picture of the cells {@code fixedCells} (bit {@code 4r + c} for cell {@code (r, c)}), as {@link #of} reads it. */
+    public static String picture(int fixedCells) {
         StringBuilder sb = new StringBuilder();
         for (int r = 0; r < 4; r++) {
             if (r > 0) {

@@ -154,19 +154,27 @@ public final class TableSet implements AutoCloseable {
         return mask;
     }
 
+    /** Whether the tiles of {@code nibbles} (a board's nibbles, 0 for none) all differ: equal big tiles may merge, which a table cannot value. */
+    static boolean allDifferent(long nibbles) {
+        int seen = 0;
+        for (long f = nibbles; f != 0; f >>>= 4) {
+            int code = (int) (f & 0xF);
+            if (code != 0) {
+                if ((seen >>> code & 1) != 0) {
+                    return false;
+                }
+                seen |= 1 << code;
+            }
+        }
+        return true;
+    }
+
     private static Decision evaluate(long board, Placement p) {
         RegionGame game = p.table().game();
         long image = SYMMETRIES.apply(p.symmetry(), board);
         long fixed = image & game.formation().fixedNibbles();
-        int seen = 0;
-        for (long f = fixed; f != 0; f >>>= 4) {
-            int code = (int) (f & 0xF);
-            if (code != 0) {
-                if ((seen >>> code & 1) != 0) {
-                    return null;
-                }
-                seen |= 1 << code;
-            }
+        if (!allDifferent(fixed)) {
+            return null;
         }
         long key = game.key(image);
         double[] byDirection = new double[4];

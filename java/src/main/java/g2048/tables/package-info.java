@@ -12,6 +12,9 @@
  *   <li>{@link g2048.tables.TableSet} is a directory of tables matched against live boards under
  *       the 8 symmetries; {@link g2048.tables.TablePlayer} lets a table choose the move where it is
  *       confident and another player elsewhere, counting its {@link g2048.tables.Coverage}.</li>
+ *   <li>{@link g2048.tables.FormationSurvey} counts which formations a player's positions take, up to
+ *       symmetry ({@link g2048.tables.CanonicalCells}), through a {@link g2048.tables.SurveyPlayer}:
+ *       which tables are worth building.</li>
  * </ul>
  *
  * Depends on {@code files}, {@code game}, {@code player} and {@code solver} (its off-heap sets,
