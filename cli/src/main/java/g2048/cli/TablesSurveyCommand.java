@@ -170,14 +170,13 @@ final class TablesSurveyCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%ntarget %d: %d..%d big tiles, all different, at %.2f%% of moves; 6 at %.2f%%, named formations %.2f%%%n",
                     target, minFixed, maxFixed, 100 * share(listedMoves(), moves), 100 * share(sixFixedMoves, moves),
                     100 * share(sixFixedNamedMoves, moves)));
-            sb.append(String.format(Locale.ROOT, "  %-19s  %4s  %12s  %7s  %7s  %7s  %-5s%s%n", "formation", "free", "moves", "share",
-                    "games", "share", "named", tables == null ? "" : "  table"));
+            sb.append(String.format(Locale.ROOT, "  %-19s  %4s  %12s  %7s  %7s  %7s  %s%n", "formation", "free", "moves", "share",
+                    "games", "share", tables == null ? "named" : "named  table"));
             for (FormationSurvey.Sighting s : shown(top)) {
-                String name = named(s);
-                String table = tables == null ? "" : "  " + (table(s) == null ? "-" : table(s));
-                sb.append(String.format(Locale.ROOT, "  %-19s  %4d  %,12d  %6.2f%%  %7d  %6.1f%%  %-5s%s%n", s.picture(), s.freeCount(),
-                        s.moves(), 100 * share(s.moves(), moves), s.games(), 100 * share(s.games(), survey.games()),
-                        name == null ? "-" : name, table));
+                String name = named(s) == null ? "-" : named(s);
+                String last = tables == null ? name : String.format(Locale.ROOT, "%-5s  %s", name, table(s) == null ? "-" : table(s));
+                sb.append(String.format(Locale.ROOT, "  %-19s  %4d  %,12d  %6.2f%%  %7d  %6.1f%%  %s%n", s.picture(), s.freeCount(),
+                        s.moves(), 100 * share(s.moves(), moves), s.games(), 100 * share(s.games(), survey.games()), last));
             }
             if (shown(top).size() < listed.size()) {
                 sb.append(String.format(Locale.ROOT, "  ... %d more (--top 0 lists all)%n", listed.size() - shown(top).size()));

@@ -121,6 +121,15 @@ class TablesSurveyCommandTest {
             rows += line.matches("  [x.]{4}(/[x.]{4}){3} .*") ? 1 : 0;
         }
         assertEquals(4, rows, out);
+        assertFalse(out.lines().anyMatch(l -> l.endsWith(" ")), "no trailing spaces: " + out);
+        // with tables: a column of each formation's table, none here
+        Path tables = dir.resolve("t");
+        assertEquals(0, CommandRun.of("tables", "build", "--formations", "442x", "--targets", "32", "--out", tables.toString(), "--quiet").exit());
+        CommandRun with = CommandRun.of(args(new String[] {"tables", "survey"}, args(GAMES, "--targets", "16", "--min-fixed", "2", "--top", "2",
+                "--tables", tables.toString(), "-q")));
+        assertEquals(0, with.exit(), with.err());
+        assertTrue(with.out().contains("  named  table\n"), with.out());
+        assertEquals(2, with.out().lines().filter(l -> l.matches("  [x.]{4}(/[x.]{4}){3} .* -  +-")).count(), with.out());
     }
 
     private static void refused(String expected, String... args) {
