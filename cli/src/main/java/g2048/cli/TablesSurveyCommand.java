@@ -167,7 +167,7 @@ final class TablesSurveyCommand implements Callable<Integer> {
 
         void text(StringBuilder sb, FormationSurvey survey, int minFixed, int maxFixed, int top) {
             long moves = survey.moves();
-            sb.append(String.format(Locale.ROOT, "%ntarget %d: %d..%d big tiles, all different, at %.2f%% of moves; 6 at %.2f%%, named formations %.2f%%%n",
+            sb.append(String.format(Locale.ROOT, "%ntarget %d: %d..%d big tiles, all different, at %.2f%% of moves; any 6 cells at %.2f%%, named 6-cell formations (L3, 442) %.2f%%%n",
                     target, minFixed, maxFixed, 100 * share(listedMoves(), moves), 100 * share(sixFixedMoves, moves),
                     100 * share(sixFixedNamedMoves, moves)));
             sb.append(String.format(Locale.ROOT, "  %-19s  %4s  %12s  %7s  %7s  %7s  %s%n", "formation", "free", "moves", "share",
