@@ -19,13 +19,13 @@ final class TablesOptions {
             description = "Endgame tables written by 'tables build': where a 4x4 board matches one and its best move's success probability clears --tables-threshold, the table chooses; elsewhere the player does.")
     Path dir;
 
-    @Option(names = "--tables-threshold", paramLabel = "P", defaultValue = "0.5",
+    @Option(names = "--tables-threshold", paramLabel = "P", defaultValue = "" + TablePlayer.DEFAULT_THRESHOLD,
             description = "With --tables: the success probability a table's best move needs for the table to decide (default: ${DEFAULT-VALUE}).")
-    double threshold = 0.5;
+    double threshold = TablePlayer.DEFAULT_THRESHOLD;
 
-    @Option(names = "--tables-margin", paramLabel = "P", defaultValue = "0.02",
-            description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}; 0: only the table's best moves).")
-    double margin = 0.02;
+    @Option(names = "--tables-margin", paramLabel = "P", defaultValue = "" + TablePlayer.DEFAULT_MARGIN,
+            description = "With --tables: where a table matches, the player's move stands if its success probability is within P of the table's best; else the table overrules it with the player's favourite among those within P (default: ${DEFAULT-VALUE}: the table's best moves, ties to the player).")
+    double margin = TablePlayer.DEFAULT_MARGIN;
 
     /**
      * The tables named with their threshold and margin, checked, or null without --tables: for a

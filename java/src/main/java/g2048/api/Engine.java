@@ -236,6 +236,15 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
+     * {@link #withTables(Path, double, double)} with the command line's defaults: threshold
+     * {@link TablePlayer#DEFAULT_THRESHOLD}, margin {@link TablePlayer#DEFAULT_MARGIN} (the table's
+     * best moves, ties to this engine's player).
+     */
+    public Engine withTables(Path dir) {
+        return withTables(dir, TablePlayer.DEFAULT_THRESHOLD, TablePlayer.DEFAULT_MARGIN);
+    }
+
+    /**
      * This engine's player with the endgame tables of {@code dir} (written by {@code g2048 tables
      * build}) checking its moves ({@link TablePlayer}): where a table matches the board and its best
      * move's success probability is at least {@code threshold}, the player's move stands if its own

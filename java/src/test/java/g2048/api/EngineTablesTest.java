@@ -44,6 +44,18 @@ class EngineTablesTest {
             assertEquals(s.moves() + 1, engine.tablesCoverage().moves());
             assertEquals(null, plain.tablesCoverage());
         }
+        // the defaults: the table's best moves only, whatever the player prefers
+        try (Engine plain = Engine.heuristic("4x4", 1); Engine engine = plain.withTables(dir)) {
+            MoveChoice c = engine.choose("4096,2048,1024,512/32,64,128,256/8192,16384,0,2/0,0,0,2");
+            double best = Double.NEGATIVE_INFINITY;
+            for (Direction d : Direction.values()) {
+                if (!Double.isNaN(c.value(d))) {
+                    best = Math.max(best, c.value(d));
+                }
+            }
+            assertEquals(best, c.value(c.move()), "the move chosen is one of the table's best");
+            assertEquals(1, engine.tablesCoverage().checked());
+        }
         try (Engine plain = Engine.heuristic("4x4", 1)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plain.withTables(dir.resolve("none"), 0.5, 0.02));
             assertTrue(e.getMessage().contains("not a directory of endgame tables"), e.getMessage());
