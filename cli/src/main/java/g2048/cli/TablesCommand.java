@@ -116,8 +116,7 @@ final class TablesCommand implements Runnable {
 
         private static Formation formation(String text) {
             try {
-                int eq = text.indexOf('=');
-                return eq < 0 ? Formation.named(text) : Formation.of(text.substring(0, eq), text.substring(eq + 1));
+                return Formation.parse(text);
             } catch (IllegalArgumentException e) {
                 throw new Errors.BadInput("--formations: " + e.getMessage(), e);
             }
