@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The endgame tables built on Spark ({@code local[2]}, partitions of about a hundred states, so that
- * most ages are split) against the single machine's {@link TableBuilder}: the same table file, byte
+ * the larger ages are split) against the single machine's {@link TableBuilder}: the same table file, byte
  * for byte, built in one run, and built in three runs stopped in the forward and in the backward pass
  * with the leftovers of an interrupted run planted between them. A Spark age costs a fraction of a
  * second whatever its size, so the tables are small ones of few ages.
@@ -92,7 +92,7 @@ class TableClusterTest {
         return new TableCluster(sc, new Store(dir.toString(), sc.hadoopConfiguration()), game, 100);
     }
 
-    /** 442x at 32, 33 ages, most of them split: the same file as one machine's, and no work left beside it. */
+    /** 442x at 32, 33 ages, at least 10 of them split: the same file as one machine's, and no work left beside it. */
     @Test
     void theSparkBuildWritesTheLocalFile() throws IOException {
         RegionGame game = new RegionGame(Formation.named("442x"), 32);
