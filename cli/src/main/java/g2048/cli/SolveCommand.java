@@ -79,23 +79,7 @@ final class SolveCommand implements Callable<Integer> {
         if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
             throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
         }
-        if (!engine.equals("local") && !engine.equals("spark")) {
-            throw new Errors.BadInput("--engine: '" + engine + "', expected local or spark");
-        }
-        boolean spark = engine.equals("spark");
-        if (!spark && (master != null || partitionStates != null || metrics != null || scratch != null)) {
-            throw new Errors.BadInput((master != null ? "--master" : partitionStates != null ? "--partition-states"
-                    : metrics != null ? "--metrics" : "--scratch") + ": only with --engine spark");
-        }
-        if (spark && threads != null) {
-            throw new Errors.BadInput("--threads: not with --engine spark (the master URL says how many cores, e.g. local[4])");
-        }
-        if (partitionStates != null && partitionStates < 1) {
-            throw new Errors.BadInput("--partition-states: expected at least 1, got " + partitionStates);
-        }
-        if (spark && master != null && master.isBlank()) {
-            throw new Errors.BadInput("--master: empty, expected a Spark master URL such as local[2] or spark://HOST:7077");
-        }
+        boolean spark = SparkEngine.chosen(engine, threads, master, partitionStates, metrics, scratch);
         // before the directory is touched: a missing module is bad input, reported at once
         java.util.List<String> child = spark ? SparkEngine.command(SparkEngine.sourceRoot(), s, out,
                 master == null ? "local[2]" : master, partitionStates, maxAge, metrics, scratch) : null;

@@ -55,6 +55,23 @@ final class TablesCommand implements Runnable {
         @Option(names = "--threads", description = "Threads (default: the number of cores).")
         Integer threads;
 
+        @Option(names = "--engine", description = "local (default: this machine, --threads) or spark (the Spark module as a child"
+                + " process, the same files; build it first: mvn -pl spark -am package -DskipTests).")
+        String engine = "local";
+
+        @Option(names = "--master", description = "With --engine spark: the Spark master URL (default local[2]; spark://HOST:7077 for a standalone cluster).")
+        String master;
+
+        @Option(names = "--partition-states", description = "With --engine spark: the states a partition of an age aims at (default 4,000,000).")
+        Long partitionStates;
+
+        @Option(names = "--metrics", description = "With --engine spark: write Spark's per-stage metrics (stages.tsv: times, shuffle bytes) into this directory.")
+        Path metrics;
+
+        @Option(names = "--scratch", description = "With --engine spark and a local master: where Spark keeps its shuffle and spill files"
+                + " (default: the system's temporary directory); a killed run's are deleted by the next run.")
+        Path scratch;
+
         @Option(names = "--json", description = "Print one JSON object with the tables instead of the text summary.")
         boolean json;
 
@@ -67,6 +84,7 @@ final class TablesCommand implements Runnable {
             if (nThreads < 1) {
                 throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
             }
+            boolean spark = SparkEngine.chosen(engine, threads, master, partitionStates, metrics, scratch);
             List<RegionGame> games = new ArrayList<>();
             for (String f : formations) {
                 Formation formation = formation(f);
@@ -78,9 +96,15 @@ final class TablesCommand implements Runnable {
                     }
                 }
             }
+            // before the directory is touched: a missing module is bad input, reported at once
+            List<String> child = spark ? SparkEngine.tablesCommand(SparkEngine.sourceRoot(), formations, targets, out,
+                    master == null ? "local[2]" : master, partitionStates, metrics, scratch) : null;
             OutputDirectory.checkWritable("--out", out);
             try (LockFile _ = DirectoryLock.acquire("--out", out)) {
                 AtomicFile.deleteLeftovers(out);
+                if (spark) {
+                    return buildOnSpark(games, child);
+                }
                 JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().beginArray("tables");
                 long cpu0 = cpuNanos();
                 long t0 = System.nanoTime();
@@ -109,6 +133,34 @@ final class TablesCommand implements Runnable {
             }
         }
 
+        /** Runs the Spark build as a child process (its lines an age on standard error), then lists the tables. */
+        private int buildOnSpark(List<RegionGame> games, List<String> child) throws IOException {
+            long t0 = System.nanoTime();
+            int rc = SparkEngine.run(child);
+            if (rc != 0) {
+                return rc;
+            }
+            double wall = (System.nanoTime() - t0) / 1e9;
+            String sparkMaster = master == null ? "local[2]" : master;
+            JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().beginArray("tables");
+            for (RegionGame g : games) {
+                Path file = TableBuilder.tableFile(out, g);
+                if (json) {
+                    j.begin().field("table", file.getFileName().toString()).field("formation", g.formation().picture())
+                            .field("target", g.target()).field("bytes", Files.size(file)).end();
+                } else {
+                    System.out.printf(Locale.ROOT, "%-20s %s  target %5d  %,14d bytes%n", file.getFileName(), g.formation().picture(),
+                            g.target(), Files.size(file));
+                }
+            }
+            if (json) {
+                System.out.println(j.endArray().field("elapsed_s", wall).field("engine", "spark").field("master", sparkMaster).end());
+            } else {
+                System.out.printf(Locale.ROOT, "built %d table(s) in %s in %.1f s on Spark, %s%n", games.size(), out, wall, sparkMaster);
+            }
+            return 0;
+        }
+
         private static long cpuNanos() {
             return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
                     .getProcessCpuTime();
@@ -116,8 +168,7 @@ final class TablesCommand implements Runnable {
 
         private static Formation formation(String text) {
             try {
-                int eq = text.indexOf('=');
-                return eq < 0 ? Formation.named(text) : Formation.of(text.substring(0, eq), text.substring(eq + 1));
+                return Formation.parse(text);
             } catch (IllegalArgumentException e) {
                 throw new Errors.BadInput("--formations: " + e.getMessage(), e);
             }

@@ -33,15 +33,27 @@ public final class ChecksummedFile {
         if (content.byteSize() < TRAILER_BYTES) {
             throw new IllegalArgumentException(target + ": " + content.byteSize() + " bytes leave no room for the checksum");
         }
-        long body = content.byteSize() - TRAILER_BYTES;
-        byte[] digest = sha256(content.asSlice(0, body));
-        MemorySegment.copy(MemorySegment.ofArray(digest), 0, content, body, TRAILER_BYTES);
+        byte[] digest = seal(content);
         AtomicFile.write(target, durability, ch -> {
             for (long off = 0; off < content.byteSize(); off += CHUNK) {
                 AtomicFile.writeFully(ch, content.asSlice(off, Math.min(CHUNK, content.byteSize() - off)).asByteBuffer());
             }
         });
         return HexFormat.of().formatHex(digest);
+    }
+
+    /**
+     * Fills the last {@link #TRAILER_BYTES} bytes of {@code content} with the checksum of the rest,
+     * for content kept elsewhere than in a local file; returns the checksum.
+     */
+    public static byte[] seal(MemorySegment content) {
+        if (content.byteSize() < TRAILER_BYTES) {
+            throw new IllegalArgumentException(content.byteSize() + " bytes leave no room for the checksum");
+        }
+        long body = content.byteSize() - TRAILER_BYTES;
+        byte[] digest = sha256(content.asSlice(0, body));
+        MemorySegment.copy(MemorySegment.ofArray(digest), 0, content, body, TRAILER_BYTES);
+        return digest;
     }
 
     /**
@@ -87,15 +99,19 @@ public final class ChecksummedFile {
     }
 
     public static byte[] sha256(MemorySegment data) {
-        MessageDigest md;
-        try {
-            md = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
+        MessageDigest md = digest();
         for (long off = 0; off < data.byteSize(); off += CHUNK) {
             md.update(data.asSlice(off, Math.min(CHUNK, data.byteSize() - off)).asByteBuffer());
         }
         return md.digest();
+    }
+
+    /** A fresh SHA-256 digest, for content that is streamed rather than held whole (its digest is the trailer). */
+    public static MessageDigest digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is not available", e);
+        }
     }
 }

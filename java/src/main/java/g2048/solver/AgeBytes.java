@@ -113,9 +113,7 @@ public final class AgeBytes {
     }
 
     private static byte[] sealed(MemorySegment content) {
-        long body = content.byteSize() - ChecksummedFile.TRAILER_BYTES;
-        MemorySegment.copy(MemorySegment.ofArray(ChecksummedFile.sha256(content.asSlice(0, body))), 0, content, body,
-                ChecksummedFile.TRAILER_BYTES);
+        ChecksummedFile.seal(content);
         return content.toArray(ValueLayout.JAVA_BYTE);
     }
 

@@ -67,7 +67,11 @@ public final class EliasFano {
     /** As {@link #blockBytes(IdSet)} for the IDs mapped by an order-preserving {@code map}. */
     public static long blockBytes(IdSet ids, java.util.function.LongUnaryOperator map) {
         long n = ids.size();
-        long max = n == 0 ? 0 : map.applyAsLong(ids.get(n - 1));
+        return blockBytes(n, n == 0 ? 0 : map.applyAsLong(ids.get(n - 1)));
+    }
+
+    /** The size in bytes of the block of {@code n} IDs whose largest is {@code max} (0 when {@code n} is 0). */
+    public static long blockBytes(long n, long max) {
         int l = lowBits(n, max);
         return WORDS_OFFSET + 8 * (hiWords(n, max, l) + loWords(n, l));
     }

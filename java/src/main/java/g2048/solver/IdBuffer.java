@@ -19,7 +19,8 @@ public final class IdBuffer {
     long[] ids = new long[1 << 16];
     int size;
     private long[] scratch = new long[0];
-    private final long[] recent = new long[1 << RECENT_BITS];
+    /** The cache of recent IDs; -1 marks an empty slot (IDs are non-negative: 0, the empty board of a table's seed, is one). */
+    private final long[] recent = emptyRecent();
     private final int[] counts = new int[6 * RADIX];
 
     public void add(long id) {
@@ -108,6 +109,12 @@ public final class IdBuffer {
 
     public void clear() {
         size = 0;
-        Arrays.fill(recent, 0);
+        Arrays.fill(recent, -1);
+    }
+
+    private static long[] emptyRecent() {
+        long[] r = new long[1 << RECENT_BITS];
+        Arrays.fill(r, -1);
+        return r;
     }
 }

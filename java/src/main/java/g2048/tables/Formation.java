@@ -90,6 +90,12 @@ public record Formation(String name, int fixedCells) {
         return f;
     }
 
+    /** A formation as the command line names it: a named one, or {@code NAME=PICTURE} ({@link #of}). */
+    public static Formation parse(String text) {
+        int eq = text.indexOf('=');
+        return eq < 0 ? named(text) : of(text.substring(0, eq), text.substring(eq + 1));
+    }
+
     /** The number of free cells. */
     public int freeCount() {
         return 16 - Integer.bitCount(fixedCells);

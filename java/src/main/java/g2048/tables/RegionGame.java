@@ -27,6 +27,9 @@ public final class RegionGame {
     /** {@link #after}'s answer for a move that makes a tile of the target or more. */
     public static final long SUCCESS = -2;
 
+    /** The oldest age holding {@link #seeds}: a build's forward pass runs at least that far. */
+    public static final int LAST_SEED_AGE = 4;
+
     private static final Moves MOVES = Moves.of(Shape.S4x4);
 
     private final Formation formation;
@@ -131,6 +134,34 @@ public final class RegionGame {
         long x = key | (key >>> 1);
         x |= x >>> 2;
         return ~x & lowBits;
+    }
+
+    /**
+     * The seeds of {@code age}, afterstates that no move reaches, sorted: the free cells empty (age
+     * 0) or holding one 2 or one 4 (ages 2 and 4), so that every position of one or two tiles is
+     * reached; none at other ages.
+     */
+    public long[] seeds(int age) {
+        if (age == 0) {
+            return new long[] {0};
+        }
+        if (age != 2 && age != LAST_SEED_AGE) {
+            return new long[0];
+        }
+        long[] out = new long[freeCount()];
+        for (int c = 0; c < out.length; c++) {
+            out[c] = (long) (age / 2) << (4 * c);
+        }
+        return out;
+    }
+
+    /**
+     * An afterstate's value from the sums, over its {@code empty} cells in cell order, of the values
+     * of its 2-spawns and of its 4-spawns: every build computes it by this one expression, so that
+     * builds on different machines agree to the bit.
+     */
+    public static double spawnMean(double sum2, double sum4, int empty) {
+        return (0.9 * sum2 + 0.1 * sum4) / empty;
     }
 
     /** The largest possible age: every free cell one below the target. */

@@ -142,7 +142,7 @@ public final class TableBuilder {
 
         @Override
         public int lastSeedAge() {
-            return 4;
+            return RegionGame.LAST_SEED_AGE;
         }
 
         @Override
@@ -254,12 +254,8 @@ public final class TableBuilder {
                 }
             }
         });
-        if (age == 0) {
-            buffers[0].add(0);
-        } else if (age <= 4) {
-            for (int c = 0; c < game.freeCount(); c++) {
-                buffers[0].add((long) (age / 2) << (4 * c));
-            }
+        for (long seed : game.seeds(age)) {
+            buffers[0].add(seed);
         }
         return IdSet.union(buffers);
     }
@@ -277,7 +273,7 @@ public final class TableBuilder {
                     sum4 += s4.values().getAtIndex(DOUBLE, rank(s4.ids(), x | 2L << shift, x));
                     k++;
                 }
-                out.setAtIndex(DOUBLE, i, (0.9 * sum2 + 0.1 * sum4) / k);
+                out.setAtIndex(DOUBLE, i, RegionGame.spawnMean(sum2, sum4, k));
             }
         });
     }

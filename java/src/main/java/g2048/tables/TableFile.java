@@ -7,12 +7,15 @@ import g2048.files.AtomicFile;
 import g2048.files.BadFileException;
 import g2048.files.ChecksummedFile;
 import g2048.solver.EliasFano;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 
 /**
  * An endgame table's file ({@code NAME-TARGET.g2et}): every afterstate of the build by age, with
@@ -36,6 +39,7 @@ final class TableFile {
     static final String MAGIC = "G2048ET1";
     static final String EXTENSION = ".g2et";
     static final int HEADER = 32;
+    private static final int COPY_CHUNK = 1 << 20;
 
     private TableFile() {
     }
@@ -51,35 +55,95 @@ final class TableFile {
         try (Arena maps = Arena.ofConfined()) {
             MemorySegment[] keys = new MemorySegment[ages];
             MemorySegment[] values = new MemorySegment[ages];
-            long size = HEADER + 16L * ages;
+            long[] keyBytes = new long[ages];
+            long[] valueBytes = new long[ages];
             long total = 0;
             for (int i = 0; i < ages; i++) {
                 WorkFiles.Ids ids = files.readIds(2 * i, maps);
                 long n = ids.afters().size();
                 keys[i] = ids.afterBlock();
                 values[i] = files.readValues(2 * i, n, maps);
-                size += keys[i].byteSize() + values[i].byteSize();
+                keyBytes[i] = keys[i].byteSize();
+                valueBytes[i] = values[i].byteSize();
                 total += n;
             }
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment seg = arena.allocate(size + ChecksummedFile.TRAILER_BYTES, 8);
-                MemorySegment.copy(MemorySegment.ofArray(MAGIC.getBytes(StandardCharsets.US_ASCII)), 0, seg, 0, 8);
-                seg.set(INT, 8, game.formation().fixedCells());
-                seg.set(INT, 12, game.targetCode());
-                seg.set(INT, 16, lastAge);
-                seg.set(INT, 20, ages);
-                seg.set(LONG, 24, total);
-                long at = HEADER + 16L * ages;
-                for (int i = 0; i < ages; i++) {
-                    seg.set(LONG, HEADER + 16L * i, at);
-                    MemorySegment.copy(keys[i], 0, seg, at, keys[i].byteSize());
-                    at += keys[i].byteSize();
-                    seg.set(LONG, HEADER + 16L * i + 8, at);
-                    MemorySegment.copy(values[i], 0, seg, at, values[i].byteSize());
-                    at += values[i].byteSize();
-                }
-                ChecksummedFile.write(out, seg, AtomicFile.Durability.FORCED);
+            long afterstates = total;
+            AtomicFile.writeStream(out, stream -> write(stream, game, lastAge, keyBytes, valueBytes, afterstates, (i, s) -> {
+                copy(keys[i], s);
+                copy(values[i], s);
+            }));
+        }
+    }
+
+    /** Writes the blocks of age number {@code i} (age {@code 2i}), in file order: its keys' block, then its values'. */
+    @FunctionalInterface
+    interface AgeBlocks {
+        void write(int i, OutputStream out) throws IOException;
+    }
+
+    /**
+     * Writes a table to a stream, the one writer of table files (one machine's build or a
+     * cluster's): the header, which needs every age's block sizes first, each age's blocks, then
+     * the SHA-256 of all before it. Blocks of other sizes than announced are refused.
+     */
+    static void write(OutputStream out, RegionGame game, int lastAge, long[] keyBytes, long[] valueBytes, long afterstates,
+                      AgeBlocks blocks) throws IOException {
+        int ages = lastAge / 2 + 1;
+        MemorySegment header = MemorySegment.ofArray(new byte[HEADER + 16 * ages]);
+        MemorySegment.copy(MemorySegment.ofArray(MAGIC.getBytes(StandardCharsets.US_ASCII)), 0, header, 0, 8);
+        header.set(INT, 8, game.formation().fixedCells());
+        header.set(INT, 12, game.targetCode());
+        header.set(INT, 16, lastAge);
+        header.set(INT, 20, ages);
+        header.set(LONG, 24, afterstates);
+        long at = HEADER + 16L * ages;
+        for (int i = 0; i < ages; i++) {
+            header.set(LONG, HEADER + 16L * i, at);
+            at += keyBytes[i];
+            header.set(LONG, HEADER + 16L * i + 8, at);
+            at += valueBytes[i];
+        }
+        Sealing sealed = new Sealing(out);
+        copy(header, sealed);
+        for (int i = 0; i < ages; i++) {
+            long from = sealed.count;
+            blocks.write(i, sealed);
+            if (sealed.count - from != keyBytes[i] + valueBytes[i]) {
+                throw new IllegalStateException("age " + 2 * i + ": " + (sealed.count - from) + " bytes of blocks written, "
+                        + (keyBytes[i] + valueBytes[i]) + " announced");
             }
+        }
+        out.write(sealed.digest.digest());
+    }
+
+    /** Writes a segment to a stream in chunks. */
+    static void copy(MemorySegment seg, OutputStream out) throws IOException {
+        for (long off = 0; off < seg.byteSize(); off += COPY_CHUNK) {
+            out.write(seg.asSlice(off, Math.min(COPY_CHUNK, seg.byteSize() - off)).toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    /** Passes bytes on, counting them into the SHA-256 of the trailer. */
+    private static final class Sealing extends FilterOutputStream {
+        final MessageDigest digest = ChecksummedFile.digest();
+        long count;
+
+        Sealing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            digest.update((byte) b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            digest.update(b, off, len);
+            count += len;
         }
     }
 

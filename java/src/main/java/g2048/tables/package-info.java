@@ -8,7 +8,8 @@
  *   <li>{@link g2048.tables.TableBuilder} builds one table: forward and backward by age, off-heap,
  *       on threads, checkpointed in a work directory ({@code BuildManifest}, {@code WorkFiles}) and
  *       resumed to identical bytes; {@link g2048.tables.TableFile} gathers it into one checksummed
- *       file, read memory-mapped by {@link g2048.tables.EndgameTable}.</li>
+ *       file, read memory-mapped by {@link g2048.tables.EndgameTable}; {@link g2048.tables.TableParts}
+ *       gives the same files as bytes, and the table file as a stream, to a build on a cluster.</li>
  *   <li>{@link g2048.tables.TableSet} is a directory of tables matched against live boards under
  *       the 8 symmetries; {@link g2048.tables.TablePlayer} lets a table choose the move where it is
  *       confident and another player elsewhere, counting its {@link g2048.tables.Coverage}.</li>

@@ -1,10 +1,5 @@
 package g2048.spark;
 
-import g2048.game.Board;
-import g2048.game.Moves;
-import g2048.game.Shape;
-import g2048.game.Spawns;
-import g2048.solver.AgeBytes;
 import g2048.solver.PartitionedAge;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,15 +14,16 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * The backward pass of one age as Spark jobs: two joins, each a request and an answer shuffle.
+ * The backward pass of one age of an {@link AgeGame} as Spark jobs: two joins, each a request and an
+ * answer shuffle.
  * <ol>
  *   <li>afterstate values: every afterstate of age {@code a} asks, for each empty cell in order, the
  *       value of its 2-spawn (a state of age {@code a + 2}) and of its 4-spawn ({@code a + 4}); the
  *       partitions of those ages answer from their exact values ({@code work/}); each afterstate's
- *       answers are summed in cell order, as {@link g2048.solver.Solver} sums them, so the doubles are
+ *       answers are summed in cell order, as the single-machine passes sum them, so the doubles are
  *       the same bit for bit;</li>
  *   <li>state values: every state asks the value of each legal move's afterstate; the answer plus
- *       the move's reward, maximised, is the state's value.</li>
+ *       the move's reward, maximised (with 1 for a winning move, 0 with no move), is the state's value.</li>
  * </ol>
  * Each partition of the age then writes its values file and its exact state values for the two
  * younger ages that will ask for them.
@@ -45,8 +41,7 @@ final class BackwardAge {
     }
 
     /** Runs the age; returns its best afterstate value (NaN when it has none). */
-    static double run(JavaSparkContext sc, Store store, Shape shape, PartitionedAge here, PartitionedAge next2, PartitionedAge next4) {
-        String shapeName = shape.name();
+    static double run(JavaSparkContext sc, Store store, AgeGame game, PartitionedAge here, PartitionedAge next2, PartitionedAge next4) {
         int age = here.age();
         int parts = here.parts();
         long[] splits = here.splits();
@@ -61,8 +56,8 @@ final class BackwardAge {
 
         sc.setCallSite("backward " + age + ": spawn requests");
         JavaPairRDD<Integer, Blocks.Requests> spawnRequests = sc.parallelize(partitions, parts).flatMapToPair(p -> {
-            long[] afters = readIds(store, shapeName, age, p).afters();
-            return spawnRequests(shapeName, p, afters, splits2, parts2, splits4, parts4);
+            long[] afters = game.readIds(store, age, p).afters();
+            return spawnRequests(game, p, afters, splits2, parts2, splits4, parts4);
         });
         sc.setCallSite("backward " + age + ": spawn answers");
         JavaPairRDD<Integer, Blocks.Answers> spawnAnswers = spawnRequests
@@ -71,21 +66,21 @@ final class BackwardAge {
                     int r = TaskContext.getPartitionId();
                     int targetAge = r < parts2 ? age + 2 : age + 4;
                     int targetPart = r < parts2 ? r : r - parts2;
-                    return answers(requests, () -> stateValues(store, shapeName, targetAge, targetPart), targetAge, targetPart);
+                    return answers(requests, () -> stateValues(store, game, targetAge, targetPart), targetAge, targetPart);
                 });
         sc.setCallSite("backward " + age + ": afterstate values");
         JavaRDD<Blocks.AfterValues> afterValues = spawnAnswers.partitionBy(new IndexPartitioner(parts))
                 .mapPartitions(answers -> {
                     int p = TaskContext.getPartitionId();
-                    long[] afters = readIds(store, shapeName, age, p).afters();
-                    return List.of(new Blocks.AfterValues(afters, afterValues(shapeName, afters, answers))).iterator();
+                    long[] afters = game.readIds(store, age, p).afters();
+                    return List.of(new Blocks.AfterValues(afters, afterValues(game, afters, answers))).iterator();
                 }, true)
                 .persist(StorageLevel.MEMORY_AND_DISK());
 
         sc.setCallSite("backward " + age + ": move requests");
         JavaPairRDD<Integer, Blocks.Requests> moveRequests = sc.parallelize(partitions, parts).flatMapToPair(p -> {
-            long[] states = readIds(store, shapeName, age, p).states();
-            return moveRequests(shapeName, p, states, splits);
+            long[] states = game.readIds(store, age, p).states();
+            return moveRequests(game, p, states, splits);
         });
         sc.setCallSite("backward " + age + ": move answers");
         JavaPairRDD<Integer, Blocks.Answers> moveAnswers = JavaPairRDD.fromJavaRDD(moveRequests
@@ -99,15 +94,14 @@ final class BackwardAge {
                 .zipPartitions(afterValues, (answers, table) -> {
                     int p = TaskContext.getPartitionId();
                     Blocks.AfterValues t = table.next();
-                    long[] states = readIds(store, shapeName, age, p).states();
-                    double[] values = stateValues(shapeName, states, answers);
+                    long[] states = game.readIds(store, age, p).states();
+                    double[] values = stateValues(game, states, answers);
                     double best = Double.NaN;
                     for (double v : t.values()) {
                         best = Double.isNaN(best) ? v : Math.max(best, v);
                     }
-                    Shape s = Shape.parse(shapeName);
-                    store.write(PartitionedAge.doublesName(age, p), AgeBytes.doubles(s, age, values));
-                    store.write(PartitionedAge.valuesName(age, p), AgeBytes.values(s, age, values, t.values(), best));
+                    store.write(PartitionedAge.doublesName(age, p), game.doubles(age, values));
+                    store.write(PartitionedAge.valuesName(age, p), game.values(age, values, t.values(), best));
                     return List.of(new double[] {best}).iterator();
                 }).collect();
         afterValues.unpersist(false);
@@ -118,37 +112,27 @@ final class BackwardAge {
         return best;
     }
 
-    static AgeBytes.Ids readIds(Store store, String shapeName, int age, int part) throws IOException {
-        String name = PartitionedAge.idsName(age, part);
-        return AgeBytes.readIds(store.label(name), store.read(name), Shape.parse(shapeName), age);
-    }
-
     /** A partition's states and their exact values (the backward checkpoint of its age). */
-    static Blocks.AfterValues stateValues(Store store, String shapeName, int age, int part) throws IOException {
-        long[] states = readIds(store, shapeName, age, part).states();
-        String name = PartitionedAge.doublesName(age, part);
-        return new Blocks.AfterValues(states,
-                AgeBytes.readDoubles(store.label(name), store.read(name), Shape.parse(shapeName), age, states.length));
+    static Blocks.AfterValues stateValues(Store store, AgeGame game, int age, int part) throws IOException {
+        long[] states = game.readIds(store, age, part).states();
+        return new Blocks.AfterValues(states, game.readDoubles(store, age, part, states.length));
     }
 
     /** The requests of a partition's afterstates for their spawns' values, by the spawns' partitions. */
-    static Iterator<Tuple2<Integer, Blocks.Requests>> spawnRequests(String shapeName, int p, long[] afters, long[] splits2, int parts2,
+    static Iterator<Tuple2<Integer, Blocks.Requests>> spawnRequests(AgeGame game, int p, long[] afters, long[] splits2, int parts2,
                                                                    long[] splits4, int parts4) {
-        Shape shape = Shape.parse(shapeName);
-        g2048.solver.Normalizer normalizer = new g2048.solver.Normalizer(shape);
-        long cellMask = shape.cellMask();
         LongList[] ids = new LongList[parts2 + parts4];
         LongList[] keys = new LongList[parts2 + parts4];
         for (int i = 0; i < afters.length; i++) {
             long x = afters[i];
-            long empty = Board.emptyCells(x, cellMask);
+            long empty = game.emptyCells(x);
             for (int t = 0; empty != 0; t++) {
                 int shift = Long.numberOfTrailingZeros(empty);
                 empty &= empty - 1;
                 long key = ((long) p << PART_SHIFT) | ((long) i << 5) | t;
-                long s2 = normalizer.normalize(x | (1L << shift));
+                long s2 = game.normalize(x | (1L << shift));
                 add(ids, keys, parts2 == 0 ? -1 : PartitionedAge.partOf(splits2, s2), s2, key, x);
-                long s4 = normalizer.normalize(x | (2L << shift));
+                long s4 = game.normalize(x | (2L << shift));
                 add(ids, keys, parts4 == 0 ? -1 : parts2 + PartitionedAge.partOf(splits4, s4), s4, key | 16, x);
             }
         }
@@ -179,19 +163,15 @@ final class BackwardAge {
     }
 
     /** The requests of a partition's states for their moves' afterstate values, by the afterstates' partitions. */
-    static Iterator<Tuple2<Integer, Blocks.Requests>> moveRequests(String shapeName, int p, long[] states, long[] splits) {
-        Shape shape = Shape.parse(shapeName);
-        Moves moves = Moves.of(shape);
-        g2048.solver.Normalizer normalizer = new g2048.solver.Normalizer(shape);
+    static Iterator<Tuple2<Integer, Blocks.Requests>> moveRequests(AgeGame game, int p, long[] states, long[] splits) {
         LongList[] ids = new LongList[splits.length + 1];
         LongList[] keys = new LongList[splits.length + 1];
         for (int i = 0; i < states.length; i++) {
             long s = states[i];
             for (int d = 0; d < 4; d++) {
-                long a = moves.move(s, d);
-                if (a != s) {
-                    long n = normalizer.normalize(a);
-                    add(ids, keys, PartitionedAge.partOf(splits, n), n, ((long) p << PART_SHIFT) | ((long) i << 2) | d, s);
+                long a = game.move(s, d);
+                if (a >= 0) {
+                    add(ids, keys, PartitionedAge.partOf(splits, a), a, ((long) p << PART_SHIFT) | ((long) i << 2) | d, s);
                 }
             }
         }
@@ -231,11 +211,10 @@ final class BackwardAge {
     }
 
     /** The exact values of a partition's afterstates from the answers to their spawn requests, summed in cell order. */
-    static double[] afterValues(String shapeName, long[] afters, Iterator<Tuple2<Integer, Blocks.Answers>> answers) {
-        long cellMask = Shape.parse(shapeName).cellMask();
+    static double[] afterValues(AgeGame game, long[] afters, Iterator<Tuple2<Integer, Blocks.Answers>> answers) {
         int[] first = new int[afters.length + 1];
         for (int i = 0; i < afters.length; i++) {
-            long slots = first[i] + 2L * Long.bitCount(Board.emptyCells(afters[i], cellMask));
+            long slots = first[i] + 2L * Long.bitCount(game.emptyCells(afters[i]));
             if (slots > Integer.MAX_VALUE - 16) {
                 throw new IllegalStateException("a partition's afterstates have more than 2^31 spawns: use more partitions"
                         + " (a smaller --partition-states)");
@@ -255,8 +234,6 @@ final class BackwardAge {
                 slot[first[i] + tile * k + t] = a.values()[j];
             }
         }
-        double pTwo = Spawns.P_TWO;
-        double pFour = 1 - Spawns.P_TWO;
         double[] out = new double[afters.length];
         for (int i = 0; i < afters.length; i++) {
             int k = (first[i + 1] - first[i]) / 2;
@@ -271,22 +248,33 @@ final class BackwardAge {
                 sum2 += v2;
                 sum4 += v4;
             }
-            out[i] = (pTwo * sum2 + pFour * sum4) / k;
+            out[i] = game.spawnMean(sum2, sum4, k);
         }
         return out;
     }
 
-    /** The values of a partition's states: the best of reward + afterstate value over the answered moves, 0 without one. */
-    static double[] stateValues(String shapeName, long[] states, Iterator<Tuple2<Integer, Blocks.Answers>> answers) {
-        Moves moves = Moves.of(Shape.parse(shapeName));
+    /**
+     * The values of a partition's states: the best of reward + afterstate value over the answered
+     * moves and 1 for a winning move, 0 without one. A maximum, whatever the order the answers come in.
+     */
+    static double[] stateValues(AgeGame game, long[] states, Iterator<Tuple2<Integer, Blocks.Answers>> answers) {
         double[] best = new double[states.length];
+        if (game.wins()) {
+            for (int i = 0; i < states.length; i++) {
+                for (int d = 0; d < 4 && best[i] < 1; d++) {
+                    if (game.move(states[i], d) == AgeGame.WON) {
+                        best[i] = 1;
+                    }
+                }
+            }
+        }
         while (answers.hasNext()) {
             Blocks.Answers a = answers.next()._2();
             for (int j = 0; j < a.keys().length; j++) {
                 long key = a.keys()[j];
                 int i = (int) ((key >>> 2) & INDEX_MASK);
                 int d = (int) key & 3;
-                best[i] = Math.max(best[i], moves.reward(states[i], d) + a.values()[j]);
+                best[i] = Math.max(best[i], game.reward(states[i], d) + a.values()[j]);
             }
         }
         return best;

@@ -40,6 +40,7 @@ final class ClusterSolver {
     private final JavaSparkContext sc;
     private final Store store;
     private final Shape shape;
+    private final SolverGame game;
     private final long partitionStates;
     private final int maxAge;
 
@@ -47,6 +48,7 @@ final class ClusterSolver {
         this.sc = sc;
         this.store = store;
         this.shape = shape;
+        this.game = new SolverGame(shape);
         this.partitionStates = partitionStates;
         this.maxAge = maxAge;
     }
@@ -79,32 +81,48 @@ final class ClusterSolver {
      * that age into fewer partitions, and would not overwrite the rest). No task of this run is writing yet.
      */
     private void sweep(Manifest m, Progress progress) throws IOException {
-        int files = 0;
-        long bytes = 0;
+        long[] swept = sweep(store, name -> leftover(m, name));
+        if (swept[0] > 0) {
+            progress.swept((int) swept[0], swept[1]);
+        }
+    }
+
+    /** Deletes the files under the store's root that {@code leftover} names; returns how many and their bytes. */
+    static long[] sweep(Store store, java.util.function.Predicate<String> leftover) throws IOException {
+        long[] swept = new long[2];
         for (Store.Entry e : store.list()) {
-            if (leftover(m, e.name())) {
+            if (leftover.test(e.name())) {
                 store.delete(e.name());
-                files++;
-                bytes += e.bytes();
+                swept[0]++;
+                swept[1] += e.bytes();
             }
         }
-        if (files > 0) {
-            progress.swept(files, bytes);
-        }
+        return swept;
     }
 
     /** Whether a file under the solution directory is a leftover of an interrupted run, given the manifest. */
     static boolean leftover(Manifest m, String name) {
+        return leftover(m.forwardFinished(), m.forwardComplete(), m.backwardComplete() == 0 ? Integer.MAX_VALUE : m.backwardComplete(),
+                name);
+    }
+
+    /**
+     * Whether a file of the partitioned layout ({@link PartitionedAge}'s names) is a leftover of an
+     * interrupted run: a temporary file, a forward file of an age after {@code forwardDone} while the
+     * forward pass runs, a backward file before it has finished or of an age below {@code backwardDone}
+     * (the youngest age solved, {@link Integer#MAX_VALUE} for none).
+     */
+    static boolean leftover(boolean forwardFinished, int forwardDone, int backwardDone, String name) {
         if (TEMPORARY.matcher(name).matches()) {
             return true;
         }
         Matcher f = FORWARD_FILE.matcher(name);
         if (f.matches()) {
-            return !m.forwardFinished() && Integer.parseInt(f.group(1)) > m.forwardComplete();
+            return !forwardFinished && Integer.parseInt(f.group(1)) > forwardDone;
         }
         Matcher b = BACKWARD_FILE.matcher(name);
         if (b.matches()) {
-            return !m.forwardFinished() || m.backwardComplete() == 0 || Integer.parseInt(b.group(1)) < m.backwardComplete();
+            return !forwardFinished || Integer.parseInt(b.group(1)) < backwardDone;
         }
         return false;
     }
@@ -121,6 +139,11 @@ final class ClusterSolver {
     }
 
     private PartitionedAge index(int age) throws IOException {
+        return index(store, shape, age);
+    }
+
+    /** The index of {@code age} in the store, checked; missing while the manifest lists the age is bad input. */
+    static PartitionedAge index(Store store, Shape shape, int age) throws IOException {
         String name = PartitionedAge.indexName(age);
         if (!store.exists(name)) {
             throw new BadFileException(store.label(name), "missing, though the manifest lists age " + age + " as complete");
@@ -129,7 +152,8 @@ final class ClusterSolver {
         return PartitionedAge.parse(store.label(name), java.lang.foreign.MemorySegment.ofArray(bytes), shape, age);
     }
 
-    private static PartitionedAge none(int age) {
+    /** An age without states or afterstates: the inputs of the first ages. */
+    static PartitionedAge none(int age) {
         return new PartitionedAge(age, new long[0], new long[1], new long[1], new long[1]);
     }
 
@@ -148,7 +172,7 @@ final class ClusterSolver {
                 return m;
             }
             long t0 = System.nanoTime();
-            PartitionedAge here = ForwardAge.run(sc, store, shape, age, after2, after4, partitionStates);
+            PartitionedAge here = ForwardAge.run(sc, store, game, age, after2, after4, partitionStates);
             store.write(PartitionedAge.indexName(age), here.bytes(shape));
             m = AgeBytes.forwardDone(m, age);
             writeManifest(m);
@@ -167,19 +191,20 @@ final class ClusterSolver {
             PartitionedAge here = index(age);
             PartitionedAge next2 = age + 2 <= last ? index(age + 2) : null;
             PartitionedAge next4 = age + 4 <= last ? index(age + 4) : null;
-            double best = BackwardAge.run(sc, store, shape, here, next2, next4);
+            double best = BackwardAge.run(sc, store, game, here, next2, next4);
             m = AgeBytes.backwardDone(m, age);
             writeManifest(m);
             // the next age asks this one and the one before; a resumed run needs the same two
             if (age + 4 <= last) {
-                deleteWork(index(age + 4));
+                deleteWork(store, index(age + 4));
             }
             progress.backwardAge(age, here.parts(), best, (System.nanoTime() - t0) / 1e9);
         }
         store.delete("work");
     }
 
-    private void deleteWork(PartitionedAge age) throws IOException {
+    /** Deletes the backward checkpoints of an age, once no younger age will ask them. */
+    static void deleteWork(Store store, PartitionedAge age) throws IOException {
         for (int p = 0; p < age.parts(); p++) {
             store.delete(PartitionedAge.doublesName(age.age(), p));
         }

@@ -1,11 +1,5 @@
 package g2048.spark;
 
-import g2048.game.Board;
-import g2048.game.Moves;
-import g2048.game.Shape;
-import g2048.solver.AgeBytes;
-import g2048.solver.InitialStates;
-import g2048.solver.Normalizer;
 import g2048.solver.PartitionedAge;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,20 +14,21 @@ import org.apache.spark.storage.StorageLevel;
 import scala.Tuple2;
 
 /**
- * The forward pass of one age as Spark jobs. The states of age {@code a} are the 2-spawns of the
- * afterstates of age {@code a − 2}, the 4-spawns of those of {@code a − 4} and the initial states of
- * that age; its afterstates are the moves of its states. A first small job spawns a sample of the
- * inputs and chooses the partition count and the splits (quantiles of the sampled IDs)
- * (skipped when every spawn fits one partition), then:
+ * The forward pass of one age of an {@link AgeGame} as Spark jobs. The states of age {@code a} are
+ * the 2-spawns of the afterstates of age {@code a − 2}, the 4-spawns of those of {@code a − 4} and
+ * the game's state seeds of that age; its afterstates are the moves of its states and its afterstate
+ * seeds. A first small job spawns a sample of the inputs and chooses the partition count and the
+ * splits (quantiles of the sampled IDs) (skipped when every spawn fits one partition), then:
  * <ol>
  *   <li>spawn: one task per input partition spawns and normalises, sorts and deduplicates its
  *       output and sends each range to its partition;</li>
  *   <li>states: each partition merges what it received (the age's states in its range, sorted
- *       unique), moves them and sends each range of normalised afterstates on;</li>
+ *       unique), moves them and sends each range of normalised afterstates on (the first partition
+ *       adds the seeds);</li>
  *   <li>afterstates: each partition merges its afterstates and writes its ids file beside its
  *       states (the single-machine layout), counting terminal states.</li>
  * </ol>
- * Every ID is normalised as {@link g2048.solver.Solver} does, so the sets are the same.
+ * Every ID is normalised as the single-machine passes normalise it, so the sets are the same.
  */
 final class ForwardAge {
 
@@ -43,17 +38,16 @@ final class ForwardAge {
     private ForwardAge() {
     }
 
-    /** One input of the spawn stage: a partition of an earlier age and the tile code it spawns, or the initial states. */
+    /** One input of the spawn stage: a partition of an earlier age and the tile code it spawns, or the state seeds. */
     record Input(int age, int part, int tile) implements java.io.Serializable {
-        static Input initial() {
+        static Input seeds() {
             return new Input(-1, 0, 0);
         }
     }
 
     /** Runs the age and returns its index (the partitions' splits and counts); the ids files are written. */
-    static PartitionedAge run(JavaSparkContext sc, Store store, Shape shape, int age, PartitionedAge prev2, PartitionedAge prev4,
+    static PartitionedAge run(JavaSparkContext sc, Store store, AgeGame game, int age, PartitionedAge prev2, PartitionedAge prev4,
                               long partitionStates) {
-        String shapeName = shape.name();
         List<Input> inputs = new ArrayList<>();
         long inputAfters = 0;
         for (int p = 0; p < prev2.parts(); p++) {
@@ -68,16 +62,18 @@ final class ForwardAge {
                 inputAfters += prev4.afters()[p];
             }
         }
-        if (age <= 8) {
-            inputs.add(Input.initial());
+        if (game.stateSeeds(age).length > 0) {
+            inputs.add(Input.seeds());
         }
+        // a task per input, and one (empty) when there is none: an age of seeds alone
+        int slices = Math.max(1, inputs.size());
         long[] splits = new long[0];
-        // an age whose every spawn fits one partition needs no sample (the initial states are a few hundred at most)
-        if (inputAfters * shape.cells() + 1000 > partitionStates) {
+        // an age whose every spawn fits one partition needs no sample (the seeds are a few hundred at most)
+        if (inputAfters * game.cells() + 1000 > partitionStates) {
             int stride = (int) Math.max(1, inputAfters / SAMPLE_AFTERS);
             sc.setCallSite("forward " + age + ": sample");
-            List<long[]> sampled = sc.parallelize(inputs, inputs.size())
-                    .map(in -> spawned(store, shapeName, age, in, stride).sortedUnique()).collect();
+            List<long[]> sampled = sc.parallelize(inputs, slices)
+                    .map(in -> spawned(store, game, age, in, stride).sortedUnique()).collect();
             long[] sample = LongList.union(sampled);
             long estimate = (long) sample.length * stride;
             splits = splits(sample, (int) Math.min(PartitionedAge.MAX_PARTS,
@@ -88,20 +84,21 @@ final class ForwardAge {
         IndexPartitioner partitioner = new IndexPartitioner(parts);
 
         sc.setCallSite("forward " + age + ": spawn");
-        JavaPairRDD<Integer, long[]> spawned = sc.parallelize(inputs, inputs.size())
-                .flatMapToPair(in -> ranges(spawned(store, shapeName, age, in, 1).sortedUnique(), cuts));
+        JavaPairRDD<Integer, long[]> spawned = sc.parallelize(inputs, slices)
+                .flatMapToPair(in -> ranges(spawned(store, game, age, in, 1).sortedUnique(), cuts));
         sc.setCallSite("forward " + age + ": states, moves");
         JavaRDD<long[]> states = spawned.partitionBy(partitioner).mapPartitions(ForwardAge::merged, true)
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        JavaPairRDD<Integer, long[]> moved = states.flatMapToPair(s -> ranges(afterstates(shapeName, s), cuts));
+        JavaPairRDD<Integer, long[]> moved = states.flatMapToPair(s -> ranges(afterstates(game, s,
+                TaskContext.getPartitionId() == 0 ? game.afterSeeds(age) : new long[0]), cuts));
         sc.setCallSite("forward " + age + ": afterstates, write");
         JavaRDD<long[]> afters = moved.partitionBy(partitioner).mapPartitions(ForwardAge::merged, true);
         List<long[]> counts = states.zipPartitions(afters, (s, a) -> {
             long[] st = s.next();
             long[] af = a.next();
-            long terminal = terminal(shapeName, st);
+            long terminal = terminal(game, st);
             int part = TaskContext.getPartitionId();
-            store.write(PartitionedAge.idsName(age, part), AgeBytes.ids(Shape.parse(shapeName), age, st, af, terminal));
+            store.write(PartitionedAge.idsName(age, part), game.ids(age, st, af, terminal));
             return List.of(new long[] {part, st.length, af.length, terminal}).iterator();
         }).collect();
         states.unpersist(false);
@@ -129,58 +126,51 @@ final class ForwardAge {
         return out.toArray();
     }
 
-    /** The normalised spawns of every {@code stride}-th afterstate of an input (or the initial states of the age). */
-    static LongList spawned(Store store, String shapeName, int age, Input in, int stride) throws IOException {
-        Shape shape = Shape.parse(shapeName);
-        Normalizer normalizer = new Normalizer(shape);
+    /** The normalised spawns of every {@code stride}-th afterstate of an input (or the state seeds of the age). */
+    static LongList spawned(Store store, AgeGame game, int age, Input in, int stride) throws IOException {
         LongList out = new LongList().asSet();
         if (in.age() < 0) {
-            for (InitialStates.Start s : InitialStates.of(shape)) {
-                if (s.age() == age) {
-                    out.add(normalizer.normalize(s.board()));
-                }
+            for (long s : game.stateSeeds(age)) {
+                out.add(s);
             }
             return out;
         }
-        String name = PartitionedAge.idsName(in.age(), in.part());
-        long[] afters = AgeBytes.readIds(store.label(name), store.read(name), shape, in.age()).afters();
-        long cellMask = shape.cellMask();
+        long[] afters = game.readIds(store, in.age(), in.part()).afters();
         long tile = in.tile();
         for (int i = 0; i < afters.length; i += stride) {
             long x = afters[i];
-            long empty = Board.emptyCells(x, cellMask);
+            long empty = game.emptyCells(x);
             while (empty != 0) {
                 int shift = Long.numberOfTrailingZeros(empty);
                 empty &= empty - 1;
-                out.add(normalizer.normalize(x | (tile << shift)));
+                out.add(game.normalize(x | (tile << shift)));
             }
         }
         return out;
     }
 
-    /** The normalised afterstates of the legal moves of {@code states}, sorted unique. */
-    static long[] afterstates(String shapeName, long[] states) {
-        Shape shape = Shape.parse(shapeName);
-        Moves moves = Moves.of(shape);
-        Normalizer normalizer = new Normalizer(shape);
+    /** The normalised afterstates of the moves of {@code states}, and {@code seeds}, sorted unique. */
+    static long[] afterstates(AgeGame game, long[] states, long[] seeds) {
         LongList out = new LongList().asSet();
         for (long s : states) {
             for (int d = 0; d < 4; d++) {
-                long a = moves.move(s, d);
-                if (a != s) {
-                    out.add(normalizer.normalize(a));
+                long a = game.move(s, d);
+                if (a >= 0) {
+                    out.add(a);
                 }
             }
+        }
+        for (long a : seeds) {
+            out.add(a);
         }
         return out.sortedUnique();
     }
 
-    /** States without a legal move. */
-    static long terminal(String shapeName, long[] states) {
-        Moves moves = Moves.of(Shape.parse(shapeName));
+    /** States without a move (a winning move is one). */
+    static long terminal(AgeGame game, long[] states) {
         long n = 0;
         for (long s : states) {
-            if (moves.legalMask(s) == 0) {
+            if (game.stuck(s)) {
                 n++;
             }
         }

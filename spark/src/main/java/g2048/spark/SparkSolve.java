@@ -1,6 +1,5 @@
 package g2048.spark;
 
-import g2048.files.BadFileException;
 import g2048.game.Shape;
 import g2048.solver.PartitionedAge;
 import java.io.IOException;
@@ -10,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -47,38 +45,7 @@ public final class SparkSolve {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        Options o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("g2048 solve --engine spark: " + e.getMessage());
-            return 2;
-        }
-        try {
-            solve(o, out);
-            return 0;
-        } catch (IllegalArgumentException | BadFileException e) {
-            err.println("g2048 solve --engine spark: " + oneLine(e.getMessage()));
-            return 2;
-        } catch (Exception e) {
-            err.println("g2048 solve --engine spark: " + oneLine(String.valueOf(rootCause(e).getMessage())));
-            if (System.getenv("G2048_DEBUG") != null) {
-                e.printStackTrace(err);
-            }
-            return 1;
-        }
-    }
-
-    private static Throwable rootCause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
-    }
-
-    private static String oneLine(String s) {
-        return s == null ? "failed" : s.replaceAll("\\s*\\R\\s*", " ");
+        return SparkJob.exitCode("g2048 solve --engine spark", () -> solve(parse(args), out), err);
     }
 
     static Options parse(String[] args) {
@@ -109,9 +76,9 @@ public final class SparkSolve {
                 }
                 case "--out" -> out = v;
                 case "--master" -> master = v;
-                case "--partition-states" -> partitionStates = number(a, v, 1, Long.MAX_VALUE);
+                case "--partition-states" -> partitionStates = SparkJob.number(a, v, 1, Long.MAX_VALUE);
                 case "--max-age" -> {
-                    maxAge = (int) number(a, v, Manifest4.FIRST_AGE, 1 << 20);
+                    maxAge = (int) SparkJob.number(a, v, Manifest4.FIRST_AGE, 1 << 20);
                     if (maxAge % 2 != 0) {
                         throw new IllegalArgumentException("--max-age: expected an even age of at least 4, got " + v);
                     }
@@ -137,47 +104,13 @@ public final class SparkSolve {
         static final int FIRST_AGE = g2048.solver.Manifest.FIRST_AGE;
     }
 
-    private static long number(String option, String v, long min, long max) {
-        try {
-            long n = Long.parseLong(v.replace("_", ""));
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + ": '" + v + "', expected an integer " + min + ".." + max);
-    }
-
     private static void solve(Options o, PrintStream out) throws IOException {
-        SparkConf conf = new SparkConf().setAppName("g2048 solve " + o.shape());
-        if (o.master() != null) {
-            conf.setMaster(o.master());
-        } else if (!conf.contains("spark.master")) {
-            conf.setMaster("local[2]");
-        }
-        if (conf.get("spark.master").startsWith("local")) {
-            // a local run serves nothing to other machines: its driver listens on loopback only
-            // (left alone, Spark binds the address of the first network interface)
-            conf.setIfMissing("spark.driver.host", "127.0.0.1");
-            conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
-        }
-        Path ownScratch = null;
-        if (conf.get("spark.master").startsWith("local") && !conf.contains("spark.local.dir")) {
-            ownScratch = LocalScratch.claim(o.scratch(), out);
-            conf.set("spark.local.dir", ownScratch.toString());
-        }
-        conf.setIfMissing("spark.ui.enabled", "false");
-        conf.setIfMissing("spark.ui.showConsoleProgress", "false");
-        // a task reads its inputs from the shared file system or the shuffle: waiting for a preferred executor gains little
-        conf.setIfMissing("spark.locality.wait", "0s");
         StageMetrics metrics = new StageMetrics();
         List<String> ages = new ArrayList<>();
         long t0 = System.nanoTime();
         ClusterSolver.Outcome outcome;
-        // the context stops first (it deletes its own files), then the scratch directory goes
-        try (LocalScratch _ = new LocalScratch(ownScratch); JavaSparkContext sc = new JavaSparkContext(conf)) {
-            sc.setLogLevel("WARN");
+        try (SparkJob.Context context = SparkJob.Context.start("g2048 solve " + o.shape(), o.master(), o.scratch(), out)) {
+            JavaSparkContext sc = context.sc();
             sc.sc().addSparkListener(metrics);
             Store store = new Store(o.out(), sc.hadoopConfiguration());
             out.printf(Locale.ROOT, "spark solve %s into %s on %s (%d executor cores)%n", o.shape(), o.out(), sc.master(),

@@ -1,5 +1,6 @@
 package g2048.spark;
 
+import g2048.files.AtomicFile;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -28,7 +29,7 @@ import org.apache.hadoop.fs.RemoteIterator;
  * an object store), from the driver and from tasks alike: whole files read and written, a write
  * going to a temporary name beside the target and renamed over it, so that a reader sees the old
  * file or the new one, never a part. The local file system is used raw (no {@code .crc} side files):
- * every solver file carries its own SHA-256.
+ * every solver file carries its own SHA-256; it is written by {@link AtomicFile}.
  */
 final class Store implements Serializable {
 
@@ -94,20 +95,30 @@ final class Store implements Serializable {
 
     /** Writes {@code bytes} as {@code name}, replacing it atomically where the file system renames atomically. */
     void write(String name, byte[] bytes) throws IOException {
+        write(name, out -> out.write(bytes));
+    }
+
+    /** Writes {@code name} from {@code writer} as {@link #write(String, byte[])} does, for a file too large for one array. */
+    void write(String name, AtomicFile.StreamWriter writer) throws IOException {
         Path target = path(name);
         FileSystem f = fs();
+        if (f instanceof RawLocalFileSystem local) {
+            // without its native library Hadoop sets a new local file's permissions by running chmod, a process a file:
+            // the engine's own atomic write does the same job (forced, renamed over the target) in this process
+            java.nio.file.Path file = local.pathToFile(target).toPath();
+            java.nio.file.Files.createDirectories(file.getParent());
+            AtomicFile.writeStream(file, writer);
+            return;
+        }
         f.mkdirs(target.getParent());
         Path tmp = new Path(target.getParent(), "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FSDataOutputStream out = f.create(tmp, false)) {
-                out.write(bytes);
+                writer.write(out);
                 out.hsync();
             }
-            // the raw local file system renames over a file; HDFS and others refuse to,
-            // and their FileContext replaces it in one step
-            if (!(f instanceof RawLocalFileSystem) || !f.rename(tmp, target)) {
-                FileContext.getFileContext(f.getUri(), configuration).rename(tmp, target, Options.Rename.OVERWRITE);
-            }
+            // HDFS and others refuse to rename over a file; their FileContext replaces it in one step
+            FileContext.getFileContext(f.getUri(), configuration).rename(tmp, target, Options.Rename.OVERWRITE);
         } finally {
             if (f.exists(tmp)) {
                 f.delete(tmp, false);
