@@ -41,7 +41,7 @@ final class TablesCommand implements Runnable {
     static final class Build implements Callable<Integer> {
 
         @Option(names = "--formations", split = ",", paramLabel = "F",
-                description = "Formations: named (${DEFAULT-VALUE} by default; also L3, 442, 44, 441, 442x) or NAME=PICTURE with PICTURE four rows of x (fixed) and . (free) separated by /, e.g. t=xxxx/x..x/..../....",
+                description = "Formations: named (${DEFAULT-VALUE} by default; the named ones: 41, 442, L3, 44, 441, 442x) or NAME=PICTURE with PICTURE four rows of x (fixed) and . (free) separated by /, e.g. t=xxxx/x..x/..../....",
                 defaultValue = Formation.DEFAULT_FORMATIONS)
         List<String> formations;
 
