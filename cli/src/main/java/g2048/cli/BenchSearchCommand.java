@@ -217,19 +217,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             runner.withIntervals(hlogIntervalMs, writer::outputIntervalHistogram);
         }
         Progress progress = Progress.onStderr("bench search", "games", games, quiet);
-        // games finish on several threads: count and sum them under one lock so the mean matches the count
-        long[] finished = new long[1];
-        double[] scoreSum = new double[1];
-        Summary summary = runner.run(search, games, threads, seed, (done, total, r) -> {
-            long n;
-            double mean;
-            synchronized (scoreSum) {
-                n = ++finished[0];
-                scoreSum[0] += r.score();
-                mean = scoreSum[0] / n;
-            }
-            progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
-        });
+        Summary summary = runner.run(search, games, threads, seed, progress.gamesWithMeanScore());
         progress.finish();
         if (logOut != null) {
             logOut.flush();

@@ -4,7 +4,6 @@ import g2048.game.Shape;
 import g2048.play.GameRunner;
 import g2048.play.Summary;
 import g2048.player.Player;
-import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /**
@@ -45,19 +44,7 @@ final class GamesOptions {
         // a sample of the moves is timed: the clock on every move is a share of a greedy move (bench search times every move)
         GameRunner runner = new GameRunner(shape).timingEvery(16);
         Progress progress = Progress.onStderr(label, "games", games, quiet);
-        // games finish on several threads: count and sum them under one lock so the mean matches the count
-        long[] finished = new long[1];
-        double[] scoreSum = new double[1];
-        Summary summary = runner.run(player, games, threads(), seed, (done, total, r) -> {
-            long n;
-            double mean;
-            synchronized (scoreSum) {
-                n = ++finished[0];
-                scoreSum[0] += r.score();
-                mean = scoreSum[0] / n;
-            }
-            progress.update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
-        });
+        Summary summary = runner.run(player, games, threads(), seed, progress.gamesWithMeanScore());
         progress.finish();
         return summary;
     }

@@ -1,5 +1,6 @@
 package g2048.cli;
 
+import g2048.play.GameRunner;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -50,6 +51,25 @@ final class Progress {
         this.periodNanos = (long) (periodSeconds * 1e9);
         this.start = clock.getAsLong();
         this.lastShown = start;
+    }
+
+    /**
+     * A listener of a run's finished games that shows them here with their mean score. Games finish on
+     * several threads: they are counted and summed under one lock, so the mean matches the count.
+     */
+    GameRunner.Listener gamesWithMeanScore() {
+        long[] finished = new long[1];
+        double[] scoreSum = new double[1];
+        return (done, all, r) -> {
+            long n;
+            double mean;
+            synchronized (scoreSum) {
+                n = ++finished[0];
+                scoreSum[0] += r.score();
+                mean = scoreSum[0] / n;
+            }
+            update(n, String.format(Locale.ROOT, "mean score %.0f", mean));
+        };
     }
 
     /** Progress on {@code System.err}, redrawn in place when it is a terminal. */

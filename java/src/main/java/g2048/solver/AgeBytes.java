@@ -112,20 +112,21 @@ public final class AgeBytes {
         return r.manifest();
     }
 
-    private static byte[] sealed(MemorySegment content) {
+    /** {@code content} sealed with its checksum ({@link ChecksummedFile#seal}), as bytes: a part file's whole content. */
+    public static byte[] sealed(MemorySegment content) {
         ChecksummedFile.seal(content);
         return content.toArray(ValueLayout.JAVA_BYTE);
     }
 
-    private static MemorySegment doubles(double[] values, Arena arena) {
+    /** {@code values} copied into a segment of {@code arena} (at least 8 bytes, so that an empty age still has one). */
+    public static MemorySegment doubles(double[] values, Arena arena) {
         MemorySegment seg = arena.allocate(Math.max(8, 8L * values.length), 8);
-        for (int i = 0; i < values.length; i++) {
-            seg.setAtIndex(DOUBLE, i, values[i]);
-        }
+        MemorySegment.copy(values, 0, seg, DOUBLE, 0, values.length);
         return seg;
     }
 
-    private static long[] longs(IdSet set) {
+    /** The IDs of {@code set} as an array; the set is closed. */
+    public static long[] longs(IdSet set) {
         try (set) {
             long[] out = new long[Math.toIntExact(set.size())];
             for (int i = 0; i < out.length; i++) {

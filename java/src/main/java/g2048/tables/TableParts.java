@@ -1,17 +1,18 @@
 package g2048.tables;
 
+import static g2048.solver.AgeBytes.longs;
+import static g2048.solver.AgeBytes.sealed;
 import static g2048.solver.Layouts.DOUBLE;
 import static g2048.solver.Layouts.LONG;
 
 import g2048.files.BadFileException;
-import g2048.files.ChecksummedFile;
+import g2048.solver.AgeBytes;
 import g2048.solver.EliasFano;
 import g2048.solver.IdSet;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 
 /**
@@ -50,14 +51,14 @@ public final class TableParts {
     /** A values file: the afterstates' probabilities, quantised, in key order. */
     public static byte[] values(RegionGame game, int age, double[] afterValues) {
         try (Arena arena = Arena.ofConfined()) {
-            return sealed(WorkFiles.valuesContent(game, age, doubles(afterValues, arena), afterValues.length, arena));
+            return sealed(WorkFiles.valuesContent(game, age, AgeBytes.doubles(afterValues, arena), afterValues.length, arena));
         }
     }
 
     /** A doubles file: the states' exact probabilities, in key order. */
     public static byte[] doubles(RegionGame game, int age, double[] stateValues) {
         try (Arena arena = Arena.ofConfined()) {
-            return sealed(WorkFiles.doublesContent(game, age, doubles(stateValues, arena), stateValues.length, arena));
+            return sealed(WorkFiles.doublesContent(game, age, AgeBytes.doubles(stateValues, arena), stateValues.length, arena));
         }
     }
 
@@ -120,26 +121,5 @@ public final class TableParts {
                 TableFile.copy(values, s);
             }
         });
-    }
-
-    private static byte[] sealed(MemorySegment content) {
-        ChecksummedFile.seal(content);
-        return content.toArray(ValueLayout.JAVA_BYTE);
-    }
-
-    private static MemorySegment doubles(double[] values, Arena arena) {
-        MemorySegment seg = arena.allocate(Math.max(8, 8L * values.length), 8);
-        MemorySegment.copy(values, 0, seg, DOUBLE, 0, values.length);
-        return seg;
-    }
-
-    private static long[] longs(IdSet set) {
-        try (set) {
-            long[] out = new long[Math.toIntExact(set.size())];
-            for (int i = 0; i < out.length; i++) {
-                out[i] = set.get(i);
-            }
-            return out;
-        }
     }
 }
