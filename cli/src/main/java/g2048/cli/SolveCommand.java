@@ -37,22 +37,8 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--max-age", description = "Stop the forward pass after this age (the backward pass then does not run).")
     Integer maxAge;
 
-    @Option(names = "--engine", description = "local (default: this machine, --threads) or spark (the Spark module as a child"
-            + " process; build it first: mvn -pl spark -am package -DskipTests).")
-    String engine = "local";
-
-    @Option(names = "--master", description = "With --engine spark: the Spark master URL (default local[2]; spark://HOST:7077 for a standalone cluster).")
-    String master;
-
-    @Option(names = "--partition-states", description = "With --engine spark: the states a partition of an age aims at (default 4,000,000).")
-    Long partitionStates;
-
-    @Option(names = "--metrics", description = "With --engine spark: write Spark's per-stage metrics (stages.tsv: times, shuffle bytes) and per-age times (ages.tsv) into this directory.")
-    Path metrics;
-
-    @Option(names = "--scratch", description = "With --engine spark and a local master: where Spark keeps its shuffle and spill files"
-            + " (default: the system's temporary directory); a killed run's are deleted by the next run.")
-    Path scratch;
+    @picocli.CommandLine.Mixin
+    SparkOptions sparkOptions = new SparkOptions();
 
     @Option(names = "--json", description = "Print one JSON object with the totals instead of the text summary.")
     boolean json;
@@ -79,10 +65,10 @@ final class SolveCommand implements Callable<Integer> {
         if (maxAge != null && (maxAge < Manifest.FIRST_AGE || maxAge % 2 != 0)) {
             throw new Errors.BadInput("--max-age: expected an even age of at least 4, got " + maxAge);
         }
-        boolean spark = SparkEngine.chosen(engine, threads, master, partitionStates, metrics, scratch);
+        boolean spark = sparkOptions.spark(threads);
         // before the directory is touched: a missing module is bad input, reported at once
         java.util.List<String> child = spark ? SparkEngine.command(SparkEngine.sourceRoot(), s, out,
-                master == null ? "local[2]" : master, partitionStates, maxAge, metrics, scratch) : null;
+                sparkOptions.masterOrDefault(), sparkOptions.partitionStates, maxAge, sparkOptions.metrics, sparkOptions.scratch) : null;
         OutputDirectory.checkWritable("--out", out, "work");
         // two solves writing one directory would corrupt it
         try (LockFile _ = DirectoryLock.acquire("--out", out)) {
@@ -107,7 +93,7 @@ final class SolveCommand implements Callable<Integer> {
         }
         Manifest m = Manifest.read(out);
         Solver.Outcome outcome = m.done() ? Solver.Outcome.SOLVED : Solver.Outcome.STOPPED_AT_MAX_AGE;
-        return report(s, outcome, (System.nanoTime() - t0) / 1e9, "on Spark, " + (master == null ? "local[2]" : master),
+        return report(s, outcome, (System.nanoTime() - t0) / 1e9, "on Spark, " + sparkOptions.masterOrDefault(),
                 "  time: per age and per stage above (the Spark run's own lines)\n");
     }
 

@@ -55,22 +55,8 @@ final class TablesCommand implements Runnable {
         @Option(names = "--threads", description = "Threads (default: the number of cores).")
         Integer threads;
 
-        @Option(names = "--engine", description = "local (default: this machine, --threads) or spark (the Spark module as a child"
-                + " process, the same files; build it first: mvn -pl spark -am package -DskipTests).")
-        String engine = "local";
-
-        @Option(names = "--master", description = "With --engine spark: the Spark master URL (default local[2]; spark://HOST:7077 for a standalone cluster).")
-        String master;
-
-        @Option(names = "--partition-states", description = "With --engine spark: the states a partition of an age aims at (default 4,000,000).")
-        Long partitionStates;
-
-        @Option(names = "--metrics", description = "With --engine spark: write Spark's per-stage metrics (stages.tsv: times, shuffle bytes) into this directory.")
-        Path metrics;
-
-        @Option(names = "--scratch", description = "With --engine spark and a local master: where Spark keeps its shuffle and spill files"
-                + " (default: the system's temporary directory); a killed run's are deleted by the next run.")
-        Path scratch;
+        @picocli.CommandLine.Mixin
+        SparkOptions sparkOptions = new SparkOptions();
 
         @Option(names = "--json", description = "Print one JSON object with the tables instead of the text summary.")
         boolean json;
@@ -84,7 +70,7 @@ final class TablesCommand implements Runnable {
             if (nThreads < 1) {
                 throw new Errors.BadInput("--threads: expected at least 1, got " + nThreads);
             }
-            boolean spark = SparkEngine.chosen(engine, threads, master, partitionStates, metrics, scratch);
+            boolean spark = sparkOptions.spark(threads);
             List<RegionGame> games = new ArrayList<>();
             for (String f : formations) {
                 Formation formation = formation(f);
@@ -98,7 +84,7 @@ final class TablesCommand implements Runnable {
             }
             // before the directory is touched: a missing module is bad input, reported at once
             List<String> child = spark ? SparkEngine.tablesCommand(SparkEngine.sourceRoot(), formations, targets, out,
-                    master == null ? "local[2]" : master, partitionStates, metrics, scratch) : null;
+                    sparkOptions.masterOrDefault(), sparkOptions.partitionStates, sparkOptions.metrics, sparkOptions.scratch) : null;
             OutputDirectory.checkWritable("--out", out);
             try (LockFile _ = DirectoryLock.acquire("--out", out)) {
                 AtomicFile.deleteLeftovers(out);
@@ -141,7 +127,7 @@ final class TablesCommand implements Runnable {
                 return rc;
             }
             double wall = (System.nanoTime() - t0) / 1e9;
-            String sparkMaster = master == null ? "local[2]" : master;
+            String sparkMaster = sparkOptions.masterOrDefault();
             JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().beginArray("tables");
             for (RegionGame g : games) {
                 Path file = TableBuilder.tableFile(out, g);
