@@ -65,6 +65,36 @@ final class SparkJob {
         throw new IllegalArgumentException(option + ": '" + v + "', expected an integer " + min + ".." + max);
     }
 
+    /**
+     * The options every Spark job's command line takes ({@code --master}, {@code --partition-states},
+     * {@code --metrics}, {@code --scratch}), gathered while a job's parser reads its own.
+     */
+    static final class ClusterArgs {
+        String master;
+        long partitionStates = SparkSolve.DEFAULT_PARTITION_STATES;
+        Path metrics;
+        private Path scratch;
+
+        /** Takes {@code option}'s {@code value} if it is one of these options; false for another option. */
+        boolean take(String option, String value) {
+            switch (option) {
+                case "--master" -> master = value;
+                case "--partition-states" -> partitionStates = number(option, value, 1, Long.MAX_VALUE);
+                case "--metrics" -> metrics = Path.of(value);
+                case "--scratch" -> scratch = Path.of(value);
+                default -> {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** {@code --scratch}, else the system's temporary directory. */
+        Path scratch() {
+            return scratch == null ? Path.of(System.getProperty("java.io.tmpdir")) : scratch;
+        }
+    }
+
     /** A running Spark context, and the scratch space of a local one; closing stops the context, then deletes the scratch. */
     record Context(JavaSparkContext sc, LocalScratch scratch) implements AutoCloseable {
 

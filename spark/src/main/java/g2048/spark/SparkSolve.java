@@ -51,11 +51,8 @@ public final class SparkSolve {
     static Options parse(String[] args) {
         Shape shape = null;
         String out = null;
-        String master = null;
-        long partitionStates = DEFAULT_PARTITION_STATES;
         int maxAge = 0;
-        Path metrics = null;
-        Path scratch = null;
+        SparkJob.ClusterArgs cluster = new SparkJob.ClusterArgs();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -75,18 +72,18 @@ public final class SparkSolve {
                     }
                 }
                 case "--out" -> out = v;
-                case "--master" -> master = v;
-                case "--partition-states" -> partitionStates = SparkJob.number(a, v, 1, Long.MAX_VALUE);
                 case "--max-age" -> {
                     maxAge = (int) SparkJob.number(a, v, Manifest4.FIRST_AGE, 1 << 20);
                     if (maxAge % 2 != 0) {
                         throw new IllegalArgumentException("--max-age: expected an even age of at least 4, got " + v);
                     }
                 }
-                case "--metrics" -> metrics = Path.of(v);
-                case "--scratch" -> scratch = Path.of(v);
-                default -> throw new IllegalArgumentException("unknown option '" + a
-                        + "', expected --shape, --out, --master, --partition-states, --max-age, --metrics or --scratch");
+                default -> {
+                    if (!cluster.take(a, v)) {
+                        throw new IllegalArgumentException("unknown option '" + a
+                                + "', expected --shape, --out, --master, --partition-states, --max-age, --metrics or --scratch");
+                    }
+                }
             }
         }
         if (shape == null) {
@@ -95,8 +92,7 @@ public final class SparkSolve {
         if (out == null) {
             throw new IllegalArgumentException("--out: missing, expected the solution directory (a path or a URI)");
         }
-        return new Options(shape, out, master, partitionStates, maxAge, metrics,
-                scratch == null ? Path.of(System.getProperty("java.io.tmpdir")) : scratch);
+        return new Options(shape, out, cluster.master, cluster.partitionStates, maxAge, cluster.metrics, cluster.scratch());
     }
 
     /** The first age of a state, without the engine's manifest class in the option parser. */

@@ -52,10 +52,7 @@ public final class SparkTables {
         String formations = Formation.DEFAULT_FORMATIONS;
         String targets = Formation.DEFAULT_TARGETS;
         String out = null;
-        String master = null;
-        long partitionStates = SparkSolve.DEFAULT_PARTITION_STATES;
-        Path metrics = null;
-        Path scratch = null;
+        SparkJob.ClusterArgs cluster = new SparkJob.ClusterArgs();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -66,12 +63,12 @@ public final class SparkTables {
                 case "--formations" -> formations = v;
                 case "--targets" -> targets = v;
                 case "--out" -> out = v;
-                case "--master" -> master = v;
-                case "--partition-states" -> partitionStates = SparkJob.number(a, v, 1, Long.MAX_VALUE);
-                case "--metrics" -> metrics = Path.of(v);
-                case "--scratch" -> scratch = Path.of(v);
-                default -> throw new IllegalArgumentException("unknown option '" + a
-                        + "', expected --formations, --targets, --out, --master, --partition-states, --metrics or --scratch");
+                default -> {
+                    if (!cluster.take(a, v)) {
+                        throw new IllegalArgumentException("unknown option '" + a
+                                + "', expected --formations, --targets, --out, --master, --partition-states, --metrics or --scratch");
+                    }
+                }
             }
         }
         if (out == null) {
@@ -93,8 +90,7 @@ public final class SparkTables {
                 }
             }
         }
-        return new Options(games, out, master, partitionStates, metrics,
-                scratch == null ? Path.of(System.getProperty("java.io.tmpdir")) : scratch);
+        return new Options(games, out, cluster.master, cluster.partitionStates, cluster.metrics, cluster.scratch());
     }
 
     private static void build(Options o, PrintStream out) throws IOException {
