@@ -38,6 +38,9 @@ class TablesCommandTest {
         assertEquals(0, info.exit(), info.err());
         assertEquals(4, info.out().lines().count(), info.out());
         assertTrue(info.out().contains("small-32") && info.out().contains("xxxx/xxxx/xxx./...."), info.out());
+        // the size listed is the file's, its checksum included
+        String size = String.format(java.util.Locale.ROOT, "%,d bytes", Files.size(out.resolve("442x-64.g2et")));
+        assertTrue(info.out().lines().anyMatch(l -> l.startsWith("442x-64 ") && l.endsWith(size)), info.out());
         assertFalse(Files.list(out).anyMatch(p -> p.getFileName().toString().startsWith("work-")), "no work left behind");
     }
 

@@ -1,5 +1,6 @@
 package g2048.tables;
 
+import g2048.files.ChecksummedFile;
 import g2048.solver.EliasFano;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
@@ -49,9 +50,9 @@ public final class EndgameTable {
         return afterstates;
     }
 
-    /** The bytes of the file. */
+    /** The bytes of the file, its checksum included (as a listing of the directory shows it). */
     public long bytes() {
-        return seg.byteSize();
+        return seg.byteSize() + ChecksummedFile.TRAILER_BYTES;
     }
 
     /** The success probability of the afterstate {@code key} (to 2^-17), NaN if the table does not hold it. */
