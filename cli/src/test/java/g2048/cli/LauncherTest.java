@@ -34,12 +34,20 @@ class LauncherTest {
 
     /** Runs the launcher with {@code args}; returns standard output and error as one text, after the exit code. */
     private String[] launch(String... args) throws IOException, InterruptedException {
+        return launchWith(null, args);
+    }
+
+    /** As {@link #launch}, with {@code javaOpts} as {@code G2048_JAVA_OPTS} (none when null). */
+    private String[] launchWith(String javaOpts, String... args) throws IOException, InterruptedException {
         List<String> command = new java.util.ArrayList<>(List.of(root.resolve("g2048").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", root.resolve("bin") + ":/usr/bin:/bin");
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().remove("G2048_JAVA_OPTS");
+        if (javaOpts != null) {
+            pb.environment().put("G2048_JAVA_OPTS", javaOpts);
+        }
         Path err = root.resolve("err.txt");
         pb.redirectError(err.toFile());
         Process p = pb.start();
@@ -118,5 +126,11 @@ class LauncherTest {
         assertEquals("hello d\n", third[1]);
         assertEquals("", third[2]);
         assertEquals(1, mvnCalls());
+
+        // the JVM's own warnings (here: large pages asked for where none are configured, as on most
+        // machines) go to standard error, which a plain `java` would print on standard output
+        String[] warned = launchWith("-XX:+UseLargePages -XX:LargePageSizeInBytes=1g", "e");
+        assertEquals("0", warned[0], warned[2]);
+        assertEquals("hello e\n", warned[1], "standard output is the command's alone");
     }
 }
