@@ -76,8 +76,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
     Boolean backward;
 
     @Option(names = "--shaping", description = "Where training games start: none, restart (from halfway through the previous"
-            + " game) or carousel (in turn afresh and from the states that first reached each stage threshold, or 8192"
-            + " and 16384) (default: none, or the resumed model's).")
+            + " game), carousel (in turn afresh and from the states that first reached each stage threshold, or 8192"
+            + " and 16384) or late (restart episodes from where a greedy game, unlearned, first reaches the last stage"
+            + " threshold, or 16384: only the late stage learns) (default: none, or the resumed model's).")
     String shaping;
 
     @Option(names = "--init", description = "Optimistic initialisation: every fresh board valued V (each weight V/features),"

@@ -25,7 +25,7 @@ class TrainNtupleOptionsTest {
     void everyRuleAndShapingRunsFromTheCommandLine() {
         String[][] variants = {
             {"--n-step", "3"}, {"--n-step", "4", "--lambda", "0.5"}, {"--backward"}, {"--backward", "--lambda", "0.5"},
-            {"--backward", "--n-step", "2", "--tc"}, {"--shaping", "restart"}, {"--shaping", "carousel", "--stages", "64"},
+            {"--backward", "--n-step", "2", "--tc"}, {"--shaping", "restart"}, {"--shaping", "carousel", "--stages", "64"}, {"--shaping", "late", "--stages", "32"},
             {"--init", "1000", "--tc"}};
         for (int k = 0; k < variants.length; k++) {
             Path out = dir.resolve("m" + k + ".g2n");
@@ -51,6 +51,18 @@ class TrainNtupleOptionsTest {
             assertEquals(1, r.errLines().length, String.join(" ", b) + ": " + r.err());
             assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
         }
+    }
+
+    @Test
+    void lateShapingOnAPointNoGameReachesStopsWithOneLineAndWritesNothing() {
+        // 3x3 games never hold a tile sum of 32768, so no late episode can start
+        Path out = dir.resolve("late.g2n");
+        CommandRun r = CommandRun.of(concat(SMALL, "--shaping", "late", "--stages", "32768", "--out", out.toString()));
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(1, r.errLines().length, r.err());
+        assertTrue(r.err().contains("--shaping late: 1000 greedy games in a row ended before the tile set reached 32768"),
+                r.err());
+        assertFalse(Files.exists(out));
     }
 
     @Test

@@ -90,14 +90,17 @@ public final class SelfPlay {
         cpuNanos.set(0);
         runThreads(() -> {
             Learner learner = model.learner(alpha, rule);
-            Shaping.Starts starts = shaping.starts(model.stages(), model.shape());
+            Shaping.Starts starts = shaping.starts(model.stages(), model.shape(), learner);
             learner.recordPath(starts.needsPath());
             Rng rng = new Rng(0);
             long i;
             while (!stop.get() && (i = next.getAndIncrement()) < until) {
                 rng.reseed(Rng.gameSeed(start.seed(), i));
-                Learner.Outcome o = learner.play(rng, true, starts.next(rng));
+                Learner.Outcome o = learner.play(rng, true, starts.first(rng));
                 starts.played(learner);
+                if (starts.prefixScore() != 0) {
+                    o = new Learner.Outcome(o.score() + starts.prefixScore(), o.moves(), o.maxCode());
+                }
                 int episodeMoves = o.moves();
                 if (starts.withinGame()) {
                     // restarts belong to the game they came from: one index, one seed, one episode

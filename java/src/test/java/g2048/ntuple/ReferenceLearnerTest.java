@@ -73,6 +73,12 @@ class ReferenceLearnerTest {
         check(Stages.SINGLE, false, 0, 0.02f, 9, new TdRule(3, 0, true), Shaping.RESTART);
     }
 
+    @Test
+    void lateEpisodesMatchTheReferenceAndTrainOnlyTheLateStage() {
+        check(Stages.parse("64"), true, 0, 0.02f, 10, new TdRule(1, 0.5, true), Shaping.LATE);
+        check(Stages.parse("16,32"), false, 0, 0.02f, 11, TdRule.TD0, Shaping.LATE);
+    }
+
     private static void check(Stages stages, boolean tc, double v0, float alpha, long seed) {
         check(stages, tc, v0, alpha, seed, TdRule.TD0, Shaping.NONE);
     }
@@ -96,9 +102,11 @@ class ReferenceLearnerTest {
                 if (shaping == Shaping.CAROUSEL) {
                     start = turn == 0 ? 0 : carousel[turn - 1];
                     turn = (turn + 1) % 3;
+                } else if (shaping == Shaping.LATE) {
+                    start = ref.latePoint(rng, points[points.length - 1]);
                 }
                 Game game = ref.play(rng, rule, start);
-                if (shaping == Shaping.RESTART) {
+                if (shaping == Shaping.RESTART || shaping == Shaping.LATE) {
                     // an episode: while a segment made more than 10 moves, its middle afterstate and a fresh tile,
                     // on the game's own seed
                     while (game.afters().size() > 10) {
@@ -128,6 +136,12 @@ class ReferenceLearnerTest {
                 }
             }
             assertTrue(changed > 100, "the games trained the tables (" + changed + " entries moved)");
+            if (shaping == Shaping.LATE) {
+                // every learned state is in the last stage: the earlier stages' tables never move
+                for (long i = 0; i < (stages.count() - 1) * net.weights(); i++) {
+                    assertEquals((float) (v0 / net.features()), net.entry(i), "early-stage entry " + i);
+                }
+            }
             if (stages.count() > 1) {
                 long later = 0;
                 for (int i = (int) net.weights(); i < n; i++) {
@@ -235,6 +249,23 @@ class ReferenceLearnerTest {
                 }
             }
             return best;
+        }
+
+        /**
+         * The first state at which a greedy game, unlearned, holds a tile sum of {@code point} or
+         * more; games that end first are played again on the same stream.
+         */
+        long latePoint(Rng rng, int point) {
+            while (true) {
+                long s = Spawns.initial(SHAPE, rng);
+                long[] choice;
+                while (tileSum(s) < point && (choice = best(s)) != null) {
+                    s = Spawns.spawn(choice[1], SHAPE.cellMask(), rng);
+                }
+                if (tileSum(s) >= point) {
+                    return s;
+                }
+            }
         }
 
         /** Moves {@code after} towards {@code target} from {@code current}, its value when chosen or read afresh. */

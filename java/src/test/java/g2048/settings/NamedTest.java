@@ -19,7 +19,7 @@ class NamedTest {
     @Test
     void namesAreTheOnesUsersType() {
         assertEquals("td-afterstate, td-state, q-learning", Named.texts(Method.class));
-        assertEquals("none, restart, carousel", Named.texts(Shaping.class));
+        assertEquals("none, restart, carousel, late", Named.texts(Shaping.class));
         assertEquals("auto, float32, int16", Named.texts(TablePrecision.class));
         assertEquals("zero, network", Named.texts(TerminalValue.class));
         assertEquals("as-is, corner", Named.texts(BoardOrientation.class));
