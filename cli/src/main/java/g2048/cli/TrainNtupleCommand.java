@@ -2,6 +2,7 @@ package g2048.cli;
 
 import g2048.files.LockFile;
 import g2048.game.Shape;
+import g2048.ntuple.HandOff;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.SelfPlay;
@@ -233,6 +234,15 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 public void reported(NtupleRun.Report r) {
                     report(r);
                 }
+
+                @Override
+                public void aligned(HandOff.Result h) {
+                    text().println(handOff(h));
+                    if (json) {
+                        System.out.println(NtupleEvents.aligned(h));
+                        System.out.flush();
+                    }
+                }
             });
             progress.finish();
             TrainingState end = result.state();
@@ -265,6 +275,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "games %d  train mean %.0f  %.2fM moves/s  %.1f s total",
                 st.games(), r.trainGames() == 0 ? 0 : r.trainMean(), r.movesPerSecond() / 1e6, st.nanos() / 1e9));
         line.append(String.format(Locale.ROOT, " (%.2fM per thread-CPU-s)", r.movesPerCpuSecond() / 1e6));
+        if (r.handOff() != null) {
+            line.append("  | ").append(handOff(r.handOff()));
+        }
         SelfPlay.Evaluation e = r.evaluation();
         if (e != null) {
             line.append("  | ").append(evaluation(e));
@@ -278,6 +291,12 @@ final class TrainNtupleCommand implements Callable<Integer> {
             System.out.println(NtupleEvents.progress(r, games));
             System.out.flush();
         }
+    }
+
+    static String handOff(HandOff.Result h) {
+        return String.format(Locale.ROOT, "hand-off: stage %d shifted by %+.0f (mean TD error across it %+.0f -> %+.0f, sd %.0f,"
+                + " %d hand-offs in %d greedy games)", h.stage() + 1, h.shift(), h.errorBefore(), h.errorAfter(), h.sd(),
+                h.handOffs(), h.games());
     }
 
     static String evaluation(SelfPlay.Evaluation e) {

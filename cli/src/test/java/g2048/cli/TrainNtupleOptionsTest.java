@@ -43,7 +43,7 @@ class TrainNtupleOptionsTest {
         String[][] bad = {
             {"--lambda", "0.5"}, {"--lambda", "1"}, {"--n-step", "0"}, {"--backward", "--n-step", "3", "--lambda", "0.2"},
             {"--method", "q-learning", "--net", "012,456:c12", "--n-step", "2"}, {"--shaping", "sometimes"},
-            {"--stages", "128,64"}, {"--init", "NaN"}};
+            {"--stages", "128,64"}, {"--init", "NaN"}, {"--method", "td-state", "--shaping", "late", "--stages", "32"}};
         for (String[] b : bad) {
             Path out = dir.resolve("bad.g2n");
             CommandRun r = CommandRun.of(concat(concat(SMALL, b), "--out", out.toString()));
@@ -51,6 +51,17 @@ class TrainNtupleOptionsTest {
             assertEquals(1, r.errLines().length, String.join(" ", b) + ": " + r.err());
             assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
         }
+    }
+
+    @Test
+    void lateShapingAlignsTheHandOffAtEveryReport() {
+        Path out = dir.resolve("late.g2n");
+        CommandRun r = CommandRun.of(concat(SMALL, "--shaping", "late", "--stages", "32", "--checkpoint-every", "20", "--json",
+                "--out", out.toString()));
+        assertEquals(0, r.exit(), r.err());
+        long lines = r.out().lines().filter(l -> l.contains("\"event\":\"progress\"") && l.contains("\"hand_off\":{\"stage\":1,")).count();
+        assertEquals(2, lines, "the reports at 20 and 40 games carry their alignments: " + r.out());
+        assertTrue(r.err().contains("hand-off: stage 2 shifted by"), r.err());
     }
 
     @Test

@@ -2,6 +2,7 @@ package g2048.train.ntuple;
 
 import g2048.answers.JsonConventions;
 import g2048.json.JsonWriter;
+import g2048.ntuple.HandOff;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.SelfPlay;
 import g2048.ntuple.TrainingState;
@@ -43,6 +44,7 @@ public final class NtupleEvents {
                 .field("learning_s", st.nanos() / 1e9)
                 .field("train_mean_score", r.trainMean())
                 .field("moves_per_s", r.movesPerSecond());
+        handOff(j, r.handOff());
         SelfPlay.Evaluation e = r.evaluation();
         if (e == null) {
             j.nullField("evaluation");
@@ -55,6 +57,28 @@ public final class NtupleEvents {
             JsonConventions.reach(j, e.reachCodes(), e.reachRates()).field("moves_per_s", e.moves() / e.seconds()).end();
         }
         return j.field("checkpoint", r.checkpoint()).end().toString();
+    }
+
+    /** A run stopped inside a stretch: the hand-off alignment made before the model was written. */
+    public static String aligned(HandOff.Result h) {
+        JsonWriter j = new JsonWriter(JsonWriter.Numbers.SIX_DECIMALS).begin().field("event", "hand_off");
+        return handOff(j, h).end().toString();
+    }
+
+    /** The field {@code hand_off}: null, or the stage shifted, its games and hand-offs, the shift and the mean TD errors. */
+    private static JsonWriter handOff(JsonWriter j, HandOff.Result h) {
+        if (h == null) {
+            return j.nullField("hand_off");
+        }
+        return j.object("hand_off")
+                .field("stage", h.stage())
+                .field("games", h.games())
+                .field("hand_offs", h.handOffs())
+                .field("shift", h.shift())
+                .field("error_before", h.errorBefore())
+                .field("error_after", h.errorAfter())
+                .field("error_sd", h.sd())
+                .end();
     }
 
     /** The end of the run that wrote {@code spec}'s model: {@code result}, its overall moves per second. */

@@ -1,9 +1,12 @@
 package g2048.train.ntuple;
 
 import g2048.game.Rng;
+import g2048.ntuple.HandOff;
+import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.SelfPlay;
+import g2048.ntuple.Shaping;
 import g2048.ntuple.TrainingState;
 import g2048.train.Every;
 import g2048.train.LearningCurve;
@@ -18,8 +21,15 @@ import java.nio.file.Path;
  * checkpoint) and a row of the learning curve; at the end, or when stopped, a last row where it
  * stopped and the model written once more. Games are counted over the model's whole training, so
  * a resumed run keeps the schedule of an uninterrupted one.
+ *
+ * <p>A multi-stage TD-afterstate model trained by {@link Shaping#LATE} learns in its last stage
+ * alone; after each stretch, and before the model is written at the end, that stage's level is
+ * aligned at its hand-off ({@link HandOff}) on {@link #HAND_OFF_GAMES} greedy games.
  */
 public final class NtupleRun {
+
+    /** Greedy games of each hand-off alignment. */
+    public static final int HAND_OFF_GAMES = 256;
 
     /**
      * What a run does: train to {@code games} in all; {@code evalGames} greedy games at each of
@@ -33,10 +43,10 @@ public final class NtupleRun {
     /**
      * One report: the training state, the training games since the last report (their count, mean
      * score and moves per second; moves per second of the training threads' CPU time), the
-     * evaluation (null: none) and whether the model was written.
+     * hand-off alignment (null: none), the evaluation (null: none) and whether the model was written.
      */
     public record Report(TrainingState state, long trainGames, double trainMean, double movesPerSecond,
-            double movesPerCpuSecond, SelfPlay.Evaluation evaluation, boolean checkpoint) {
+            double movesPerCpuSecond, HandOff.Result handOff, SelfPlay.Evaluation evaluation, boolean checkpoint) {
     }
 
     /** How the run ended: its training state and whether it was stopped before its total. */
@@ -54,6 +64,10 @@ public final class NtupleRun {
         }
 
         void reported(Report report);
+
+        /** A run stopped inside a stretch aligned its hand-off before writing the model (reports carry the others). */
+        default void aligned(HandOff.Result handOff) {
+        }
     }
 
     private final NtupleModel model;
@@ -91,6 +105,7 @@ public final class NtupleRun {
             }
             listener.reporting();
             double trainRate = window.movesPerSecond();
+            HandOff.Result handOff = alignHandOff();
             SelfPlay.Evaluation e = plan.evaluations().at(done) ? play.evaluate(plan.evalGames(), evalSeed) : null;
             // every report is a row: with an evaluation's greedy games, or the training games' mean alone
             append(NtupleCurve.Row.of(model.training(), e, window.mean()));
@@ -99,15 +114,30 @@ public final class NtupleRun {
                 NtupleModels.save(model, plan.out(), plan.compactBits());
             }
             listener.reported(new Report(model.training(), window.games(), window.mean(), trainRate,
-                    play.lastMovesPerCpuSecond(), e, checkpoint));
+                    play.lastMovesPerCpuSecond(), handOff, e, checkpoint));
             window.reset();
         }
         if (play.stopRequested()) {
             // stopped early (during training or during a report): the curve still gets the state it stopped at
             append(NtupleCurve.Row.of(model.training(), null, window.mean()));
+            // a stretch cut short: its late stage is aligned before the model is written
+            HandOff.Result handOff = alignHandOff();
+            if (handOff != null) {
+                listener.aligned(handOff);
+            }
         }
         NtupleModels.save(model, plan.out(), plan.compactBits());
         return new Result(model.training(), play.stopRequested());
+    }
+
+    /** The hand-off alignment due after a stretch, null when the run needs none. */
+    private HandOff.Result alignHandOff() {
+        TrainingState st = model.training();
+        if (st.shaping() != Shaping.LATE || model.stages().count() < 2 || model.method() != Method.TD_AFTERSTATE) {
+            return null;
+        }
+        // fresh games at every alignment, reproducible from the run's seed and its games
+        return HandOff.align(model, HAND_OFF_GAMES, Rng.mix(st.seed() ^ 0x68616E646F6666L ^ st.games()));
     }
 
     private void append(NtupleCurve.Row row) {

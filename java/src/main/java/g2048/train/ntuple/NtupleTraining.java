@@ -59,6 +59,7 @@ public final class NtupleTraining implements AutoCloseable {
                 shaping = spec.shaping() != null ? spec.shaping() : Shaping.NONE;
             }
             NtupleTrainingSpec.checkRule(rule, model.method());
+            NtupleTrainingSpec.checkShaping(shaping, model.method());
             return new NtupleTraining(spec, model, alpha, rule, shaping);
         } catch (RuntimeException e) {
             model.close();

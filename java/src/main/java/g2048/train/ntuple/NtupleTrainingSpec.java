@@ -87,6 +87,7 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
         if (resume == null) {
             checkNewModel(net, method, shape, terminalValue, tcPrior);
             checkRule(rule(nStep, lambda, backward), method == null ? Method.TD_AFTERSTATE : method);
+            checkShaping(shaping, method == null ? Method.TD_AFTERSTATE : method);
         }
     }
 
@@ -153,6 +154,14 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
     static TdRule rule(Integer nStep, Double lambda, Boolean backward) {
         return new TdRule(nStep != null ? nStep : TdRule.TD0.steps(), lambda != null ? lambda : TdRule.TD0.lambda(),
                 backward != null ? backward : TdRule.TD0.backward());
+    }
+
+    /** Refuses {@code late} shaping for a method other than TD-afterstate, whose hand-off it aligns. */
+    static void checkShaping(Shaping shaping, Method method) {
+        if (shaping == Shaping.LATE && method != Method.TD_AFTERSTATE) {
+            throw new BadSetting(field("shaping"), " late: a shaping of td-afterstate, whose late stage's hand-off it"
+                    + " aligns; got " + method.text());
+        }
     }
 
     /** Refuses a rule other than TD(0) for a method that learns by TD(0) only. */
