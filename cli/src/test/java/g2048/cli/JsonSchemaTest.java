@@ -172,6 +172,10 @@ class JsonSchemaTest {
         // start, a progress event at 20, 30 (checkpoint), 40 and 60, the summary
         assertEquals(List.of("start", "progress", "progress", "progress", "progress", "summary"), events, r.out());
         assertTrue(r.err().contains("saved"), "the text lines go to standard error: " + r.err());
+        CommandRun late = validated("train-ntuple", "train", "ntuple", "--net", "012,456:sym:c12", "--shape", "3x3", "--games",
+                "40", "--stages", "32", "--shaping", "late", "--eval-every", "0", "--checkpoint-every", "20", "--json", "--quiet",
+                "--out", dir.resolve("late.g2n").toString());
+        assertTrue(late.out().contains("\"hand_off\":{\"stage\":1,"), late.out());
     }
 
     @Test
