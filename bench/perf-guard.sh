@@ -4,6 +4,8 @@
 # (base, head, base, head, ...), one thread each, in about 3 minutes:
 #   train-td   training moves per CPU second of the trainer's thread: train ntuple --net 4x6, TD, from zero
 #   train-tc   the same with temporal coherence (--tc)
+#   train-recipe  the same with 2048-tdl's recipe: --tc --alpha 0.03125 --lambda 0.5 --backward --shaping restart
+#              (TRAIN_GAMES / 2 episodes: an episode replays its game's second halves)
 #   1-ply      moves per CPU second of the playing thread: bench search --depth 1
 #   3-ply      the same at --depth 3
 # and a fixed-seed strength check: every run of a measure plays and trains on the same seeds, so each
@@ -14,7 +16,7 @@
 # drifts, only a loss that every pair agrees on counts. Not a CI gate: these machines are too noisy.
 #   bench/perf-guard.sh [BASE]       BASE: a commit (default: git merge-base HEAD origin/main, else main)
 # Environment: PAIRS (3), TRAIN_GAMES (3000), PLY1_GAMES (30), PLY3_GAMES (1), SEED (2048),
-# MEASURES ("train-td train-tc 1-ply 3-ply"), LABEL, JAVA_HOME.
+# MEASURES ("train-td train-tc train-recipe 1-ply 3-ply"), LABEL, JAVA_HOME.
 # Results: bench/results/perf-guard-<UTC date-time>[-LABEL]/ (summary.txt, runs.tsv, logs/); exit 1 when
 # anything is flagged. The base's jar is built once (in a temporary worktree) and kept under
 # ~/.cache/g2048/perf-guard/<commit>/; this tree's is built each run.
@@ -35,7 +37,7 @@ train_games="${TRAIN_GAMES:-3000}"
 ply1_games="${PLY1_GAMES:-30}"
 ply3_games="${PLY3_GAMES:-1}"
 seed="${SEED:-2048}"
-measures="${MEASURES:-train-td train-tc 1-ply 3-ply}"
+measures="${MEASURES:-train-td train-tc train-recipe 1-ply 3-ply}"
 work="$(mktemp -d)"
 trap 'git -C "$here" worktree remove --force "$work/base-tree" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
@@ -71,11 +73,13 @@ measure() { # jar measure log -> "kind figure value" lines (kind: speed or resul
   local java=("$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
     --add-modules jdk.incubator.vector -XX:+UseParallelGC -jar "$jar")
   case "$m" in
-    train-td|train-tc)
-      local tc=--no-tc; [ "$m" = train-tc ] && tc=--tc
+    train-td|train-tc|train-recipe)
+      local rule=(--no-tc) games="$train_games"
+      [ "$m" = train-tc ] && rule=(--tc)
+      [ "$m" = train-recipe ] && rule=(--tc --alpha 0.03125 --lambda 0.5 --backward --shaping restart) games=$((train_games / 2))
       # each run trains afresh: a trained --out is only ever replaced by its own --resume
       rm -f "$work/trained.g2n" "$work/trained.curve.csv" "$work/trained.curve.png"
-      "${java[@]}" train ntuple --net 4x6 "$tc" --games "$train_games" --threads 1 --seed "$seed" --out "$work/trained.g2n" \
+      "${java[@]}" train ntuple --net 4x6 "${rule[@]}" --games "$games" --threads 1 --seed "$seed" --out "$work/trained.g2n" \
         --no-progress --eval-every 0 --checkpoint-every 0 >"$log" 2>&1
       grep '^games ' "$log" | tail -1 | sed -n "s/^games .* train mean \([0-9]*\) .*(\([0-9.]*\)M per thread-CPU-s).*/\2 \1/p" \
         | awk -v m="$m" '{printf "speed %s_moves/CPU-s %.0f\nresult %s_train_mean %s\n", m, $1 * 1e6, m, $2}' ;;

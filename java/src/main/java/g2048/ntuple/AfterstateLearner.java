@@ -57,9 +57,20 @@ class AfterstateLearner extends Learner {
     private long previousAt;
     /** What {@link Coherence#readAheadAt} returned last (never used: see there). */
     private float readAhead;
+    /**
+     * Whether the chosen afterstate's accumulators are read ahead: only where its update follows one
+     * choice later; a learner that updates after the game would read lines evicted long before then.
+     */
+    private final boolean readAheadOnChoice;
 
     AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence) {
+        this(net, alpha, stages, coherence, true);
+    }
+
+    /** {@code updateFollowsChoice}: whether each afterstate is updated one choice after it was chosen, as here. */
+    AfterstateLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence, boolean updateFollowsChoice) {
         super(net, alpha, stages, coherence);
+        this.readAheadOnChoice = updateFollowsChoice && coherence != null;
         this.fourBySix = net.fourBySix() && net.rawAccess();
         this.sixteen = net.sixteenOn4x4();
         this.table = net.address();
@@ -118,7 +129,7 @@ class AfterstateLearner extends Learner {
         chosenValue = bestValue;
         chosenAt = e + 128L * best;
         half ^= halfBytes;
-        if (coherence != null) {
+        if (readAheadOnChoice) {
             // kept in a field, so that the reads are not dropped as unused
             readAhead = coherence.readAheadAt(chosenAt, 32);
         }
@@ -167,7 +178,7 @@ class AfterstateLearner extends Learner {
         chosenValue = bestValue;
         chosenAt = e + step * best;
         half ^= halfBytes;
-        if (coherence != null) {
+        if (readAheadOnChoice) {
             readAhead = coherence.readAheadAt(chosenAt, features);
         }
         return best;

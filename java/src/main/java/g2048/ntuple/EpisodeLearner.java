@@ -20,12 +20,16 @@ final class EpisodeLearner extends AfterstateLearner {
     private long[] afters = new long[4096];
     private int[] rewards = new int[4096];
     private float[] values = new float[4096];
+    /** The backward pass's entry numbers of the afterstate before the one being updated (numbered a step ahead). */
+    private final int[] aheadEntries;
 
     EpisodeLearner(TupleNetwork net, float alpha, Stages stages, Coherence coherence, TdRule rule) {
-        super(net, alpha, stages, coherence);
+        // the updates come after the game (backward) or a horizon later (forward), not one choice later
+        super(net, alpha, stages, coherence, false);
         this.rule = rule;
         this.horizon = rule.steps();
         this.lambda = rule.lambda();
+        this.aheadEntries = new int[net.features()];
     }
 
     @Override
@@ -108,19 +112,26 @@ final class EpisodeLearner extends AfterstateLearner {
         return g + Math.pow(lambda, horizon - 1) * kStepReturn(j, horizon, known, ended);
     }
 
-    /** After the game: last afterstate first, every target read from the values just updated. */
+    /**
+     * After the game: last afterstate first, every target read from the values just updated. The
+     * λ-return's value of afterstate j + 1 is read from the entry numbers its update used, and the
+     * numbers of afterstate j − 1 are made before afterstate j's update: the same sums in the same
+     * order as numbering each afterstate twice.
+     */
     private void learnBackward(int last) {
+        int[] now = entries;
+        int[] ahead = aheadEntries;
+        net.entryNumbers(stages.of(afters[last]), afters[last], now);
         double g = 0;
         for (int j = last; j >= 0; j--) {
+            if (j > 0) {
+                long before = afters[j - 1];
+                net.entryNumbers(stages.of(before), before, ahead);
+            }
+            long after = afters[j];
             double target;
             if (lambda > 0) {
-                // G_j = r_{j+1} + (1 − λ) V(s'_{j+1}) + λ G_{j+1}; G_last = 0.
-                if (j == last) {
-                    g = 0;
-                } else {
-                    long next = afters[j + 1];
-                    g = rewards[j + 1] + (1 - lambda) * net.value(stages.of(next), next) + lambda * g;
-                }
+                // G_j = r_{j+1} + (1 − λ) V(s'_{j+1}) + λ G_{j+1}; G_last = 0 (made after s'_{j+1}'s update, below)
                 target = g;
             } else {
                 int end = Math.min(j + horizon, last);
@@ -133,8 +144,13 @@ final class EpisodeLearner extends AfterstateLearner {
                     target += net.value(stages.of(at), at);
                 }
             }
-            long after = afters[j];
-            update(net.indices(stages.of(after), after, entries), (float) target);
+            update(now, net.sumOfNumbered(now), (float) target);
+            if (lambda > 0 && j > 0) {
+                g = rewards[j] + (1 - lambda) * net.valueOfNumbered(stages.of(after), after, now) + lambda * g;
+            }
+            int[] swap = now;
+            now = ahead;
+            ahead = swap;
         }
     }
 }

@@ -258,17 +258,56 @@ public final class TupleNetwork {
      */
     public float indices(int bank, long board, int[] out) {
         entryNumbers(bank, board, out);
+        return sumOfNumbered(out);
+    }
+
+    /** What {@link #indices} returns for the entry numbers {@code numbers[0..features())} it wrote, read afresh. */
+    float sumOfNumbered(int[] numbers) {
         if (fourBySix) {
-            return sumOf(out);
+            return sumOf(numbers);
         }
         if (sixteenOn4x4) {
-            return valueOf(out, 0);
+            return valueOf(numbers, 0);
         }
+        return sequentialSum(numbers);
+    }
+
+    /**
+     * {@link #value(int, long)} of {@code board}, whose entry numbers in bank {@code bank} are
+     * {@code numbers[0..features())} ({@link #entryNumbers}): the same sum in the same order, without
+     * numbering the board again (the 5×6 network's sum has its own order, so it reads the board).
+     */
+    float valueOfNumbered(int bank, long board, int[] numbers) {
+        if (fourBySix) {
+            return raw ? treeSum(numbers) : value(bank, board);
+        }
+        if (fiveBySix) {
+            return value(bank, board);
+        }
+        if (sixteenOn4x4) {
+            return valueOf(numbers, 0);
+        }
+        return sequentialSum(numbers);
+    }
+
+    /** The entries {@code numbers[0..features())} summed one after another, as the general {@link #value} sums them. */
+    private float sequentialSum(int[] numbers) {
         float sum = 0;
         for (int f = 0, n = tuples * images; f < n; f++) {
-            sum += raw ? RawMemory.get(address + 4L * out[f]) : lut.getAtIndex(F, out[f]);
+            sum += raw ? RawMemory.get(address + 4L * numbers[f]) : lut.getAtIndex(F, numbers[f]);
         }
         return sum;
+    }
+
+    /** The 4×6 network's 32 entries {@code numbers[0..32)} summed in {@link FourBySix#value(long, long)}'s tree. */
+    private float treeSum(int[] numbers) {
+        return ((imageSum(numbers, 0) + imageSum(numbers, 4)) + (imageSum(numbers, 8) + imageSum(numbers, 12)))
+                + ((imageSum(numbers, 16) + imageSum(numbers, 20)) + (imageSum(numbers, 24) + imageSum(numbers, 28)));
+    }
+
+    private float imageSum(int[] numbers, int at) {
+        return (RawMemory.get(address + 4L * numbers[at]) + RawMemory.get(address + 4L * numbers[at + 1]))
+                + (RawMemory.get(address + 4L * numbers[at + 2]) + RawMemory.get(address + 4L * numbers[at + 3]));
     }
 
     /**

@@ -35,13 +35,33 @@ class FourBySixTrainingTest {
         check(SIXTEEN, Stages.parse("256"), true, 0.01, 200);
     }
 
+    /**
+     * The backward λ-return reads each afterstate's value from the entry numbers of its update on the
+     * unchecked path, and numbers the board afresh on the checked one.
+     */
+    @Test
+    void backwardLambdaEpisodesLearnOnTheUncheckedPathExactlyWhatTheCheckedPathLearns() {
+        TdRule backward = new TdRule(1, 0.5, true);
+        check(SPEC, Stages.parse("256"), true, 0.02, 30, backward, Shaping.RESTART);
+        check(SPEC, Stages.SINGLE, false, 0.01, 60, new TdRule(3, 0, true), Shaping.NONE);
+        check(SIXTEEN, Stages.parse("256"), true, 0.02, 40, backward, Shaping.RESTART);
+    }
+
     private static void check(TupleSpec spec, Stages stages, boolean tc, double alpha, int games) {
+        check(spec, stages, tc, alpha, games, TdRule.TD0, Shaping.NONE);
+    }
+
+    private static void check(TupleSpec spec, Stages stages, boolean tc, double alpha, int games, TdRule rule, Shaping shaping) {
         try (NtupleModel fast = model(spec, false, stages, tc, alpha); NtupleModel checked = model(spec, true, stages, tc, alpha)) {
             assertTrue(fast.network().rawAccess() && (spec == SPEC ? fast.network().fourBySix() : fast.network().sixteenOn4x4()));
             assertFalse(checked.network().rawAccess());
-            new SelfPlay(fast, alpha, 1).train(games, null);
-            new SelfPlay(checked, alpha, 1).train(games, null);
-            String what = spec.name() + ", stages " + stages + ", tc " + tc;
+            for (NtupleModel m : new NtupleModel[] {fast, checked}) {
+                SelfPlay trainer = new SelfPlay(m, alpha, 1);
+                trainer.setRule(rule);
+                trainer.setShaping(shaping);
+                trainer.train(games, null);
+            }
+            String what = spec.name() + ", stages " + stages + ", tc " + tc + ", " + rule + ", " + shaping;
             assertEquals(checked.training().moves(), fast.training().moves(), "moves played, " + what);
             MemorySegment a = fast.network().table();
             MemorySegment b = checked.network().table();
