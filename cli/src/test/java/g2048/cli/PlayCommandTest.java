@@ -86,9 +86,11 @@ class PlayCommandTest {
         "--seed,    seven, --seed",
         "--player,  nobody, --player: unknown player 'nobody'",
         "--table,   int8,   --table: table precision 'int8': expected one of auto, float32, int16",
+        "--late-from, 3000, --late-from: expected a tile",
     })
     void badOptionsAreOneLineAndExitCode2(String option, String value, String expected) {
         CommandRun run = option.equals("--games") ? CommandRun.of("play", option, value)
+                : option.equals("--late-from") ? CommandRun.of("play", option, value, "--late-model", "models/none.g2n", "--games", "1")
                 : CommandRun.of("play", option, value, "--games", "1");
         assertEquals(2, run.exit(), run.out() + run.err());
         assertEquals(1, run.errLines().length, run.err());
@@ -207,5 +209,42 @@ class PlayCommandTest {
         CommandRun given = CommandRun.of("play", "--model", a.toString(), "--games", "4", "--threads", "1", "--downgrade", "24576",
                 "--json", "--quiet");
         assertEquals(MiniJson.object(given.out()).get("mean"), MiniJson.object(alone.out()).get("mean"));
+    }
+
+    /**
+     * {@code --late-model}: the second model values the boards from {@code --late-from}, levelled on
+     * the first model's hand-offs; the same model as both stages plays exactly as it alone, offset 0.
+     */
+    @Test
+    void aLateModelValuesTheBoardsFromItsTile(@TempDir Path dir) {
+        Path a = dir.resolve("a.g2n");
+        Path b = dir.resolve("b.g2n");
+        for (Path file : new Path[] {a, b}) {
+            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
+                    g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
+                new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
+                g2048.ntuple.NtupleModels.save(m, file);
+            }
+        }
+        CommandRun alone = CommandRun.of("play", "--model", a.toString(), "--games", "6", "--threads", "1", "--downgrade", "0",
+                "--json", "--quiet");
+        CommandRun self = CommandRun.of("play", "--model", a.toString(), "--late-model", a.toString(), "--late-from", "256",
+                "--games", "6", "--threads", "1", "--json", "--quiet");
+        CommandRun other = CommandRun.of("play", "--model", a.toString(), "--late-model", b.toString(), "--late-from", "256",
+                "--games", "6", "--threads", "1", "--depth", "2", "--json", "--quiet");
+        assertEquals(0, alone.exit(), alone.err());
+        assertEquals(0, self.exit(), self.err());
+        assertEquals(0, other.exit(), other.err());
+        assertEquals(MiniJson.object(alone.out()).get("mean"), MiniJson.object(self.out()).get("mean"));
+        String selfPlayer = String.valueOf(MiniJson.object(self.out()).get("player"));
+        assertTrue(selfPlayer.contains("from 256: ") && selfPlayer.contains("+0 (levelled on 64 hand-offs)")
+                && !selfPlayer.contains("downgrade"), selfPlayer);
+        String otherPlayer = String.valueOf(MiniJson.object(other.out()).get("player"));
+        assertTrue(otherPlayer.contains("from 256: ") && otherPlayer.contains("b.g2n"), otherPlayer);
+
+        CommandRun refused = CommandRun.of("play", "--player", "lines", "--late-model", b.toString(), "--games", "1");
+        assertEquals(2, refused.exit(), refused.out() + refused.err());
+        assertEquals(1, refused.errLines().length, refused.err());
+        assertTrue(refused.err().contains("--late-model: only the ntuple player"), refused.err());
     }
 }

@@ -21,12 +21,24 @@ import java.util.List;
  * @param device     where a value network runs: a backend's name, {@code auto} or {@code check}
  * @param backend    the settings the backends read ({@code gemm}, {@code cudaGraphs}), checked by the
  *                   registry when a value network is opened
+ * @param lateModel  for {@code ntuple}: a model that values the boards holding a tile of {@code lateFrom}
+ *                   or more ({@link g2048.eval.StagedEvaluator}), null for none
+ * @param lateFrom   the tile from which {@code lateModel} values boards
  */
 public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision table, Path db, String device,
-                         BackendOptions backend) {
+                         BackendOptions backend, Path lateModel, int lateFrom) {
+
+    /** The tile from which a late model values boards unless told otherwise. */
+    public static final int DEFAULT_LATE_FROM = 16384;
 
     public PlayerSpec {
         models = models == null ? List.of() : List.copyOf(models);
+    }
+
+    /** Without a late model. */
+    public PlayerSpec(PlayerKind player, List<Path> models, TablePrecision table, Path db, String device,
+                      BackendOptions backend) {
+        this(player, models, table, db, device, backend, null, DEFAULT_LATE_FROM);
     }
 
     /** The player {@code player} with every other field at its default: the shipped model, tables as stored, auto device. */
@@ -48,7 +60,7 @@ public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision ta
 
     /** This spec of the player {@code kind}, its other fields as they are. */
     public PlayerSpec withPlayer(PlayerKind kind) {
-        return new PlayerSpec(kind, models, table, db, device, backend);
+        return new PlayerSpec(kind, models, table, db, device, backend, lateModel, lateFrom);
     }
 
     /** This spec with the one model {@code file} (null: the player's default). */
@@ -58,19 +70,24 @@ public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision ta
 
     /** This spec with the ensemble {@code files} (or one file, or none for the default). */
     public PlayerSpec withModels(List<Path> files) {
-        return new PlayerSpec(player, files, table, db, device, backend);
+        return new PlayerSpec(player, files, table, db, device, backend, lateModel, lateFrom);
     }
 
     public PlayerSpec withTable(TablePrecision tables) {
-        return new PlayerSpec(player, models, tables, db, device, backend);
+        return new PlayerSpec(player, models, tables, db, device, backend, lateModel, lateFrom);
     }
 
     public PlayerSpec withDb(Path solution) {
-        return new PlayerSpec(player, models, table, solution, device, backend);
+        return new PlayerSpec(player, models, table, solution, device, backend, lateModel, lateFrom);
     }
 
     /** This spec with a value network on the backend {@code name}, which reads {@code settings}. */
     public PlayerSpec withDevice(String name, BackendOptions settings) {
-        return new PlayerSpec(player, models, table, db, name, settings);
+        return new PlayerSpec(player, models, table, db, name, settings, lateModel, lateFrom);
+    }
+
+    /** This spec with the late model {@code file} (null: none) valuing boards from the tile {@code from}. */
+    public PlayerSpec withLateModel(Path file, int from) {
+        return new PlayerSpec(player, models, table, db, device, backend, file, from);
     }
 }

@@ -4,6 +4,7 @@ import static g2048.settings.BadSetting.field;
 
 import g2048.nn.BackendOptions;
 import g2048.eval.EnsembleEvaluator;
+import g2048.eval.StagedEvaluator;
 import g2048.eval.Evaluator;
 import g2048.eval.LineHeuristicEvaluator;
 import g2048.game.Shape;
@@ -74,6 +75,7 @@ public final class Players {
         }
         if (player != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
+            refuseLateModel(spec);
         }
         return switch (player) {
             case NTUPLE -> ntuple(spec, shape, search);
@@ -121,17 +123,20 @@ public final class Players {
     static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search, List<NtupleModel> loaded) {
         if (spec.player() != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
+            refuseLateModel(spec);
         }
         return switch (spec.player()) {
             case LINES -> new LineHeuristicEvaluator(shape);
             case NTUPLE -> {
+                Evaluator values;
                 if (spec.models().size() > 1) {
-                    yield ensemble(spec, shape, search, loaded);
+                    values = ensemble(spec, shape, search, loaded);
+                } else {
+                    NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
+                    values = closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
+                    loaded.add(model);
                 }
-                NtupleModel model = ntupleModel(spec.model(), shape, spec.table());
-                Evaluator values = closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
-                loaded.add(model);
-                yield values;
+                yield spec.lateModel() == null ? values : staged(spec, values, search, loaded);
             }
             case CNN -> network(spec, shape, System.err);
             default -> throw new BadSetting(field("player"), ": " + fixedSearch(spec.player())
@@ -234,8 +239,39 @@ public final class Players {
         }
     }
 
+    /**
+     * {@code early} below the spec's late tile and its late model from it, levelled on the early
+     * player's own hand-offs ({@link StagedEvaluator#aligned}); the late model is added to {@code loaded}.
+     */
+    private static Evaluator staged(PlayerSpec spec, Evaluator early, SearchConfig search, List<NtupleModel> loaded) {
+        int from = spec.lateFrom();
+        if (from < 4 || from > 32768 || Integer.bitCount(from) != 1) {
+            throw new BadSetting(field("lateFrom"), ": expected a tile, a power of two from 4 to 32768, got " + from);
+        }
+        NtupleModel model = ntupleModel(spec.lateModel(), early.shape(), spec.table());
+        return closingOnFailure(List.of(model), () -> {
+            Evaluator late = afterstateValues(model, spec.table(), search);
+            Evaluator staged = StagedEvaluator.aligned(early, late, Integer.numberOfTrailingZeros(from), LATE_LEVEL_SEED);
+            loaded.add(model);
+            return staged;
+        });
+    }
+
+    /** The seed of the greedy games that level a late model ({@link #staged}): fixed, so that a player is the same in every run. */
+    static final long LATE_LEVEL_SEED = 0x1A7E;
+
+    private static void refuseLateModel(PlayerSpec spec) {
+        if (spec.lateModel() != null) {
+            throw new BadSetting(field("lateModel"), ": only the ntuple player values the late game with a second"
+                    + " model, the player is '" + spec.player() + "'");
+        }
+    }
+
     /** The ntuple player of a spec: its models loaded and checked against the shape, then {@link #ntuple(List, TablePrecision, SearchConfig)}. */
     private static Player ntuple(PlayerSpec spec, Shape shape, SearchConfig search) {
+        if (spec.lateModel() != null) {
+            return searching(evaluator(spec, shape, search), search);
+        }
         if (spec.models().size() > 1) {
             return searching(ensemble(spec, shape, search, new ArrayList<>()), search);
         }
