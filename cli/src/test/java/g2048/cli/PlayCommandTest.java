@@ -181,15 +181,8 @@ class PlayCommandTest {
     /** {@code --model a,b}: an ensemble plays; one model twice plays exactly as the model alone. */
     @Test
     void anEnsembleOfModelFilesPlays(@TempDir Path dir) {
-        Path a = dir.resolve("a.g2n");
-        Path b = dir.resolve("b.g2n");
-        for (Path file : new Path[] {a, b}) {
-            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
-                    g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
-                new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
-                g2048.ntuple.NtupleModels.save(m, file);
-            }
-        }
+        Path a = trainedModel(dir.resolve("a.g2n"), 1);
+        Path b = trainedModel(dir.resolve("b.g2n"), 2);
         CommandRun alone = CommandRun.of("play", "--model", a.toString(), "--games", "4", "--threads", "1", "--json", "--quiet");
         CommandRun twice = CommandRun.of("play", "--model", a + "," + a, "--games", "4", "--threads", "1", "--json", "--quiet");
         CommandRun both = CommandRun.of("play", "--model", a + "," + b, "--games", "4", "--threads", "1", "--depth", "2",
@@ -217,15 +210,8 @@ class PlayCommandTest {
      */
     @Test
     void aLateModelValuesTheBoardsFromItsTile(@TempDir Path dir) {
-        Path a = dir.resolve("a.g2n");
-        Path b = dir.resolve("b.g2n");
-        for (Path file : new Path[] {a, b}) {
-            try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
-                    g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, file == a ? 1 : 2, 0.01)) {
-                new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
-                g2048.ntuple.NtupleModels.save(m, file);
-            }
-        }
+        Path a = trainedModel(dir.resolve("a.g2n"), 1);
+        Path b = trainedModel(dir.resolve("b.g2n"), 2);
         CommandRun alone = CommandRun.of("play", "--model", a.toString(), "--games", "6", "--threads", "1", "--downgrade", "0",
                 "--json", "--quiet");
         CommandRun self = CommandRun.of("play", "--model", a.toString(), "--late-model", a.toString(), "--late-from", "256",
@@ -246,5 +232,15 @@ class PlayCommandTest {
         assertEquals(2, refused.exit(), refused.out() + refused.err());
         assertEquals(1, refused.errLines().length, refused.err());
         assertTrue(refused.err().contains("--late-model: only the ntuple player"), refused.err());
+    }
+
+    /** A small 4×4 model trained for 100 games from {@code seed}, saved as {@code file}. */
+    private static Path trainedModel(Path file, long seed) {
+        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
+                g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, seed, 0.01)) {
+            new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
+            g2048.ntuple.NtupleModels.save(m, file);
+        }
+        return file;
     }
 }
