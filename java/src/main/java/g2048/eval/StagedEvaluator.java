@@ -32,6 +32,7 @@ public final class StagedEvaluator implements Evaluator {
     private long[] earlyBoards = new long[0];
     private double[] lateValues = new double[0];
     private double[] earlyValues = new double[0];
+    private boolean[] lateAt = new boolean[0];
 
     /**
      * {@code early} below the tile {@code 2^fromCode}, {@code late} plus {@code offset} from it;
@@ -139,11 +140,13 @@ public final class StagedEvaluator implements Evaluator {
             earlyBoards = new long[count];
             lateValues = new double[count];
             earlyValues = new double[count];
+            lateAt = new boolean[count];
         }
         int nLate = 0;
         int nEarly = 0;
         for (int i = 0; i < count; i++) {
-            if (isLate(afterstates[i])) {
+            lateAt[i] = isLate(afterstates[i]);
+            if (lateAt[i]) {
                 lateBoards[nLate++] = afterstates[i];
             } else {
                 earlyBoards[nEarly++] = afterstates[i];
@@ -158,7 +161,7 @@ public final class StagedEvaluator implements Evaluator {
         int li = 0;
         int ei = 0;
         for (int i = 0; i < count; i++) {
-            out[i] = isLate(afterstates[i]) ? lateValues[li++] + offset : earlyValues[ei++];
+            out[i] = lateAt[i] ? lateValues[li++] + offset : earlyValues[ei++];
         }
     }
 

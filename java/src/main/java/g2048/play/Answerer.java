@@ -140,6 +140,7 @@ public final class Answerer implements AutoCloseable {
         }
         if (kind != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
+            Players.refuseLateModel(spec);
         }
         List<NtupleModel> models = new ArrayList<>();
         Solution solution = null;

@@ -260,7 +260,8 @@ public final class Players {
     /** The seed of the greedy games that level a late model ({@link #staged}): fixed, so that a player is the same in every run. */
     static final long LATE_LEVEL_SEED = 0x1A7E;
 
-    private static void refuseLateModel(PlayerSpec spec) {
+    /** Refuses a late model for a player other than ntuple, which alone values afterstates by stage. */
+    static void refuseLateModel(PlayerSpec spec) {
         if (spec.lateModel() != null) {
             throw new BadSetting(field("lateModel"), ": only the ntuple player values the late game with a second"
                     + " model, the player is '" + spec.player() + "'");
