@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code g2048 bench late-game}: where a value function is wrong, band by band of tile sum ({@link LateGameAudit}). */
@@ -23,7 +24,8 @@ import picocli.CommandLine.Option;
                 + "(no tile-downgrading): the share of afterstates each band gets in plain games and in restart episodes "
                 + "(the share of TD updates under either), the mean error of value against the score that followed "
                 + "(unbiased), and the root-mean-square error against the mean of --rollouts games from up to "
-                + "--positions afterstates a band (the rollouts' own noise taken out)."})
+                + "--positions afterstates a band (the rollouts' own noise taken out).",
+            "With --late-model, the two models by stage are audited as the one value function they make."})
 final class BenchLateGameCommand implements Callable<Integer> {
 
     @Option(names = "--model", description = "An n-tuple TD-afterstate model (default: the shipped model).")
@@ -31,6 +33,9 @@ final class BenchLateGameCommand implements Callable<Integer> {
 
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
     String table;
+
+    @Mixin
+    LateModelOptions late = new LateModelOptions();
 
     @Option(names = "--games", defaultValue = "1000", description = "Games played (default: ${DEFAULT-VALUE}).")
     int games;
@@ -73,7 +78,7 @@ final class BenchLateGameCommand implements Callable<Integer> {
         if (csv != null) {
             OutputDirectory.checkFileWritable("--csv", csv);
         }
-        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withTable(PlayerOptions.table(PlayerKind.NTUPLE, table));
+        PlayerSpec spec = late.applyTo(PlayerSpec.of(PlayerKind.NTUPLE).withTable(PlayerOptions.table(PlayerKind.NTUPLE, table)));
         if (model != null) {
             spec = spec.withModel(model);
         }

@@ -63,6 +63,9 @@ final class BenchSearchCommand implements Callable<Integer> {
     NetworkDeviceOptions devices = new NetworkDeviceOptions();
 
     @Mixin
+    LateModelOptions late = new LateModelOptions();
+
+    @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
     @Mixin
@@ -125,6 +128,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             // before the models load and the games: a log that cannot be written should not cost the measurement
             OutputDirectory.checkFileWritable("--hlog", hlog.toAbsolutePath());
             DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--model", ModelList.expand(models));
+            DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--late-model", late.lateModel);
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);
@@ -132,11 +136,12 @@ final class BenchSearchCommand implements Callable<Integer> {
         PlayerKind kind = PlayerKind.parse(player);
         if (kind == PlayerKind.POLICY) {
             // a policy network does not search: one forward pass per move, at depth 1 only
-            Player policy = Players.create(PlayerSpec.of(kind).withModels(models), s, config);
+            // a late model is refused here, as for every player but ntuple
+            Player policy = Players.create(late.applyTo(PlayerSpec.of(kind).withModels(models)), s, config);
             return run(tablesOptions.wrap(policy, tables, coverage), null, policy, s, config);
         }
-        ExpectimaxPlayer search = Players.searcher(new PlayerSpec(kind, models, PlayerOptions.table(kind, table), null,
-                devices.device, devices.settings()), s, config);
+        ExpectimaxPlayer search = Players.searcher(late.applyTo(new PlayerSpec(kind, models, PlayerOptions.table(kind, table),
+                null, devices.device, devices.settings())), s, config);
         Evaluator evaluator = search.evaluator();
         config = search.config();
         // the warm-up player is one of its own, so that the measured search's counters stay clean

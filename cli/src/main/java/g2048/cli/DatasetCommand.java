@@ -15,14 +15,15 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code g2048 dataset}: a teacher's games recorded for training policy networks. */
 @Command(name = "dataset", mixinStandardHelpOptions = true,
         description = {"Record a teacher's games: every position, the teacher's move and its value of each move.",
             "The file (.g2pd) is a stream of per-game chunks, each with a CRC32C; rerunning the same command",
-            "continues a killed or shorter run (same --player, --model, --depth and --seed), and the same seed",
-            "gives the same file whatever --threads.",
+            "continues a killed or shorter run (same --player, --model, --late-model, --late-from, --depth",
+            "and --seed), and the same seed gives the same file whatever --threads.",
             "With --behaviour the games follow another player's moves (a policy network's, say) while the teacher",
             "still labels every position: the positions that player meets, with the teacher's answers (DAgger)."})
 final class DatasetCommand implements Callable<Integer> {
@@ -36,6 +37,10 @@ final class DatasetCommand implements Callable<Integer> {
 
     @Option(names = "--table", defaultValue = "auto", description = PlayerOptions.TABLE_HELP)
     String table;
+
+    /** The ntuple teacher's late model. */
+    @Mixin
+    LateModelOptions late = new LateModelOptions();
 
     @Option(names = "--depth", defaultValue = "1", description = "The teacher's search depth (1 = greedy) (default: ${DEFAULT-VALUE}).")
     int depth;
@@ -85,11 +90,14 @@ final class DatasetCommand implements Callable<Integer> {
         }
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "--model", model);
+        DistinctFiles.checkNotAnInput("--out", out, "--late-model", late.lateModel);
         DistinctFiles.checkNotAnInput("--out", out, "--behaviour-model", behaviourModel);
         PlayerKind kind = PlayerKind.parse(player);
-        PlayerSpec spec = PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table));
+        PlayerSpec spec = late.applyTo(PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table)));
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
-        String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "");
+        String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "")
+                // a run is continued only with the same late model; a file without one reads as before
+                + (late.lateModel != null ? "+late:" + late.lateModel.getFileName() + "@" + late.lateFrom : "");
         g2048.player.Player follow = null;
         String meta = DatasetGenerator.meta(teacherName, depth, seed);
         if (behaviour != null) {

@@ -51,19 +51,14 @@ final class PlayerOptions {
     @Option(names = "--db", description = "Solver database directory (for --player optimal).")
     Path db;
 
-    @Option(names = "--late-model", paramLabel = "FILE",
-            description = "For ntuple: a second model that values the boards holding a tile of --late-from or more (a network trained where games are won or lost), its values levelled on the first model's own greedy games where they first make that tile; tile-downgrading auto is then off.")
-    Path lateModel;
-
-    @Option(names = "--late-from", paramLabel = "TILE", defaultValue = "16384",
-            description = "The tile from which --late-model values boards (default: ${DEFAULT-VALUE}).")
-    int lateFrom = PlayerSpec.DEFAULT_LATE_FROM;
+    @Mixin
+    LateModelOptions late = new LateModelOptions();
 
     /** The player these options name, for {@link Players} to build. */
     PlayerSpec spec() {
         PlayerKind kind = PlayerKind.parse(player);
-        return new PlayerSpec(kind, ModelList.expand(models), table(kind, table), db, devices.device, devices.settings(),
-                lateModel, lateFrom);
+        return late.applyTo(new PlayerSpec(kind, ModelList.expand(models), table(kind, table), db, devices.device,
+                devices.settings()));
     }
 
     /**

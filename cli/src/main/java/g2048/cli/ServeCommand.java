@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
             "GET /game?seed=S[&player=P][&depth=D][&max_moves=N][&shape=RxC]: a seeded game's trace,"
                     + " game 0 of 'play --seed S'.",
             "GET /solve?board=B: exact values from the database of --db.  GET /health.",
-            "Players: ntuple (the model of --model), lines, heuristic, random, optimal (needs --db), policy (the network of --policy),"
+            "Players: ntuple (the model of --model, and --late-model's from --late-from), lines, heuristic, random, optimal (needs --db), policy (the network of --policy),"
                     + " cnn (needs --cnn, searched as ntuple is).",
             "Answers are the command line's JSON: /move is 'move --json' (schemas/move.schema.json), /solve 'solve query --json';"
                     + " schemas/serve-*.schema.json describe the others.",
@@ -37,6 +37,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--model", description = "N-tuple model of the ntuple player, a 4x4 model (default: the shipped model).")
     Path model;
+
+    @Mixin
+    LateModelOptions late = new LateModelOptions();
 
     @Option(names = "--db", description = "Solver database directory written by 'g2048 solve': /solve, the optimal player,"
             + " and exact values beside each move of a game of its shape.")
@@ -81,7 +84,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new Errors.BadInput("--bind: '" + bind + "' is not an address or host name this machine can resolve");
         }
         MoveService service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policy)
-                .withCnn(cnn, devices.device, devices.settings()).withTables(tablesOptions.settings()));
+                .withCnn(cnn, devices.device, devices.settings()).withTables(tablesOptions.settings())
+                .withLateModel(late.lateModel, late.lateFrom));
         MoveServer server;
         try {
             server = MoveServer.start(service, settings);
@@ -101,6 +105,7 @@ final class ServeCommand implements Callable<Integer> {
         }, "g2048-serve-stop"));
         System.out.println("g2048 serve: listening on http://" + bind + ":" + server.port() + "/ (model "
                 + (service.modelName() == null ? "none" : service.modelName())
+                + (service.lateModelName() == null ? "" : ", late model " + service.lateModelName() + " from " + late.lateFrom)
                 + (service.policyName() == null ? "" : ", policy " + service.policyName())
                 + (service.cnnName() == null ? "" : ", cnn " + service.cnnName())
                 + (service.solutionShape() == null ? "" : ", " + service.solutionShape() + " database") + "); Ctrl-C stops");

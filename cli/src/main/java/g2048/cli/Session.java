@@ -36,7 +36,10 @@ final class Session implements AutoCloseable {
     /** Their names, as requests and --player give them. */
     static final List<String> PLAYERS = KINDS.stream().map(PlayerKind::id).toList();
 
-    /** The command line's player: the tables, device and backend every player of the session takes. */
+    /**
+     * The command line's player: the tables, device and backend every player of the session takes,
+     * and the late model, which the ntuple player alone takes ({@link #spec}).
+     */
     private final PlayerSpec devices;
     private final Answerer.Tables tables;
     /** The command line's settings: those a player chosen by {@code set} starts from. */
@@ -235,7 +238,7 @@ final class Session implements AutoCloseable {
         Path current = answerer.spec().model();
         Path m = r.has("model") ? Path.of(r.string("model")) : other ? null : current;
         if (other || !java.util.Objects.equals(m, current)) {
-            Answerer next = open(devices.withPlayer(p).withModel(m), search);
+            Answerer next = open(spec(p, m), search);
             answerer.close();
             answerer = next;
         } else {
@@ -243,6 +246,16 @@ final class Session implements AutoCloseable {
         }
         adopt(d, t, k, g);
         return settings(result);
+    }
+
+    /**
+     * The player {@code kind} with the model {@code model} (null: its default) and the command line's
+     * other settings: its late model goes with the ntuple player, whatever model that plays, and with
+     * no other, so that a session started with one can still switch to any player.
+     */
+    private PlayerSpec spec(PlayerKind kind, Path model) {
+        Path lateModel = kind == PlayerKind.NTUPLE ? devices.lateModel() : null;
+        return devices.withPlayer(kind).withModel(model).withLateModel(lateModel, devices.lateFrom());
     }
 
     /** The settings as an object, as {@code set} answers and the session's first line shows them. */
@@ -258,10 +271,17 @@ final class Session implements AutoCloseable {
     /** The settings' fields, written into the object {@code j} has open. */
     private JsonWriter settings(JsonWriter j) {
         Path model = answerer.spec().model();
+        Path late = answerer.spec().lateModel();
         Shape shape = answerer.shape();
         j.field("player", answerer.kind().id())
                 .field("model", model != null ? model.toString() : answerer.shippedModel())
-                .field("shape", shape != null ? shape.toString() : null)
+                .field("late_model", late != null ? late.toString() : null);
+        if (late != null) {
+            j.field("late_from", answerer.spec().lateFrom());
+        } else {
+            j.nullField("late_from");
+        }
+        j.field("shape", shape != null ? shape.toString() : null)
                 .field("depth", depth).field("time_ms", timeMs).field("time_bank", timeBank);
         return downgrade == SearchConfig.DOWNGRADE_AUTO ? j.field("downgrade", "auto") : j.field("downgrade", downgrade);
     }

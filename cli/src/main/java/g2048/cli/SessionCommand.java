@@ -28,6 +28,8 @@ import picocli.CommandLine.Option;
             "Players: ntuple (the shipped model by default), lines, heuristic, cnn, policy (the shipped network by default; each"
             + " move's probability, no search); --depth, --time-ms, --time-bank (the game's steps share one bank) and --downgrade are the settings each move request may override. The session schema in the schemas directory describes every"
             + " request and reply.",
+            "--late-model belongs to the ntuple player: it values that player's late game whichever model a set request gives it,"
+            + " and the other players play without it (the settings' late_model is then null).",
             "With --tables, the endgame tables check every player's moves on 4x4 boards, as in 'move --tables': each move answer"
             + " (of move and step) has the field 'table'."})
 final class SessionCommand implements Callable<Integer> {
@@ -50,6 +52,10 @@ final class SessionCommand implements Callable<Integer> {
     @Mixin
     NetworkDeviceOptions devices = new NetworkDeviceOptions();
 
+    /** The ntuple player's late model, kept for it whenever set chooses it ({@link Session}). */
+    @Mixin
+    LateModelOptions late = new LateModelOptions();
+
     @Mixin
     SearchOptions searchOptions = new SearchOptions();
 
@@ -71,8 +77,8 @@ final class SessionCommand implements Callable<Integer> {
                     + String.join(", ", Session.PLAYERS));
         }
         PlayerKind kind = PlayerKind.parse(player);
-        PlayerSpec spec = new PlayerSpec(kind, model == null ? List.of() : List.of(model), PlayerOptions.table(kind, table),
-                null, devices.device, devices.settings());
+        PlayerSpec spec = late.applyTo(new PlayerSpec(kind, model == null ? List.of() : List.of(model),
+                PlayerOptions.table(kind, table), null, devices.device, devices.settings()));
         // checkError, not an exception, says that standard output is closed: the JVM ignores SIGPIPE
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         Session session;

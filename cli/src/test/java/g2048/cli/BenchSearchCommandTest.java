@@ -45,6 +45,35 @@ class BenchSearchCommandTest {
                 text.out());
     }
 
+    /**
+     * {@code --late-model}: the model itself as the late model (from 256, which these games make)
+     * plays exactly as the model alone, offset +0; a late model is the ntuple player's only.
+     */
+    @Test
+    void aLateModelIsTheNtuplePlayersOnly(@TempDir Path dir) {
+        String a = PlayCommandTest.trainedModel(dir.resolve("a.g2n"), 1).toString();
+        CommandRun alone = run("bench", "search", "--model", a, "--depth", "2", "--games", "3", "--downgrade", "0", "--json", "--quiet");
+        CommandRun self = run("bench", "search", "--model", a, "--late-model", a, "--late-from", "256", "--depth", "2",
+                "--games", "3", "--json", "--quiet");
+        assertEquals(0, alone.exit(), alone.err());
+        assertEquals(0, self.exit(), self.err());
+        for (String key : new String[] {"mean", "max", "moves"}) {
+            assertEquals(MiniJson.object(alone.out()).get(key), MiniJson.object(self.out()).get(key), key);
+        }
+        String player = String.valueOf(MiniJson.object(self.out()).get("player"));
+        assertTrue(player.contains("from 256: ") && player.contains("+0 (levelled on"), player);
+
+        assertBadInput(run("bench", "search", "--model", a, "--late-model", a, "--late-from", "100", "--games", "1"),
+                "--late-from: expected a tile, a power of two from 4 to 32768, got 100");
+        for (String other : new String[] {"lines", "heuristic", "policy"}) {
+            assertBadInput(run("bench", "search", "--player", other, "--depth", "1", "--late-model", a, "--games", "1"),
+                    "--late-model: only the ntuple player values the late game with a second model, the player is '" + other + "'");
+        }
+        // the latency log never overwrites the late model
+        assertBadInput(run("bench", "search", "--model", dir.resolve("none.g2n").toString(), "--late-model", a, "--hlog", a,
+                "--games", "1"), "--hlog: " + a + " is --late-model " + a + ", which this command reads");
+    }
+
     @Test
     void badInputGetsOneLineAndExitCode2(@TempDir Path dir) {
         assertBadInput(run("bench"), "expected a subcommand");

@@ -234,8 +234,8 @@ class PlayCommandTest {
         assertTrue(refused.err().contains("--late-model: only the ntuple player"), refused.err());
     }
 
-    /** A small 4×4 model trained for 100 games from {@code seed}, saved as {@code file}. */
-    private static Path trainedModel(Path file, long seed) {
+    /** A small 4×4 model trained for 100 games from {@code seed}, saved as {@code file} (shared by the late-model tests of other commands). */
+    static Path trainedModel(Path file, long seed) {
         try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("0123,4567,0145:sym"),
                 g2048.game.Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE, seed, 0.01)) {
             new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);

@@ -99,6 +99,51 @@ class PolicyCommandsTest {
         }
     }
 
+    /**
+     * {@code dataset --late-model}: the teacher's late model. The model itself as its late model (from
+     * 256, which these games make) records the games and labels of the model alone, offset +0; a file
+     * is continued only with the same late model; only the ntuple teacher takes one.
+     */
+    @Test
+    void aLateModelTeachesAsTheModelItLevelsOn() throws Exception {
+        String a = PlayCommandTest.trainedModel(dir.resolve("a.g2n"), 1).toString();
+        Path alone = dir.resolve("alone.g2pd");
+        Path staged = dir.resolve("staged.g2pd");
+        CommandRun plain = CommandRun.of("dataset", "--model", a, "--games", "2", "--out", alone.toString(), "--no-progress");
+        String[] late = {"dataset", "--model", a, "--late-model", a, "--late-from", "256", "--out", staged.toString(), "--no-progress"};
+        CommandRun self = CommandRun.of(concat(late, "--games", "2"));
+        assertEquals(0, plain.exit(), plain.err());
+        assertEquals(0, self.exit(), self.err());
+        try (DatasetFile.Reader want = DatasetFile.Reader.open(alone); DatasetFile.Reader got = DatasetFile.Reader.open(staged)) {
+            assertTrue(got.meta().startsWith("teacher=ntuple:a.g2n+late:a.g2n@256;"), got.meta());
+            int games = 0;
+            for (DatasetFile.Game w = want.next(), g = got.next(); w != null || g != null; w = want.next(), g = got.next(), games++) {
+                assertArrayEquals(w.boards(), g.boards(), "game " + games);
+                assertArrayEquals(w.moves(), g.moves(), "game " + games);
+                assertArrayEquals(w.values(), g.values(), "game " + games);
+            }
+            assertEquals(2, games);
+        }
+        assertEquals(0, CommandRun.of(concat(late, "--games", "3")).exit(), "the same late model continues the file");
+        CommandRun other = CommandRun.of("dataset", "--model", a, "--late-model", a, "--late-from", "512", "--games", "4",
+                "--out", staged.toString(), "--no-progress");
+        assertEquals(2, other.exit(), "a file of another late model is not continued: " + other.err());
+        assertEquals(1, other.errLines().length, other.err());
+
+        Path bad = dir.resolve("bad.g2pd");
+        CommandRun lines = CommandRun.of("dataset", "--player", "lines", "--late-model", a, "--games", "1", "--out", bad.toString());
+        assertEquals(2, lines.exit(), lines.err());
+        assertEquals(1, lines.errLines().length, lines.err());
+        assertTrue(lines.err().contains("--late-model: only the ntuple player values the late game with a second model,"
+                + " the player is 'lines'"), lines.err());
+        CommandRun tile = CommandRun.of("dataset", "--model", a, "--late-model", a, "--late-from", "100", "--games", "1",
+                "--out", bad.toString());
+        assertEquals(2, tile.exit(), tile.err());
+        assertEquals(1, tile.errLines().length, tile.err());
+        assertTrue(tile.err().contains("--late-from: expected a tile, a power of two from 4 to 32768, got 100"), tile.err());
+        assertFalse(Files.exists(bad), "nothing written for bad input");
+    }
+
     @Test
     void aDamagedChunkIsNamedWithItsOffset() throws Exception {
         Path f = dir.resolve("d.g2pd");

@@ -27,4 +27,15 @@ class ServeCommandTest {
         assertBadInput(CommandRun.of("serve", "--policy", dir.resolve("none.g2pn").toString()), "--policy: ");
         assertBadInput(CommandRun.of("serve", "--cnn", dir.resolve("none.g2nn").toString(), "--device", "cpu"), "--cnn: ");
     }
+
+    /** The ntuple player's late model is loaded, levelled and checked before the server listens. */
+    @Test
+    void aBadLateModelIsRefusedNamingItsOption(@TempDir Path dir) {
+        String a = PlayCommandTest.trainedModel(dir.resolve("a.g2n"), 1).toString();
+        assertBadInput(CommandRun.of("serve", "--port", "0", "--model", a, "--late-model", a, "--late-from", "100"),
+                "--late-from: expected a tile, a power of two from 4 to 32768, got 100");
+        assertBadInput(CommandRun.of("serve", "--port", "0", "--model", a, "--late-model", a, "--late-from", "big"), "--late-from");
+        assertBadInput(CommandRun.of("serve", "--port", "0", "--model", a, "--late-model", dir.resolve("none.g2n").toString()),
+                "--late-model: model file " + dir.resolve("none.g2n") + ": ");
+    }
 }

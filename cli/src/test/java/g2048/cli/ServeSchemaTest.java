@@ -177,7 +177,7 @@ class ServeSchemaTest {
         valid("serve-game", 200, "/game?seed=5&player=random&max_moves=0");
         valid("serve-game", 200, "/game?seed=6&player=cnn&depth=1&max_moves=10");
         String health = valid("serve-health", 200, "/health");
-        assertTrue(health.contains("\"models\":{\"ntuple\":\"shipped ntuple-6x6.g2nz\",\"policy\":\"p.g2pn\",\"cnn\":\"v.g2nn\"}"),
+        assertTrue(health.contains("\"models\":{\"ntuple\":\"shipped ntuple-6x6.g2nz\",\"ntuple_late\":null,\"policy\":\"p.g2pn\",\"cnn\":\"v.g2nn\"}"),
                 health);
         assertTrue(health.contains("\"players\":[\"ntuple\",\"lines\",\"heuristic\",\"random\",\"optimal\",\"policy\",\"cnn\"]"), health);
     }

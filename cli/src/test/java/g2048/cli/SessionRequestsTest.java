@@ -8,10 +8,12 @@ import g2048.game.Shape;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.search.SearchConfig;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A session's requests read exactly: integers from their digits, each field named once, settings the same however reached. */
 class SessionRequestsTest {
@@ -111,6 +113,66 @@ class SessionRequestsTest {
             String off = result(s.answer("{\"cmd\":\"set\",\"player\":\"lines\",\"downgrade\":0}"));
             assertTrue(off.contains("\"downgrade\":0"), off);
         }
+    }
+
+    /**
+     * A late model belongs to the ntuple player: it values that player's late game whatever model
+     * set gives it, the other players play without it, and the settings say which is played. The
+     * model itself as the late model answers exactly as the model alone (offset +0).
+     */
+    @Test
+    void aLateModelGoesWithTheNtuplePlayerOnly(@TempDir Path dir) {
+        Path a = PlayCommandTest.trainedModel(dir.resolve("a.g2n"), 1);
+        Path b = PlayCommandTest.trainedModel(dir.resolve("b.g2n"), 2);
+        SearchConfig search = SearchOptions.defaults(2).withDowngrade(0);
+        PlayerSpec alone = PlayerSpec.of(PlayerKind.NTUPLE).withModel(a);
+        // a 256 on the board: the late stage values every afterstate searched
+        String move = "{\"cmd\":\"move\",\"board\":\"2,4,8,16/32,64,128,256/2,4,8,0/0,0,0,2\"}";
+        try (Session plain = new Session(alone, search); Session staged = new Session(alone.withLateModel(a, 256), search)) {
+            assertEquals(List.of(), JsonSchemaTest.errors("session", staged.ready()), staged.ready());
+            assertLate(a.toString(), 256.0, staged.ready());
+            assertLate(null, null, plain.ready());
+            Map<String, Object> want = moveResult(plain.answer(move));
+            Map<String, Object> got = moveResult(staged.answer(move));
+            assertEquals(want.get("moves"), got.get("moves"));
+            assertEquals(want.get("move"), got.get("move"));
+            assertTrue(String.valueOf(got.get("player")).contains("from 256: "), got.toString());
+
+            String lines = staged.answer("{\"cmd\":\"set\",\"player\":\"lines\"}");
+            assertEquals(List.of(), JsonSchemaTest.errors("session", lines), lines);
+            assertLate(null, null, lines);
+            // ntuple again, with another model: the late model comes back with the player
+            String back = staged.answer("{\"cmd\":\"set\",\"player\":\"ntuple\",\"model\":\"" + b + "\"}");
+            assertLate(a.toString(), 256.0, back);
+            assertEquals(b.toString(), ((Map<?, ?>) MiniJson.object(back).get("result")).get("model"), back);
+            String player = String.valueOf(moveResult(staged.answer(move)).get("player"));
+            assertTrue(player.contains("b.g2n") && player.contains("from 256: ") && player.contains("a.g2n"), player);
+        }
+        // where the session starts, as play: a late model for another player, or a tile that is none, is refused
+        CommandRun other = CommandRun.of("session", "--player", "lines", "--late-model", a.toString());
+        assertEquals(2, other.exit(), other.err());
+        assertEquals(1, other.errLines().length, other.err());
+        assertTrue(other.err().contains("--late-model: only the ntuple player values the late game with a second model,"
+                + " the player is 'lines'"), other.err());
+        CommandRun tile = CommandRun.of("session", "--model", a.toString(), "--late-model", a.toString(), "--late-from", "100");
+        assertEquals(2, tile.exit(), tile.err());
+        assertEquals(1, tile.errLines().length, tile.err());
+        assertTrue(tile.err().contains("--late-from: expected a tile, a power of two from 4 to 32768, got 100"), tile.err());
+    }
+
+    /** Checks the late model a settings reply names, and its tile. */
+    private static void assertLate(String model, Double from, String reply) {
+        Map<?, ?> settings = (Map<?, ?>) MiniJson.object(reply).get("result");
+        assertTrue(settings.containsKey("late_model") && settings.containsKey("late_from"), reply);
+        assertEquals(model, settings.get("late_model"), reply);
+        assertEquals(from, settings.get("late_from"), reply);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> moveResult(String reply) {
+        Map<String, Object> m = MiniJson.object(reply);
+        assertEquals("move", m.get("reply"), reply);
+        return (Map<String, Object>) m.get("result");
     }
 
     private static String withoutTime(String move) {

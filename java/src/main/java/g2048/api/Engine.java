@@ -1,5 +1,7 @@
 package g2048.api;
 
+import g2048.eval.Evaluator;
+import g2048.eval.StagedEvaluator;
 import g2048.game.BoardText;
 import g2048.game.Direction;
 import g2048.game.Moves;
@@ -44,6 +46,9 @@ import java.util.function.Function;
  *     }
  * }
  * }</pre>
+ * <p><b>Players.</b> {@link #shipped()}, {@link #model(Path, int)} and {@link #ensemble} play n-tuple
+ * models; {@link #staged} one model below a tile and a second, late model from it; {@link #heuristic}
+ * the line heuristic without a model; {@link #policy} a policy network.
  * <p><b>Threading.</b> Every method may be called from any number of threads at once: each thread
  * that chooses moves gets its own instance of the player (a search's scratch space and table), and
  * the model's tables are shared, read-only. An engine over a model holds the model's off-heap tables
@@ -174,6 +179,36 @@ public final class Engine implements AutoCloseable {
             throw e;
         }
         return over(loaded, search);
+    }
+
+    /**
+     * Two n-tuple models by stage of the game, as {@code play --late-model} plays them: the model in
+     * {@code model} (the shipped one when null) values the afterstates without a tile of
+     * {@code lateFrom} or more, the model in {@code lateModel} those with one (a network trained where
+     * games are won or lost), its values levelled on the first model's own greedy games where they
+     * first make that tile ({@link StagedEvaluator#aligned}), searching as {@code search} says.
+     * Tile-downgrading {@link SearchConfig#DOWNGRADE_AUTO auto} is then off: the late model values
+     * the boards downgrading would bend. E.g. {@code Engine.staged(null, Path.of("late.g2n"), 16384,
+     * SearchConfig.ofDepth(3))}.
+     *
+     * @throws IllegalArgumentException when {@code lateModel} is null, {@code lateFrom} is not a tile
+     *         from 4 to 32768, a file is missing or not an afterstate-valued model, or the two models
+     *         play different shapes
+     */
+    public static Engine staged(Path model, Path lateModel, int lateFrom, SearchConfig search) {
+        if (lateModel == null) {
+            throw new IllegalArgumentException("lateModel: missing, the model file of the late stage");
+        }
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withModel(model).withLateModel(lateModel, lateFrom);
+        List<NtupleModel> loaded = new ArrayList<>();
+        try {
+            // the shape null: the first model's own, which the late model must share
+            Evaluator values = Players.evaluator(spec, null, search, loaded);
+            return new Engine(values.shape(), new SharedModels(loaded), s -> Players.searching(values, s), search);
+        } catch (RuntimeException e) {
+            loaded.forEach(NtupleModel::close);
+            throw e;
+        }
     }
 
     /** The line heuristic on {@code shape} (rows x columns, e.g. {@code "3x3"}) at {@code depth}: no model needed. */

@@ -38,8 +38,17 @@ final class ModelMemory {
         check(files, table, ModelFootprint.availableBytes());
     }
 
+    /** As {@link #check(Collection, TablePrecision)}, a refusal naming the spec's field {@code named} (the late model's). */
+    static void check(Collection<Path> files, TablePrecision table, String named) {
+        check(files, table, ModelFootprint.availableBytes(), named);
+    }
+
     /** {@link #check(Collection, TablePrecision)} against {@code available} bytes (negative: unknown, not checked). */
     static void check(Collection<Path> files, TablePrecision table, long available) {
+        check(files, table, available, "models");
+    }
+
+    private static void check(Collection<Path> files, TablePrecision table, long available, String named) {
         if (available < 0) {
             return;
         }
@@ -48,7 +57,7 @@ final class ModelMemory {
             need += ModelFootprint.playBytes(f, table);
         }
         if (need > available) {
-            throw new BadSetting(field("models"), String.format(Locale.ROOT,
+            throw new BadSetting(field(named), String.format(Locale.ROOT,
                     ": the %d model file%s named need %.2f GiB of tables, more than the %.2f GiB of memory available",
                     files.size(), files.size() == 1 ? "" : "s", need / (double) (1L << 30), available / (double) (1L << 30)));
         }

@@ -15,6 +15,7 @@ import g2048.nn.NetworkModel;
 import g2048.nn.PolicyEvaluator;
 import g2048.nn.TrainedNetwork;
 import g2048.ntuple.Method;
+import g2048.ntuple.ModelFileException;
 import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TablePrecision;
@@ -96,6 +97,7 @@ public final class Players {
     public static ExpectimaxPlayer searcher(PlayerSpec spec, Shape shape, SearchConfig search) {
         if (spec.player() == PlayerKind.HEURISTIC) {
             checkNoSearch(spec.player(), search);
+            refuseLateModel(spec);
             return heuristic(shape);
         }
         return searcher(evaluator(spec, shape, search), search);
@@ -117,10 +119,10 @@ public final class Players {
 
     /**
      * As {@link #evaluator(PlayerSpec, Shape, SearchConfig)}, the n-tuple models loaded added to
-     * {@code loaded} for the caller to close; {@code shape} null for an n-tuple player takes its
-     * models' own shape.
+     * {@code loaded} for the caller to close (those loaded before a refusal too); {@code shape} null
+     * for an n-tuple player takes its models' own shape.
      */
-    static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search, List<NtupleModel> loaded) {
+    public static Evaluator evaluator(PlayerSpec spec, Shape shape, SearchConfig search, List<NtupleModel> loaded) {
         if (spec.player() != PlayerKind.NTUPLE) {
             spec.model(); // refuses an ensemble
             refuseLateModel(spec);
@@ -248,13 +250,37 @@ public final class Players {
         if (from < 4 || from > 32768 || Integer.bitCount(from) != 1) {
             throw new BadSetting(field("lateFrom"), ": expected a tile, a power of two from 4 to 32768, got " + from);
         }
-        NtupleModel model = ntupleModel(spec.lateModel(), early.shape(), spec.table());
+        NtupleModel model = lateModel(spec.lateModel(), early.shape(), spec.table());
         return closingOnFailure(List.of(model), () -> {
             Evaluator late = afterstateValues(model, spec.table(), search);
             Evaluator staged = StagedEvaluator.aligned(early, late, Integer.numberOfTrailingZeros(from), LATE_LEVEL_SEED);
             loaded.add(model);
             return staged;
         });
+    }
+
+    /**
+     * The late model in {@code file}, to play from its tables at {@code table}; refused, naming
+     * {@code lateModel}, unless it is an n-tuple model of afterstate values trained on {@code shape},
+     * the first model's.
+     */
+    private static NtupleModel lateModel(Path file, Shape shape, TablePrecision table) {
+        ModelMemory.check(List.of(file), table, "lateModel");
+        NtupleModel model;
+        try {
+            model = NtupleModels.load(file, table);
+        } catch (ModelFileException e) {
+            throw BadSetting.causedBy(e, field("lateModel"), ": " + e.getMessage());
+        }
+        String refused = !model.shape().equals(shape)
+                ? " was trained on " + model.shape() + ", the first model on " + shape + " (the two stages value one shape)"
+                : model.method() == Method.Q_LEARNING ? " is a q-learning model: it values actions, not the afterstates a stage values"
+                : null;
+        if (refused != null) {
+            model.close();
+            throw new BadSetting(field("lateModel"), " " + model.source() + refused);
+        }
+        return model;
     }
 
     /** The seed of the greedy games that level a late model ({@link #staged}): fixed, so that a player is the same in every run. */
@@ -362,8 +388,8 @@ public final class Players {
         return search.depth() == 1 && search.timeBudgetNanos() == 0;
     }
 
-    /** Greedy at depth 1 without a time budget, expectimax otherwise. */
-    private static Player searching(Evaluator evaluator, SearchConfig search) {
+    /** The player of {@code evaluator}: greedy at depth 1 without a time budget, expectimax as {@code search} says otherwise. */
+    public static Player searching(Evaluator evaluator, SearchConfig search) {
         return greedy(search) ? new GreedyPlayer(evaluator, search.downgrade()) : searcher(evaluator, search);
     }
 

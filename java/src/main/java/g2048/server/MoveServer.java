@@ -297,6 +297,7 @@ public final class MoveServer implements AutoCloseable {
         }
         j.endArray().object("models")
                 .field("ntuple", service.modelName())
+                .field("ntuple_late", service.lateModelName())
                 .field("policy", service.policyName())
                 .field("cnn", service.cnnName())
                 .end()

@@ -41,34 +41,43 @@ public final class MoveService implements AutoCloseable {
     /**
      * What the server plays from, each null for none: the n-tuple model (null: the shipped one), the
      * solver database, the policy network ({@code .g2pn}; null: the shipped one), the value network ({@code .g2nn}) and
-     * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them), and the
-     * endgame tables that check every player's moves on 4x4 boards.
+     * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them), the
+     * endgame tables that check every player's moves on 4x4 boards, and the n-tuple player's late
+     * model with the tile it values boards from ({@code lateModel}, {@code lateFrom}, as {@link PlayerSpec} names them).
      */
     public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend,
-                          Answerer.Tables tables) {
+                          Answerer.Tables tables, Path lateModel, int lateFrom) {
 
         /** The n-tuple model and the database only. */
         public static Sources of(Path model, Path db) {
-            return new Sources(model, db, null, null, "auto", BackendOptions.NONE, null);
+            return new Sources(model, db, null, null, "auto", BackendOptions.NONE, null, null, PlayerSpec.DEFAULT_LATE_FROM);
         }
 
         public Sources withPolicy(Path file) {
-            return new Sources(model, db, file, cnn, device, backend, tables);
+            return new Sources(model, db, file, cnn, device, backend, tables, lateModel, lateFrom);
         }
 
         /** With the value network {@code file} on the backend {@code name}, which reads {@code settings}. */
         public Sources withCnn(Path file, String name, BackendOptions settings) {
-            return new Sources(model, db, policy, file, name, settings, tables);
+            return new Sources(model, db, policy, file, name, settings, tables, lateModel, lateFrom);
         }
 
         /** With endgame tables (null: none) checking every player's moves on 4x4 boards, as {@code move --tables} does. */
         public Sources withTables(Answerer.Tables endgame) {
-            return new Sources(model, db, policy, cnn, device, backend, endgame);
+            return new Sources(model, db, policy, cnn, device, backend, endgame, lateModel, lateFrom);
+        }
+
+        /**
+         * With the n-tuple player's late model {@code file} (null: none) valuing the boards that hold a
+         * tile of {@code from} or more ({@link PlayerSpec#withLateModel}).
+         */
+        public Sources withLateModel(Path file, int from) {
+            return new Sources(model, db, policy, cnn, device, backend, tables, file, from);
         }
     }
 
-    /** The files of each player that reads one (the shipped model and network are none). */
-    private final Map<PlayerKind, Path> sourceOf = new EnumMap<>(PlayerKind.class);
+    /** The files of each player that reads some (the shipped model and network are none). */
+    private final Map<PlayerKind, List<Path>> sourceOf = new EnumMap<>(PlayerKind.class);
     private final Map<PlayerKind, Answerer> answerers;
     private final Sources sources;
     private final String modelName;
@@ -106,9 +115,11 @@ public final class MoveService implements AutoCloseable {
             if (sources.db() != null) {
                 loaded.put(PlayerKind.OPTIMAL, answerer(PlayerSpec.of(PlayerKind.OPTIMAL).withDb(sources.db()), null, sources));
             }
-            // the shipped model comes from the class path (the models jar), as for every other command
-            if (sources.model() != null || NtupleModels.defaultAvailable()) {
-                loaded.put(PlayerKind.NTUPLE, answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model()), Shape.S4x4, sources));
+            // the shipped model comes from the class path (the models jar), as for every other command;
+            // with a late model it is needed, and its absence said, rather than the late model dropped
+            if (sources.model() != null || sources.lateModel() != null || NtupleModels.defaultAvailable()) {
+                loaded.put(PlayerKind.NTUPLE, answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model())
+                        .withLateModel(sources.lateModel(), sources.lateFrom()), Shape.S4x4, sources));
             }
             // as for the n-tuple model: the shipped network when none is named, none if that is absent
             if (sources.policy() != null || PolicyFile.defaultAvailable()) {
@@ -132,15 +143,11 @@ public final class MoveService implements AutoCloseable {
                 loaded.put(k, answerer(PlayerSpec.of(k), null, sources));
             }
             MoveService service = new MoveService(sources, loaded);
-            service.sourceOf.put(PlayerKind.NTUPLE, sources.model());
-            service.sourceOf.put(PlayerKind.OPTIMAL, sources.db());
-            service.sourceOf.put(PlayerKind.POLICY, sources.policy());
-            service.sourceOf.put(PlayerKind.CNN, sources.cnn());
-            for (Path p : new Path[] {sources.model(), sources.db(), sources.policy(), sources.cnn()}) {
-                if (p != null) {
-                    service.files.add(p);
-                }
-            }
+            service.sourceOf.put(PlayerKind.NTUPLE, given(sources.model(), sources.lateModel()));
+            service.sourceOf.put(PlayerKind.OPTIMAL, given(sources.db()));
+            service.sourceOf.put(PlayerKind.POLICY, given(sources.policy()));
+            service.sourceOf.put(PlayerKind.CNN, given(sources.cnn()));
+            service.files.addAll(given(sources.model(), sources.lateModel(), sources.db(), sources.policy(), sources.cnn()));
             service.watch = new FileWatch(service.files);
             return service;
         } catch (RuntimeException e) {
@@ -150,6 +157,11 @@ public final class MoveService implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** The files of {@code paths} that were given, in order. */
+    private static List<Path> given(Path... paths) {
+        return java.util.Arrays.stream(paths).filter(java.util.Objects::nonNull).toList();
     }
 
     private static Answerer answerer(PlayerSpec spec, Shape shape, Sources sources) {
@@ -164,6 +176,11 @@ public final class MoveService implements AutoCloseable {
     /** The n-tuple model's file name (never its path; the shipped one named so), or null when none is loaded. */
     public String modelName() {
         return modelName;
+    }
+
+    /** The n-tuple player's late model's file name, or null when it has none. */
+    public String lateModelName() {
+        return answerers.containsKey(PlayerKind.NTUPLE) ? fileName(sources.lateModel()) : null;
     }
 
     /** The policy network's file name (the shipped one named so), or null when none is loaded. */
@@ -236,7 +253,7 @@ public final class MoveService implements AutoCloseable {
         if (a == null) {
             throw BadRequest.of("player: " + NEEDS.get(kind));
         }
-        requireIntact(sourceOf.get(kind));
+        sourceOf.getOrDefault(kind, List.of()).forEach(this::requireIntact);
         return new Served(a, refused(() -> SearchConfig.ofDepth(depth == null ? 1 : depth).withDowngrade(downgrade)));
     }
 

@@ -206,6 +206,42 @@ class EngineTest {
         assertThrows(IllegalStateException.class, () -> deep.choose(text));
     }
 
+    /**
+     * {@link Engine#staged}: the model itself as its late model (from 256, which these games make)
+     * plays and values every move as the model alone, offset +0; bad arguments are refused by name.
+     */
+    @Test
+    void aStagedEngineWithTheModelAsItsLateModelPlaysAsTheModel() {
+        Path file = dir.resolve("trained.g2n");
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145:sym"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.01)) {
+            new g2048.ntuple.SelfPlay(m, 0.01, 1).train(100, null);
+            NtupleModels.save(m, file);
+        }
+        SearchConfig search = SearchConfig.ofDepth(2).withDowngrade(0);
+        try (Engine alone = Engine.model(file, search); Engine staged = Engine.staged(file, file, 256, search)) {
+            assertTrue(staged.describe().contains("from 256: ") && staged.describe().contains(" +0"), staged.describe());
+            for (long seed = 1; seed <= 3; seed++) {
+                GameResult want = alone.playGame(seed);
+                GameResult got = staged.playGame(seed);
+                assertEquals(want.score(), got.score(), "seed " + seed);
+                assertEquals(want.finalBoard(), got.finalBoard(), "seed " + seed);
+            }
+            String board = "2,4,8,16/32,64,128,256/2,4,8,0/0,0,0,2";
+            for (Direction d : Direction.ALL) {
+                assertEquals(alone.choose(board).value(d), staged.choose(board).value(d), d.toString());
+            }
+            // another search over the same two models
+            SearchConfig greedy = SearchConfig.ofDepth(1).withDowngrade(0);
+            try (Engine plain = alone.withSearch(greedy); Engine both = staged.withSearch(greedy)) {
+                assertEquals(plain.playGame(4).score(), both.playGame(4).score());
+            }
+        }
+        IllegalArgumentException tile = assertThrows(IllegalArgumentException.class, () -> Engine.staged(file, file, 100, search));
+        assertEquals("lateFrom: expected a tile, a power of two from 4 to 32768, got 100", tile.getMessage());
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Engine.staged(file, null, 256, search));
+        assertTrue(none.getMessage().startsWith("lateModel: "), none.getMessage());
+    }
+
     private static void assertClose(double want, double got, String what) {
         if (Double.isNaN(want)) {
             assertTrue(Double.isNaN(got), what + ": illegal, got " + got);

@@ -100,6 +100,36 @@ class PlayersTest {
                 () -> Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), shape, one));
     }
 
+    /** A late model that cannot value the first model's late game is refused naming lateModel, never models. */
+    @Test
+    void aLateModelIsRefusedByItsOwnName(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path first = saved(dir.resolve("first.g2n"), Shape.S4x4, g2048.ntuple.Method.TD_AFTERSTATE);
+        java.nio.file.Path small = saved(dir.resolve("small.g2n"), Shape.S3x3, g2048.ntuple.Method.TD_AFTERSTATE);
+        java.nio.file.Path q = saved(dir.resolve("q.g2n"), Shape.S4x4, g2048.ntuple.Method.Q_LEARNING);
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withModel(first);
+        SearchConfig one = SearchConfig.ofDepth(1);
+        assertRefused("lateModel: model file " + dir.resolve("none.g2n") + ": ",
+                () -> Players.evaluator(spec.withLateModel(dir.resolve("none.g2n"), 256), Shape.S4x4, one));
+        assertRefused("lateModel " + small + " was trained on 3x3, the first model on 4x4 (the two stages value one shape)",
+                () -> Players.evaluator(spec.withLateModel(small, 256), Shape.S4x4, one));
+        assertRefused("lateModel " + q + " is a q-learning model",
+                () -> Players.evaluator(spec.withLateModel(q, 256), Shape.S4x4, one));
+        assertRefused("lateFrom: expected a tile, a power of two from 4 to 32768, got 100",
+                () -> Players.evaluator(spec.withLateModel(first, 100), Shape.S4x4, one));
+        for (PlayerKind other : new PlayerKind[] {PlayerKind.HEURISTIC, PlayerKind.LINES}) {
+            assertRefused("lateModel: only the ntuple player values the late game with a second model, the player is '" + other + "'",
+                    () -> Players.searcher(PlayerSpec.of(other).withLateModel(first, 256), Shape.S4x4, one));
+        }
+    }
+
+    /** An untrained model of {@code shape} learning by {@code method}, saved as {@code file}. */
+    private static java.nio.file.Path saved(java.nio.file.Path file, Shape shape, g2048.ntuple.Method method) {
+        try (g2048.ntuple.NtupleModel m = g2048.ntuple.NtupleModel.create(g2048.ntuple.TupleSpec.parse("012"), shape, method, 1, 0.1)) {
+            g2048.ntuple.NtupleModels.save(m, file);
+        }
+        return file;
+    }
+
     private static void assertRefused(String message, Executable build) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, build);
         assertTrue(e.getMessage().contains(message), e.getMessage());

@@ -195,6 +195,41 @@ class MoveServerTest {
         }
     }
 
+    /**
+     * {@code serve --late-model}: the ntuple player's second model. The model itself as its late model
+     * (from 256, on boards that hold one) answers every move as the model alone, offset +0; health
+     * names it by its file name.
+     */
+    @Test
+    void aLateModelAnswersAsTheModelItLevelsOn() throws IOException {
+        try (MoveService staged = MoveService.open(MoveService.Sources.of(model, null).withLateModel(model, 256));
+             MoveServer late = MoveServer.start(staged, new MoveServer.Settings("127.0.0.1", 0, 2, 64, 60_000))) {
+            assertEquals("small.g2n", map(get(late, "/health").json().get("models")).get("ntuple_late"));
+            assertNull(map(get(server, "/health").json().get("models")).get("ntuple_late"));
+            int asked = 0;
+            for (long board : boards(Shape.S4x4, 120, 17)) {
+                if ((board >>> 60 & 0xF) != 0) {
+                    continue;
+                }
+                // a 256 in the last cell: the late model values every afterstate of this board
+                String text = BoardText.format(board | 8L << 60, Shape.S4x4);
+                for (int depth = 1; depth <= 2; depth++) {
+                    String query = "/move?board=" + enc(text) + "&depth=" + depth + "&downgrade=0";
+                    Answer want = get(server, query);
+                    Answer got = get(late, query);
+                    assertEquals(200, got.status(), got.body());
+                    assertEquals(want.json().get("moves"), got.json().get("moves"), text);
+                    assertEquals(want.json().get("move"), got.json().get("move"), text);
+                    String player = String.valueOf(got.json().get("player"));
+                    assertTrue(player.contains("from 256: ") && player.contains(" +0") && !player.contains(dir.toString()),
+                            player);
+                    asked++;
+                }
+            }
+            assertTrue(asked > 40, "boards asked about: " + asked);
+        }
+    }
+
     @Test
     void downgradedMoveValuesEqualTheDowngradedSearch() {
         int translated = 0;
