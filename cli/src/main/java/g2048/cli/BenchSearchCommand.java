@@ -128,7 +128,7 @@ final class BenchSearchCommand implements Callable<Integer> {
             // before the models load and the games: a log that cannot be written should not cost the measurement
             OutputDirectory.checkFileWritable("--hlog", hlog.toAbsolutePath());
             DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--model", ModelList.expand(models));
-            DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--late-model", late.lateModel);
+            DistinctFiles.checkNotAnInput("--hlog", hlog.toAbsolutePath(), "--late-model", late.file());
         }
         Shape s = ShapeArgument.parse(shape);
         SearchConfig config = searchOptions.config(depth);

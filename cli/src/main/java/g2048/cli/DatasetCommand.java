@@ -90,14 +90,14 @@ final class DatasetCommand implements Callable<Integer> {
         }
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "--model", model);
-        DistinctFiles.checkNotAnInput("--out", out, "--late-model", late.lateModel);
+        DistinctFiles.checkNotAnInput("--out", out, "--late-model", late.file());
         DistinctFiles.checkNotAnInput("--out", out, "--behaviour-model", behaviourModel);
         PlayerKind kind = PlayerKind.parse(player);
         PlayerSpec spec = late.applyTo(PlayerSpec.of(kind).withModel(model).withTable(PlayerOptions.table(kind, table)));
         Evaluator teacher = Players.evaluator(spec, Shape.S4x4, search);
         String teacherName = player + (model != null ? ":" + model.getFileName() : player.equals("ntuple") ? ":shipped" : "")
                 // a run is continued only with the same late model; a file without one reads as before
-                + (late.lateModel != null ? "+late:" + late.lateModel.getFileName() + "@" + late.lateFrom : "");
+                + lateName(spec.lateModel().resolvedFor(kind, spec.models(), search));
         g2048.player.Player follow = null;
         String meta = DatasetGenerator.meta(teacherName, depth, seed);
         if (behaviour != null) {
@@ -168,5 +168,10 @@ final class DatasetCommand implements Callable<Integer> {
                     (writer.positions() - positionsAtStart[0]) / Math.max(secs, 1e-9));
         }
         return 0;
+    }
+
+    /** The teacher's late model in the file's metadata: none adds nothing, so that files made without one read as before. */
+    private String lateName(g2048.play.LateModel resolved) {
+        return resolved.plays() ? "+late:" + resolved.fileName() + "@" + late.lateFrom : "";
     }
 }

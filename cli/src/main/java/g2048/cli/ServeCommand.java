@@ -85,7 +85,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         MoveService service = MoveService.open(MoveService.Sources.of(model, db).withPolicy(policy)
                 .withCnn(cnn, devices.device, devices.settings()).withTables(tablesOptions.settings())
-                .withLateModel(late.lateModel, late.lateFrom));
+                .withLateModel(late.choice(), late.lateFrom));
         MoveServer server;
         try {
             server = MoveServer.start(service, settings);

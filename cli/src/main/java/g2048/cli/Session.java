@@ -9,6 +9,7 @@ import g2048.game.Shape;
 import g2048.json.JsonWriter;
 import g2048.play.Answer;
 import g2048.play.Answerer;
+import g2048.play.LateModel;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.search.SearchConfig;
@@ -237,7 +238,9 @@ final class Session implements AutoCloseable {
         SearchConfig search = config(p, d, t, k, g); // refuses bad values before anything changes
         Path current = answerer.spec().model();
         Path m = r.has("model") ? Path.of(r.string("model")) : other ? null : current;
-        if (other || !java.util.Objects.equals(m, current)) {
+        // late model auto is chosen by the settings: the player is built again when that choice changes
+        boolean otherLate = !lateModel(answerer.spec(), search).equals(lateModel(answerer.spec(), currentSearch()));
+        if (other || otherLate || !java.util.Objects.equals(m, current)) {
             Answerer next = open(spec(p, m), search);
             answerer.close();
             answerer = next;
@@ -254,8 +257,18 @@ final class Session implements AutoCloseable {
      * no other, so that a session started with one can still switch to any player.
      */
     private PlayerSpec spec(PlayerKind kind, Path model) {
-        Path lateModel = kind == PlayerKind.NTUPLE ? devices.lateModel() : null;
+        LateModel lateModel = kind == PlayerKind.NTUPLE ? devices.lateModel() : LateModel.NONE;
         return devices.withPlayer(kind).withModel(model).withLateModel(lateModel, devices.lateFrom());
+    }
+
+    /** The late model {@code spec}'s player plays with when it searches as {@code search} ({@code auto} resolved). */
+    private static LateModel lateModel(PlayerSpec spec, SearchConfig search) {
+        return spec.lateModel().resolvedFor(spec.player(), spec.models(), search);
+    }
+
+    /** The settings of the session's current player, as its requests search by default. */
+    private SearchConfig currentSearch() {
+        return config(answerer.kind(), depth, timeMs, timeBank, downgrade);
     }
 
     /** The settings as an object, as {@code set} answers and the session's first line shows them. */
@@ -271,12 +284,12 @@ final class Session implements AutoCloseable {
     /** The settings' fields, written into the object {@code j} has open. */
     private JsonWriter settings(JsonWriter j) {
         Path model = answerer.spec().model();
-        Path late = answerer.spec().lateModel();
+        LateModel late = lateModel(answerer.spec(), currentSearch());
         Shape shape = answerer.shape();
         j.field("player", answerer.kind().id())
                 .field("model", model != null ? model.toString() : answerer.shippedModel())
-                .field("late_model", late != null ? late.toString() : null);
-        if (late != null) {
+                .field("late_model", late.plays() ? late.describe() : null);
+        if (late.plays()) {
             j.field("late_from", answerer.spec().lateFrom());
         } else {
             j.nullField("late_from");

@@ -160,6 +160,26 @@ class SessionRequestsTest {
         assertTrue(tile.err().contains("--late-from: expected a tile, a power of two from 4 to 32768, got 100"), tile.err());
     }
 
+    /**
+     * The late model auto follows the session's settings: none at depth 1, the shipped late model once
+     * set searches the shipped model two plies deep, none again back at depth 1.
+     */
+    @Test
+    void theShippedLateModelComesAndGoesWithTheDepthSetChooses() {
+        String move = "{\"cmd\":\"move\",\"board\":\"2,4,8,16/32,64,128,256/512,1024,2048,4096/8192,16384,0,0\"}";
+        try (Session s = session("ntuple")) {
+            assertLate(null, null, s.ready());
+            String deep = s.answer("{\"cmd\":\"set\",\"depth\":2}");
+            assertEquals(List.of(), JsonSchemaTest.errors("session", deep), deep);
+            assertLate(g2048.ntuple.NtupleModels.SHIPPED_LATE_NAME, 16384.0, deep);
+            String player = String.valueOf(moveResult(s.answer(move)).get("player"));
+            assertTrue(player.contains("from 16384: ") && player.contains(g2048.ntuple.NtupleModels.SHIPPED_LATE_NAME), player);
+            assertLate(null, null, s.answer("{\"cmd\":\"set\",\"depth\":1}"));
+            player = String.valueOf(moveResult(s.answer(move)).get("player"));
+            assertTrue(!player.contains("from 16384"), player);
+        }
+    }
+
     /** Checks the late model a settings reply names, and its tile. */
     private static void assertLate(String model, Double from, String reply) {
         Map<?, ?> settings = (Map<?, ?>) MiniJson.object(reply).get("result");

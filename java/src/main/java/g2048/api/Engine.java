@@ -36,7 +36,7 @@ import java.util.function.Function;
  * A player ready to use: choose a move for a board (with each move's value), play seeded games,
  * read their statistics, search deeper without loading the model again.
  * <pre>{@code
- * try (Engine engine = Engine.shipped()) {               // the shipped 5x6 n-tuple model, greedy
+ * try (Engine engine = Engine.shipped()) {               // the shipped six-tuple n-tuple model, greedy
  *     Direction move = engine.chooseMove("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0");
  *     MoveChoice values = engine.choose("2,4,8,16/0,0,0,2/0,0,0,0/0,0,0,0"); // with every move's value
  *     GameResult game = engine.playGame(42);            // reproducible from its seed
@@ -128,7 +128,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * The shipped 5x6 n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy, with
+     * The shipped six-tuple n-tuple model (from the class path: {@code io.g2048:g2048-models}), greedy, with
      * tile-downgrading from 24576 ({@link SearchConfig#DOWNGRADE_AUTO}).
      */
     public static Engine shipped() {
@@ -145,9 +145,16 @@ public final class Engine implements AutoCloseable {
 
     /**
      * The shipped model searching as {@code search} says, e.g.
-     * {@code SearchConfig.ofDepth(3).withDowngrade(0)} for 3-ply without tile-downgrading.
+     * {@code SearchConfig.ofDepth(3).withDowngrade(0)} for 3-ply without tile-downgrading. At a fixed
+     * depth of 2 or more it plays as {@code play} does there: with the shipped late model valuing the
+     * boards that hold a 16384 ({@link g2048.play.LateModel#AUTO}); an engine made from it by
+     * {@link #withSearch} keeps the models it has.
      */
     public static Engine shipped(SearchConfig search) {
+        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE);
+        if (spec.lateModel().resolvedFor(PlayerKind.NTUPLE, List.of(), search).plays()) {
+            return evaluated(spec, search);
+        }
         return over(List.of(NtupleModels.loadDefault()), search);
     }
 
@@ -199,7 +206,11 @@ public final class Engine implements AutoCloseable {
         if (lateModel == null) {
             throw new IllegalArgumentException("lateModel: missing, the model file of the late stage");
         }
-        PlayerSpec spec = PlayerSpec.of(PlayerKind.NTUPLE).withModel(model).withLateModel(lateModel, lateFrom);
+        return evaluated(PlayerSpec.of(PlayerKind.NTUPLE).withModel(model).withLateModel(lateModel, lateFrom), search);
+    }
+
+    /** The n-tuple player {@code spec} names, its value function built once and searched as each engine says. */
+    private static Engine evaluated(PlayerSpec spec, SearchConfig search) {
         List<NtupleModel> loaded = new ArrayList<>();
         try {
             // the shape null: the first model's own, which the late model must share

@@ -56,6 +56,15 @@ public final class NtupleModels {
     public static final String DEFAULT_RESOURCE = "g2048/models/" + DEFAULT_MODEL;
     /** The shipped model's name in every answer, description and message: the user never typed a path for it. */
     public static final String SHIPPED_NAME = "shipped " + DEFAULT_MODEL;
+    /**
+     * The shipped late model's file name inside the models directory: a network that values the boards
+     * holding a 16384, played after the shipped model by {@code g2048.eval.StagedEvaluator}.
+     */
+    public static final String LATE_MODEL = "ntuple-4x6-late.g2nz";
+    /** The shipped late model on the class path, beside {@link #DEFAULT_RESOURCE}. */
+    public static final String LATE_RESOURCE = "g2048/models/" + LATE_MODEL;
+    /** The shipped late model's name in every answer, description and message. */
+    public static final String SHIPPED_LATE_NAME = "shipped " + LATE_MODEL;
 
 
     private NtupleModels() {
@@ -92,19 +101,37 @@ public final class NtupleModels {
         return NtupleModels.class.getClassLoader().getResource(DEFAULT_RESOURCE) != null;
     }
 
+    /** True when the shipped late model is on the class path ({@link #LATE_RESOURCE}). */
+    public static boolean lateAvailable() {
+        return NtupleModels.class.getClassLoader().getResource(LATE_RESOURCE) != null;
+    }
+
     /**
-     * Loads the shipped model (the 4×6 network, two stages, TD-afterstate with temporal coherence)
+     * Loads the shipped model (six 6-tuples, two stages, TD-afterstate with temporal coherence)
      * from the class path, where the jar of {@code io.g2048:g2048-models} puts it: no file, no
-     * system property, no checkout. Each call loads a fresh copy (about 512 MiB off-heap for its
-     * float32 tables); close it when done.
+     * system property, no checkout. Each call loads a fresh copy (its int16 tables, or its float32
+     * tables when asked for); close it when done.
      *
      * @throws ModelFileException when the model is not on the class path or cannot be read
      */
     public static NtupleModel loadDefault() {
-        InputStream in = NtupleModels.class.getClassLoader().getResourceAsStream(DEFAULT_RESOURCE);
-        String name = SHIPPED_NAME;
+        return loadResource(DEFAULT_RESOURCE, SHIPPED_NAME);
+    }
+
+    /**
+     * Loads the shipped late model ({@link #LATE_MODEL}: four 6-tuples, one stage, trained by backward
+     * TD(0.5) with temporal coherence and restarts) from the class path, as {@link #loadDefault()}.
+     *
+     * @throws ModelFileException when the model is not on the class path or cannot be read
+     */
+    public static NtupleModel loadShippedLate() {
+        return loadResource(LATE_RESOURCE, SHIPPED_LATE_NAME);
+    }
+
+    private static NtupleModel loadResource(String resource, String name) {
+        InputStream in = NtupleModels.class.getClassLoader().getResourceAsStream(resource);
         if (in == null) {
-            throw new ModelFileException(name, "not on the class path (the shipped model is in the jar of"
+            throw new ModelFileException(name, "not on the class path (the shipped models are in the jar of"
                     + " io.g2048:g2048-models)");
         }
         try (in) {

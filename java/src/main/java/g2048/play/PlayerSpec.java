@@ -21,24 +21,26 @@ import java.util.List;
  * @param device     where a value network runs: a backend's name, {@code auto} or {@code check}
  * @param backend    the settings the backends read ({@code gemm}, {@code cudaGraphs}), checked by the
  *                   registry when a value network is opened
- * @param lateModel  for {@code ntuple}: a model that values the boards holding a tile of {@code lateFrom}
- *                   or more ({@link g2048.eval.StagedEvaluator}), null for none
+ * @param lateModel  for {@code ntuple}: the model that values the boards holding a tile of {@code lateFrom}
+ *                   or more ({@link g2048.eval.StagedEvaluator}): {@link LateModel#AUTO} unless told
+ *                   otherwise (null reads as auto)
  * @param lateFrom   the tile from which {@code lateModel} values boards
  */
 public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision table, Path db, String device,
-                         BackendOptions backend, Path lateModel, int lateFrom) {
+                         BackendOptions backend, LateModel lateModel, int lateFrom) {
 
     /** The tile from which a late model values boards unless told otherwise. */
     public static final int DEFAULT_LATE_FROM = 16384;
 
     public PlayerSpec {
         models = models == null ? List.of() : List.copyOf(models);
+        lateModel = lateModel == null ? LateModel.AUTO : lateModel;
     }
 
-    /** Without a late model. */
+    /** With the late model {@code auto} from its default tile. */
     public PlayerSpec(PlayerKind player, List<Path> models, TablePrecision table, Path db, String device,
                       BackendOptions backend) {
-        this(player, models, table, db, device, backend, null, DEFAULT_LATE_FROM);
+        this(player, models, table, db, device, backend, LateModel.AUTO, DEFAULT_LATE_FROM);
     }
 
     /** The player {@code player} with every other field at its default: the shipped model, tables as stored, auto device. */
@@ -88,6 +90,11 @@ public record PlayerSpec(PlayerKind player, List<Path> models, TablePrecision ta
 
     /** This spec with the late model {@code file} (null: none) valuing boards from the tile {@code from}. */
     public PlayerSpec withLateModel(Path file, int from) {
-        return new PlayerSpec(player, models, table, db, device, backend, file, from);
+        return withLateModel(LateModel.of(file), from);
+    }
+
+    /** This spec with the late model {@code late} valuing boards from the tile {@code from}. */
+    public PlayerSpec withLateModel(LateModel late, int from) {
+        return new PlayerSpec(player, models, table, db, device, backend, late, from);
     }
 }

@@ -138,7 +138,9 @@ public final class Players {
                     values = closingOnFailure(List.of(model), () -> afterstateValues(model, spec.table(), search));
                     loaded.add(model);
                 }
-                yield spec.lateModel() == null ? values : staged(spec, values, search, loaded);
+                checkLateFrom(spec.lateFrom());
+                LateModel late = spec.lateModel().resolvedFor(spec.player(), spec.models(), search);
+                yield late.plays() ? staged(spec, late, values, search, loaded) : values;
             }
             case CNN -> network(spec, shape, System.err);
             default -> throw new BadSetting(field("player"), ": " + fixedSearch(spec.player())
@@ -245,12 +247,10 @@ public final class Players {
      * {@code early} below the spec's late tile and its late model from it, levelled on the early
      * player's own hand-offs ({@link StagedEvaluator#aligned}); the late model is added to {@code loaded}.
      */
-    private static Evaluator staged(PlayerSpec spec, Evaluator early, SearchConfig search, List<NtupleModel> loaded) {
+    private static Evaluator staged(PlayerSpec spec, LateModel lateModel, Evaluator early, SearchConfig search,
+                                    List<NtupleModel> loaded) {
         int from = spec.lateFrom();
-        if (from < 4 || from > 32768 || Integer.bitCount(from) != 1) {
-            throw new BadSetting(field("lateFrom"), ": expected a tile, a power of two from 4 to 32768, got " + from);
-        }
-        NtupleModel model = lateModel(spec.lateModel(), early.shape(), spec.table());
+        NtupleModel model = lateModel(lateModel, early.shape(), spec.table());
         return closingOnFailure(List.of(model), () -> {
             Evaluator late = afterstateValues(model, spec.table(), search);
             Evaluator staged = StagedEvaluator.aligned(early, late, Integer.numberOfTrailingZeros(from), LATE_LEVEL_SEED);
@@ -264,11 +264,15 @@ public final class Players {
      * {@code lateModel}, unless it is an n-tuple model of afterstate values trained on {@code shape},
      * the first model's.
      */
-    private static NtupleModel lateModel(Path file, Shape shape, TablePrecision table) {
-        ModelMemory.check(List.of(file), table, "lateModel");
+    private static NtupleModel lateModel(LateModel late, Shape shape, TablePrecision table) {
         NtupleModel model;
         try {
-            model = NtupleModels.load(file, table);
+            if (late.choice() == LateModel.Choice.SHIPPED) {
+                model = NtupleModels.loadShippedLate();
+            } else {
+                ModelMemory.check(List.of(late.file()), table, "lateModel");
+                model = NtupleModels.load(late.file(), table);
+            }
         } catch (ModelFileException e) {
             throw BadSetting.causedBy(e, field("lateModel"), ": " + e.getMessage());
         }
@@ -283,12 +287,19 @@ public final class Players {
         return model;
     }
 
+    /** Refuses a late tile that is not a power of two from 4 to 32768. */
+    private static void checkLateFrom(int from) {
+        if (from < 4 || from > 32768 || Integer.bitCount(from) != 1) {
+            throw new BadSetting(field("lateFrom"), ": expected a tile, a power of two from 4 to 32768, got " + from);
+        }
+    }
+
     /** The seed of the greedy games that level a late model ({@link #staged}): fixed, so that a player is the same in every run. */
     static final long LATE_LEVEL_SEED = 0x1A7E;
 
     /** Refuses a late model for a player other than ntuple, which alone values afterstates by stage. */
     static void refuseLateModel(PlayerSpec spec) {
-        if (spec.lateModel() != null) {
+        if (spec.lateModel().plays()) {
             throw new BadSetting(field("lateModel"), ": only the ntuple player values the late game with a second"
                     + " model, the player is '" + spec.player() + "'");
         }
@@ -296,7 +307,7 @@ public final class Players {
 
     /** The ntuple player of a spec: its models loaded and checked against the shape, then {@link #ntuple(List, TablePrecision, SearchConfig)}. */
     private static Player ntuple(PlayerSpec spec, Shape shape, SearchConfig search) {
-        if (spec.lateModel() != null) {
+        if (spec.lateModel().resolvedFor(spec.player(), spec.models(), search).plays()) {
             return searching(evaluator(spec, shape, search), search);
         }
         if (spec.models().size() > 1) {
@@ -345,7 +356,7 @@ public final class Players {
      * The afterstate values of {@code model} from the tables {@code table} names; refused for
      * Q-learning models, saying what they play instead of {@code search}.
      */
-    private static Evaluator afterstateValues(NtupleModel model, TablePrecision table, SearchConfig search) {
+    static Evaluator afterstateValues(NtupleModel model, TablePrecision table, SearchConfig search) {
         if (model.method() == Method.Q_LEARNING) {
             // reached at depth 1 too (move, bench search, a time budget): then the depth is not the cure
             throw new BadSetting(field("models"), " " + model.source() + " is a q-learning model: it values actions,"

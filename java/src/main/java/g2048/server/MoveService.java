@@ -8,6 +8,7 @@ import g2048.nn.BackendOptions;
 import g2048.ntuple.NtupleModels;
 import g2048.play.Answer;
 import g2048.play.Answerer;
+import g2048.play.LateModel;
 import g2048.play.PlayerKind;
 import g2048.play.PlayerSpec;
 import g2048.play.Players;
@@ -43,14 +44,20 @@ public final class MoveService implements AutoCloseable {
      * solver database, the policy network ({@code .g2pn}; null: the shipped one), the value network ({@code .g2nn}) and
      * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them), the
      * endgame tables that check every player's moves on 4x4 boards, and the n-tuple player's late
-     * model with the tile it values boards from ({@code lateModel}, {@code lateFrom}, as {@link PlayerSpec} names them).
+     * model with the tile it values boards from ({@code lateModel}, {@code lateFrom}, as {@link PlayerSpec} names them;
+     * the server's players are built at depth 1, where {@link LateModel#AUTO} chooses none).
      */
     public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend,
-                          Answerer.Tables tables, Path lateModel, int lateFrom) {
+                          Answerer.Tables tables, LateModel lateModel, int lateFrom) {
+
+        public Sources {
+            lateModel = lateModel == null ? LateModel.AUTO : lateModel;
+        }
 
         /** The n-tuple model and the database only. */
         public static Sources of(Path model, Path db) {
-            return new Sources(model, db, null, null, "auto", BackendOptions.NONE, null, null, PlayerSpec.DEFAULT_LATE_FROM);
+            return new Sources(model, db, null, null, "auto", BackendOptions.NONE, null, LateModel.AUTO,
+                    PlayerSpec.DEFAULT_LATE_FROM);
         }
 
         public Sources withPolicy(Path file) {
@@ -72,7 +79,12 @@ public final class MoveService implements AutoCloseable {
          * tile of {@code from} or more ({@link PlayerSpec#withLateModel}).
          */
         public Sources withLateModel(Path file, int from) {
-            return new Sources(model, db, policy, cnn, device, backend, tables, file, from);
+            return withLateModel(LateModel.of(file), from);
+        }
+
+        /** With the n-tuple player's late model {@code late} valuing the boards that hold a tile of {@code from} or more. */
+        public Sources withLateModel(LateModel late, int from) {
+            return new Sources(model, db, policy, cnn, device, backend, tables, late, from);
         }
     }
 
@@ -117,7 +129,7 @@ public final class MoveService implements AutoCloseable {
             }
             // the shipped model comes from the class path (the models jar), as for every other command;
             // with a late model it is needed, and its absence said, rather than the late model dropped
-            if (sources.model() != null || sources.lateModel() != null || NtupleModels.defaultAvailable()) {
+            if (sources.model() != null || sources.lateModel().plays() || NtupleModels.defaultAvailable()) {
                 loaded.put(PlayerKind.NTUPLE, answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model())
                         .withLateModel(sources.lateModel(), sources.lateFrom()), Shape.S4x4, sources));
             }
@@ -143,11 +155,11 @@ public final class MoveService implements AutoCloseable {
                 loaded.put(k, answerer(PlayerSpec.of(k), null, sources));
             }
             MoveService service = new MoveService(sources, loaded);
-            service.sourceOf.put(PlayerKind.NTUPLE, given(sources.model(), sources.lateModel()));
+            service.sourceOf.put(PlayerKind.NTUPLE, given(sources.model(), sources.lateModel().file()));
             service.sourceOf.put(PlayerKind.OPTIMAL, given(sources.db()));
             service.sourceOf.put(PlayerKind.POLICY, given(sources.policy()));
             service.sourceOf.put(PlayerKind.CNN, given(sources.cnn()));
-            service.files.addAll(given(sources.model(), sources.lateModel(), sources.db(), sources.policy(), sources.cnn()));
+            service.files.addAll(given(sources.model(), sources.lateModel().file(), sources.db(), sources.policy(), sources.cnn()));
             service.watch = new FileWatch(service.files);
             return service;
         } catch (RuntimeException e) {
@@ -180,7 +192,12 @@ public final class MoveService implements AutoCloseable {
 
     /** The n-tuple player's late model's file name, or null when it has none. */
     public String lateModelName() {
-        return answerers.containsKey(PlayerKind.NTUPLE) ? fileName(sources.lateModel()) : null;
+        Answerer ntuple = answerers.get(PlayerKind.NTUPLE);
+        if (ntuple == null) {
+            return null;
+        }
+        LateModel late = sources.lateModel().resolvedFor(PlayerKind.NTUPLE, ntuple.spec().models(), SearchConfig.ofDepth(1));
+        return late.choice() == LateModel.Choice.FILE ? fileName(late.file()) : late.plays() ? NtupleModels.SHIPPED_LATE_NAME : null;
     }
 
     /** The policy network's file name (the shipped one named so), or null when none is loaded. */

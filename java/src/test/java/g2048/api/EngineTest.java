@@ -23,6 +23,7 @@ import g2048.search.SearchConfig;
 import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -240,6 +241,28 @@ class EngineTest {
         assertEquals("lateFrom: expected a tile, a power of two from 4 to 32768, got 100", tile.getMessage());
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Engine.staged(file, null, 256, search));
         assertTrue(none.getMessage().startsWith("lateModel: "), none.getMessage());
+    }
+
+    /**
+     * {@link Engine#shipped(SearchConfig)} plays as {@code play} does: at depth 2 with the shipped late
+     * model (the same values as {@link Engine#staged} given its file), at depth 1 alone.
+     */
+    @Test
+    void theShippedEngineTakesTheShippedLateModelWhenItSearchesTwoPlies() {
+        Path lateFile = NtupleModels.defaultModelPath().resolveSibling(NtupleModels.LATE_MODEL);
+        SearchConfig two = SearchConfig.ofDepth(2);
+        try (Engine shipped = Engine.shipped(two); Engine staged = Engine.staged(null, lateFile, 16384, two);
+             Engine greedy = Engine.shipped(1)) {
+            assertTrue(shipped.describe().contains("from 16384: ") && shipped.describe().contains(NtupleModels.SHIPPED_LATE_NAME),
+                    shipped.describe());
+            assertTrue(!greedy.describe().contains("from 16384"), greedy.describe());
+            for (String board : List.of("2,4,8,16/32,64,128,256/512,1024,2048,4096/8192,16384,0,0",
+                    "0,2,4,8/16,32,64,128/256,512,1024,2048/4096,8192,16384,2", "2,4,8,16/32,64,128,256/2,4,8,0/0,0,0,2")) {
+                for (Direction d : Direction.ALL) {
+                    assertEquals(staged.choose(board).value(d), shipped.choose(board).value(d), board + " " + d);
+                }
+            }
+        }
     }
 
     private static void assertClose(double want, double got, String what) {

@@ -130,6 +130,55 @@ class PlayersTest {
         return file;
     }
 
+    /**
+     * The shipped model at depth 2 or more plays with the shipped late model by default: boards without
+     * a 16384 are valued as the shipped model alone values them, boards with one by the late model plus
+     * one offset; at depth 1 it plays alone. 2,000 seeded boards each, half of them holding a 16384.
+     */
+    @Test
+    void theShippedModelSearchingTwoPliesOrMoreTakesTheShippedLateModelFrom16384() {
+        SearchConfig two = SearchConfig.ofDepth(2);
+        g2048.eval.Evaluator staged = Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), Shape.S4x4, two);
+        g2048.eval.Evaluator alone = Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE).withLateModel(LateModel.NONE, 16384),
+                Shape.S4x4, two);
+        g2048.eval.Evaluator greedy = Players.evaluator(PlayerSpec.of(PlayerKind.NTUPLE), Shape.S4x4, SearchConfig.ofDepth(1));
+        try (g2048.ntuple.NtupleModel lateModel = g2048.ntuple.NtupleModels.loadShippedLate()) {
+            assertTrue(staged.describe().contains("from 16384: ") && staged.describe().contains(g2048.ntuple.NtupleModels.SHIPPED_LATE_NAME),
+                    staged.describe());
+            assertTrue(!greedy.describe().contains("from 16384") && !alone.describe().contains("from 16384"), greedy.describe());
+            g2048.eval.Evaluator lateAlone = Players.afterstateValues(lateModel, g2048.ntuple.TablePrecision.AUTO, two);
+            RandomBoards random = new RandomBoards(Shape.S4x4, 55);
+            double offset = Double.NaN;
+            for (int i = 0; i < 2000; i++) {
+                long b = random.next() & ~0xFL;
+                if (i % 2 == 1) {
+                    b |= 14; // a 16384 in the first cell
+                } else if (largest(b) >= 14) {
+                    continue;
+                }
+                double v = staged.value(b);
+                assertEquals(greedy.value(b), alone.value(b), 0, "depth 1 and late model none play the shipped model alone");
+                if (i % 2 == 0) {
+                    assertEquals(alone.value(b), v, 0, BoardText.format(b, Shape.S4x4));
+                } else {
+                    double d = v - lateAlone.value(b);
+                    offset = Double.isNaN(offset) ? d : offset;
+                    assertEquals(offset, d, 1e-6 * Math.abs(offset), BoardText.format(b, Shape.S4x4));
+                }
+            }
+            assertTrue(Math.abs(offset) > 1000, "the late model is levelled by one offset: " + offset);
+        }
+    }
+
+    /** The largest tile code (log2) on a 4x4 board. */
+    private static int largest(long b) {
+        int m = 0;
+        for (int c = 0; c < 16; c++) {
+            m = Math.max(m, (int) (b >>> (4 * c)) & 0xF);
+        }
+        return m;
+    }
+
     private static void assertRefused(String message, Executable build) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, build);
         assertTrue(e.getMessage().contains(message), e.getMessage());
