@@ -50,8 +50,9 @@ public record LateModel(Choice choice, Path file) {
     }
 
     /**
-     * What this choice is for a player of {@code spec}'s models searching as {@code search}:
-     * {@link #AUTO} becomes {@link #SHIPPED} or {@link #NONE}, the others stay as they are.
+     * What this choice is for the player {@code player} of the model files {@code models} (none: the
+     * shipped model) searching as {@code search}: {@link #AUTO} becomes {@link #SHIPPED} or
+     * {@link #NONE}, the others stay as they are.
      */
     public LateModel resolvedFor(PlayerKind player, List<Path> models, SearchConfig search) {
         if (choice != Choice.AUTO) {
