@@ -79,8 +79,14 @@ final class TrainNtupleCommand implements Callable<Integer> {
     @Option(names = "--shaping", description = "Where training games start: none, restart (from halfway through the previous"
             + " game), carousel (in turn afresh and from the states that first reached each stage threshold, or 8192"
             + " and 16384) or late (restart episodes from where a greedy game, unlearned, first reaches the last stage"
-            + " threshold, or 16384: only the late stage learns) (default: none, or the resumed model's).")
+            + " threshold, or 16384: only the late stage learns) (default: none, or the resumed model's; a resumed run"
+            + " may turn to late).")
     String shaping;
+
+    @Option(names = "--late-prefix", description = "--shaping late: the model whose greedy games play each episode's"
+            + " prefix up to the late point, e.g. models/ntuple-6x6.g2nz to train a late model on the shipped model's"
+            + " 16384s (default: the model trained). Not kept in --out: give it again on --resume.")
+    Path latePrefix;
 
     @Option(names = "--init", description = "Optimistic initialisation: every fresh board valued V (each weight V/features),"
             + " e.g. 320000; new models only (default: 0).")
@@ -147,7 +153,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 NtupleTrainingSpec.parse("method", method, Method::parse), NtupleTrainingSpec.parse("shape", shape, Shape::parse),
                 NtupleTrainingSpec.parse("terminalValue", terminalValue, TerminalValue::parse),
                 NtupleTrainingSpec.parse("stages", stages, Stages::parse), init, tc, tcPrior, alpha, seed, nStep, lambda,
-                backward, NtupleTrainingSpec.parse("shaping", shaping, Shaping::parse), threads, evalEvery, evalGames,
+                backward, NtupleTrainingSpec.parse("shaping", shaping, Shaping::parse), latePrefix, threads, evalEvery, evalGames,
                 checkpointEvery, compactBits);
     }
 
@@ -207,6 +213,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 model.shape(), model.method().text() + (rule.plain() ? "" : " by " + rule.text())
                         + (model.coherent() ? " + temporal coherence" : "")
                         + (shape == Shaping.NONE ? "" : ", " + shape.text() + " shaping")
+                        + (training.latePrefix() == null ? "" : " (prefixes played by " + training.latePrefix().describe() + ")")
                         + (model.terminal() == TerminalValue.ZERO ? "" : " (terminal states valued by the network)"),
                 (float) training.alpha(), st.seed(), threads, threads == 1 ? "" : "s",
                 model.network().table().byteSize() / 1048576.0, (model.network().hugePages() ? " on huge pages" : "")

@@ -65,6 +65,28 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void anotherModelPlaysTheLatePrefixesWhenNamedAndIsRefusedWithoutLateShaping() {
+        Path prefix = dir.resolve("prefix.g2n");
+        assertEquals(0, CommandRun.of(concat(SMALL, "--out", prefix.toString())).exit());
+        Path out = dir.resolve("late.g2n");
+        CommandRun r = CommandRun.of(concat(SMALL, "--shaping", "late", "--stages", "32", "--late-prefix", prefix.toString(),
+                "--out", out.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("late shaping (prefixes played by ntuple 012,456:sym:c12 td-afterstate (" + prefix + "))"),
+                r.out());
+        String[][] bad = {{"--late-prefix", prefix.toString()}, {"--shaping", "late", "--stages", "32", "--late-prefix",
+            dir.resolve("missing.g2n").toString()}};
+        for (String[] b : bad) {
+            Path none = dir.resolve("none.g2n");
+            CommandRun e = CommandRun.of(concat(concat(SMALL, b), "--out", none.toString()));
+            assertEquals(2, e.exit(), String.join(" ", b) + ": " + e.err());
+            assertEquals(1, e.errLines().length, e.err());
+            assertTrue(e.err().contains("--late-prefix"), e.err());
+            assertFalse(Files.exists(none));
+        }
+    }
+
+    @Test
     void lateShapingOnAPointNoGameReachesStopsWithOneLineAndWritesNothing() {
         // 3x3 games never hold a tile sum of 32768, so no late episode can start
         Path out = dir.resolve("late.g2n");

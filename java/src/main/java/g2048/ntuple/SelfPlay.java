@@ -40,6 +40,8 @@ public final class SelfPlay {
     private volatile double lastMovesPerCpuSecond;
     private TdRule rule = TdRule.TD0;
     private Shaping shaping = Shaping.NONE;
+    /** Plays {@code late} prefixes in place of the model trained; null when the model plays them. */
+    private NtupleModel latePrefix;
 
     public SelfPlay(NtupleModel model, double alpha, int threads) {
         if (!(alpha > 0) || alpha > 1) {
@@ -65,7 +67,24 @@ public final class SelfPlay {
 
     /** Where training games start (see {@link Shaping}); {@link Shaping#NONE} unless set. */
     public void setShaping(Shaping shaping) {
+        setShaping(shaping, null);
+    }
+
+    /**
+     * Where training games start, and for {@link Shaping#LATE} the model whose greedy games play each
+     * episode's prefix up to the late point (null: the model trained, as it learns). Another model's
+     * prefixes put the training where that model's games reach, e.g. a late network for the shipped one.
+     */
+    public void setShaping(Shaping shaping, NtupleModel latePrefix) {
+        if (latePrefix != null && shaping != Shaping.LATE) {
+            throw new IllegalArgumentException("a prefix model plays late shaping's prefixes; the shaping is " + shaping.text());
+        }
+        if (latePrefix != null && !latePrefix.shape().equals(model.shape())) {
+            throw new IllegalArgumentException("the prefix model plays " + latePrefix.shape() + " boards, the model trained "
+                    + model.shape());
+        }
         this.shaping = shaping;
+        this.latePrefix = latePrefix;
     }
 
     /** Asks a running {@link #train} to stop after the games in progress. */
@@ -90,7 +109,8 @@ public final class SelfPlay {
         cpuNanos.set(0);
         runThreads(() -> {
             Learner learner = model.learner(alpha, rule);
-            Shaping.Starts starts = shaping.starts(model.stages(), model.shape(), learner);
+            Shaping.Starts starts = shaping.starts(model.stages(), model.shape(),
+                    latePrefix != null ? latePrefix.policy() : learner);
             learner.recordPath(starts.needsPath());
             Rng rng = new Rng(0);
             long i;

@@ -24,7 +24,8 @@ import g2048.settings.Named;
  *     16384 for a single-stage model), a point not yet reached giving a fresh start;</li>
  * <li>{@code late}: restart episodes of the late game only. An episode's first segment starts where
  *     a game played greedily by the network, without learning, first reaches the late point (the
- *     last stage threshold, or 16384 for a single-stage model); its restarts follow as with
+ *     last stage threshold, or 16384 for a single-stage model); or played by another model, the
+ *     prefix model, so that a late network learns from where that model's games reach. Its restarts follow as with
  *     {@code restart}. On a multi-stage model every update lands in the late stage's tables, so a
  *     well-trained early game keeps its weights while the late game learns by the episode's rule.
  *     The unlearned prefix's score is the episode's too, so the training games' mean is that of

@@ -197,7 +197,7 @@ public final class MoveService implements AutoCloseable {
             return null;
         }
         LateModel late = sources.lateModel().resolvedFor(PlayerKind.NTUPLE, ntuple.spec().models(), SearchConfig.ofDepth(1));
-        return late.choice() == LateModel.Choice.FILE ? fileName(late.file()) : late.plays() ? NtupleModels.SHIPPED_LATE_NAME : null;
+        return late.choice() == LateModel.Choice.SHIPPED ? NtupleModels.SHIPPED_LATE_NAME : late.fileName();
     }
 
     /** The policy network's file name (the shipped one named so), or null when none is loaded. */

@@ -1,6 +1,7 @@
 package g2048.ntuple;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import g2048.game.Moves;
@@ -79,18 +80,53 @@ class ReferenceLearnerTest {
         check(Stages.parse("16,32"), false, 0, 0.02f, 11, TdRule.TD0, Shaping.LATE);
     }
 
+    @Test
+    void lateEpisodesFromAnotherModelsPrefixesMatchTheReference() {
+        // the prefix model: a single-stage network trained a little, so that its greedy games differ from the learner's
+        try (NtupleModel prefix = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, Stages.SINGLE,
+                0, false, 5, 0.02)) {
+            new SelfPlay(prefix, 0.02, 1).train(100, null);
+            check(Stages.parse("64"), true, 0, 0.02f, 12, new TdRule(1, 0.5, true), Shaping.LATE, prefix);
+            check(Stages.parse("32"), false, 0, 0.02f, 13, TdRule.TD0, Shaping.LATE, prefix);
+        }
+    }
+
+    @Test
+    void aPrefixModelIsRefusedWithoutLateShapingOrOnAnotherBoard() {
+        try (NtupleModel model = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, 1, 0.02);
+             NtupleModel other = NtupleModel.create(TupleSpec.parse("0123:sym"), Shape.S4x4, Method.TD_AFTERSTATE, 1, 0.02)) {
+            SelfPlay play = new SelfPlay(model, 0.02, 1);
+            assertThrows(IllegalArgumentException.class, () -> play.setShaping(Shaping.RESTART, model));
+            assertThrows(IllegalArgumentException.class, () -> play.setShaping(Shaping.LATE, other));
+            play.setShaping(Shaping.LATE, model);
+        }
+    }
+
     private static void check(Stages stages, boolean tc, double v0, float alpha, long seed) {
         check(stages, tc, v0, alpha, seed, TdRule.TD0, Shaping.NONE);
     }
 
     private static void check(Stages stages, boolean tc, double v0, float alpha, long seed, TdRule rule, Shaping shaping) {
+        check(stages, tc, v0, alpha, seed, rule, shaping, null);
+    }
+
+    /** As above; {@code prefix}, when not null, plays the late episodes' prefixes (a single-stage model of {@link #SPEC}). */
+    private static void check(Stages stages, boolean tc, double v0, float alpha, long seed, TdRule rule, Shaping shaping,
+                              NtupleModel prefix) {
         int games = 250;
         try (NtupleModel model = NtupleModel.create(SPEC, SHAPE, Method.TD_AFTERSTATE, TerminalValue.ZERO, stages, v0, tc,
                 seed, alpha)) {
             Reference ref = new Reference(stages, tc, v0, alpha);
+            Reference prefixRef = ref;
+            if (prefix != null) {
+                prefixRef = new Reference(Stages.SINGLE, false, 0, 0f);
+                for (int i = 0; i < prefixRef.w.length; i++) {
+                    prefixRef.w[i] = prefix.network().entry(i);
+                }
+            }
             SelfPlay trainer = new SelfPlay(model, alpha, 1);
             trainer.setRule(rule);
-            trainer.setShaping(shaping);
+            trainer.setShaping(shaping, prefix);
             trainer.train(games, null);
             Rng rng = new Rng(0);
             long start = 0;
@@ -103,7 +139,7 @@ class ReferenceLearnerTest {
                     start = turn == 0 ? 0 : carousel[turn - 1];
                     turn = (turn + 1) % 3;
                 } else if (shaping == Shaping.LATE) {
-                    start = ref.latePoint(rng, points[points.length - 1]);
+                    start = prefixRef.latePoint(rng, points[points.length - 1]);
                 }
                 Game game = ref.play(rng, rule, start);
                 if (shaping == Shaping.RESTART || shaping == Shaping.LATE) {

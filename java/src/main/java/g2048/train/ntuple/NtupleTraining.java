@@ -33,13 +33,17 @@ public final class NtupleTraining implements AutoCloseable {
     private final double alpha;
     private final TdRule rule;
     private final Shaping shaping;
+    /** Plays the prefixes of {@code late} episodes in place of the model trained; null when it plays them itself. */
+    private final NtupleModel latePrefix;
 
-    private NtupleTraining(NtupleTrainingSpec spec, NtupleModel model, double alpha, TdRule rule, Shaping shaping) {
+    private NtupleTraining(NtupleTrainingSpec spec, NtupleModel model, double alpha, TdRule rule, Shaping shaping,
+                           NtupleModel latePrefix) {
         this.spec = spec;
         this.model = model;
         this.alpha = alpha;
         this.rule = rule;
         this.shaping = shaping;
+        this.latePrefix = latePrefix;
     }
 
     /** Makes or resumes the model of {@code spec}; {@code notes} is told, in a line each, what resuming changed. */
@@ -52,19 +56,41 @@ public final class NtupleTraining implements AutoCloseable {
             Shaping shaping;
             if (spec.resume() != null && st.recordsLearning()) {
                 rule = keptRule(spec, st.rule());
-                shaping = kept(spec, "shaping", spec.shaping(), st.shaping(), "shaping " + st.shaping().text()
-                        + "; a resumed run keeps its shaping");
+                shaping = keptShaping(spec, st.shaping(), notes);
             } else {
                 rule = NtupleTrainingSpec.rule(spec.nStep(), spec.lambda(), spec.backward());
                 shaping = spec.shaping() != null ? spec.shaping() : Shaping.NONE;
             }
             NtupleTrainingSpec.checkRule(rule, model.method());
             NtupleTrainingSpec.checkShaping(shaping, model.method());
-            return new NtupleTraining(spec, model, alpha, rule, shaping);
+            return new NtupleTraining(spec, model, alpha, rule, shaping, latePrefix(spec, shaping, model));
         } catch (RuntimeException e) {
             model.close();
             throw e;
         }
+    }
+
+    /** The model that plays the prefixes of {@code late} episodes when the spec names one, else null. */
+    private static NtupleModel latePrefix(NtupleTrainingSpec spec, Shaping shaping, NtupleModel model) {
+        if (spec.latePrefix() == null) {
+            return null;
+        }
+        if (shaping != Shaping.LATE) {
+            throw new BadSetting(field("latePrefix"), ": plays the prefixes of late shaping's episodes; this run's shaping is "
+                    + shaping.text());
+        }
+        NtupleModel prefix;
+        try {
+            prefix = NtupleModels.load(spec.latePrefix());
+        } catch (RuntimeException e) {
+            throw BadSetting.causedBy(e, field("latePrefix"), " " + spec.latePrefix() + ": ", BadSetting.reason(e));
+        }
+        if (!prefix.shape().equals(model.shape())) {
+            prefix.close();
+            throw new BadSetting(field("latePrefix"), " " + spec.latePrefix() + ": plays " + prefix.shape()
+                    + " boards; the model trained plays " + model.shape());
+        }
+        return prefix;
     }
 
     public NtupleModel model() {
@@ -86,6 +112,11 @@ public final class NtupleTraining implements AutoCloseable {
         return shaping;
     }
 
+    /** The model that plays the prefixes of {@code late} episodes, or null when the model trained plays them. */
+    public NtupleModel latePrefix() {
+        return latePrefix;
+    }
+
     /** The self-play of the model on the spec's threads, by this rule and shaping at this rate. */
     public SelfPlay selfPlay() {
         SelfPlay play;
@@ -95,13 +126,19 @@ public final class NtupleTraining implements AutoCloseable {
             throw BadSetting.causedBy(e, field("alpha"), ": ", BadSetting.reason(e));
         }
         play.setRule(rule);
-        play.setShaping(shaping);
+        play.setShaping(shaping, latePrefix);
         return play;
     }
 
     @Override
     public void close() {
-        model.close();
+        try {
+            model.close();
+        } finally {
+            if (latePrefix != null) {
+                latePrefix.close();
+            }
+        }
     }
 
     private static NtupleModel create(NtupleTrainingSpec spec) {
@@ -192,6 +229,19 @@ public final class NtupleTraining implements AutoCloseable {
                     + " (" + keptText + ")");
         }
         return kept;
+    }
+
+    /**
+     * The resumed run's shaping. Another one given is refused, except {@code late}: training the late
+     * game alone is a run's next phase, as growing its network is.
+     */
+    private static Shaping keptShaping(NtupleTrainingSpec spec, Shaping kept, Consumer<String> notes) {
+        if (spec.shaping() == Shaping.LATE && kept != Shaping.LATE) {
+            notes.accept("shaping " + kept.text() + " turned to late: from here episodes start at the late point");
+            return Shaping.LATE;
+        }
+        return kept(spec, "shaping", spec.shaping(), kept, "shaping " + kept.text()
+                + "; a resumed run keeps its shaping, or turns to late");
     }
 
     /** The resumed run's TD rule; a part given that differs from it is refused. */

@@ -41,7 +41,9 @@ import java.util.function.Function;
  * @param nStep           the TD rule's horizon ({@link TdRule#steps()}); a resumed run keeps its own
  * @param lambda          the TD rule's λ; a resumed run keeps its own
  * @param backward        whether the TD rule runs backward after each game; a resumed run keeps its own
- * @param shaping         where training games start; a resumed run keeps its own
+ * @param shaping         where training games start; a resumed run keeps its own, or turns to {@code late}
+ * @param latePrefix      {@code late} shaping: the model whose greedy games play each episode's prefix up to the
+ *                        late point, or null for the model trained; not kept in the model file
  * @param threads         training threads (1 is reproducible)
  * @param evalEvery       greedy evaluation every this many games, 0 for none
  * @param evalGames       greedy games per evaluation
@@ -50,8 +52,8 @@ import java.util.function.Function;
  */
 public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec net, Method method, Shape shape,
         TerminalValue terminalValue, Stages stages, Double init, Boolean tc, Float tcPrior, Double alpha, Long seed,
-        Integer nStep, Double lambda, Boolean backward, Shaping shaping, int threads, long evalEvery, int evalGames,
-        long checkpointEvery, Integer compactBits) {
+        Integer nStep, Double lambda, Boolean backward, Shaping shaping, Path latePrefix, int threads, long evalEvery,
+        int evalGames, long checkpointEvery, Integer compactBits) {
 
     /** The network of a new model unless asked otherwise. */
     public static final String DEFAULT_NET = "4x6";

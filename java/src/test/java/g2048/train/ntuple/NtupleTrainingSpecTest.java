@@ -34,18 +34,18 @@ class NtupleTrainingSpecTest {
     /** Every setting at a sound value, each of which a test changes. */
     record Settings(Path out, long games, Path resume, TupleSpec net, Method method, Shape shape,
             TerminalValue terminal, Stages stages, Double init, Boolean tc, Float tcPrior, Double alpha, Long seed,
-            Integer nStep, Double lambda, Boolean backward, Shaping shaping, int threads, long evalEvery, int evalGames,
+            Integer nStep, Double lambda, Boolean backward, Shaping shaping, Path latePrefix, int threads, long evalEvery, int evalGames,
             long checkpointEvery, Integer compactBits) {
 
         NtupleTrainingSpec spec() {
             return new NtupleTrainingSpec(out, games, resume, net, method, shape, terminal, stages, init, tc, tcPrior, alpha,
-                    seed, nStep, lambda, backward, shaping, threads, evalEvery, evalGames, checkpointEvery, compactBits);
+                    seed, nStep, lambda, backward, shaping, latePrefix, threads, evalEvery, evalGames, checkpointEvery, compactBits);
         }
     }
 
     private Settings base() {
         return new Settings(dir.resolve("m.g2n"), 40, null, NET, null, Shape.S3x3, null, null, null, null, null, null, null,
-                null, null, null, null, 1, 0, 10, 0, null);
+                null, null, null, null, null, 1, 0, 10, 0, null);
     }
 
     /** The field a spec built from {@code s} is refused for, the fields of its message in angle brackets. */
@@ -122,6 +122,44 @@ class NtupleTrainingSpecTest {
             String message = e.message(f -> "<" + f + ">");
             assertTrue(message.startsWith("<" + o[0] + ">"), message);
         }
+    }
+
+    @Test
+    void aResumedRunMayTurnToLateShapingWithAnotherModelPlayingItsPrefixes() {
+        Path part = dir.resolve("part.g2n");
+        try (NtupleTraining t = NtupleTraining.open(with(with(base(), "shaping", Shaping.RESTART), "stages",
+                Stages.parse("16")).spec(), note -> { })) {
+            t.selfPlay().train(20, null);
+            NtupleModels.save(t.model(), part);
+        }
+        Path prefix = dir.resolve("prefix.g2n");
+        try (NtupleModel m = NtupleModel.create(NET, Shape.S3x3, Method.TD_AFTERSTATE, 3, 0.01)) {
+            NtupleModels.save(m, prefix);
+        }
+        Settings resumed = with(with(with(base(), "resume", part), "net", null), "games", 30L);
+        List<String> notes = new ArrayList<>();
+        try (NtupleTraining t = NtupleTraining.open(with(with(resumed, "shaping", Shaping.LATE), "latePrefix", prefix).spec(),
+                notes::add)) {
+            assertEquals(Shaping.LATE, t.shaping());
+            assertEquals(Path.of(prefix.toString()).toString(), t.latePrefix().describe().replaceAll(".*\\((.*)\\)$", "$1"));
+            assertEquals(30, t.selfPlay().train(30, null));
+        }
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.getFirst().contains("restart turned to late"), notes.getFirst());
+        // a prefix model needs late shaping, and the trained model's board
+        String message = assertThrows(BadSetting.class, () -> NtupleTraining.open(with(resumed, "latePrefix", prefix).spec(),
+                note -> { }).close()).message(f -> "<" + f + ">");
+        assertTrue(message.startsWith("<latePrefix>: ") && message.endsWith("shaping is restart"), message);
+        Path big = dir.resolve("big.g2n");
+        try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123:sym"), Shape.S4x4, Method.TD_AFTERSTATE, 3, 0.01)) {
+            NtupleModels.save(m, big);
+        }
+        message = assertThrows(BadSetting.class, () -> NtupleTraining.open(with(with(resumed, "shaping", Shaping.LATE),
+                "latePrefix", big).spec(), note -> { }).close()).message(f -> "<" + f + ">");
+        assertTrue(message.startsWith("<latePrefix> " + big + ": plays 4x4 boards"), message);
+        message = assertThrows(BadSetting.class, () -> NtupleTraining.open(with(with(resumed, "shaping", Shaping.LATE),
+                "latePrefix", dir.resolve("missing.g2n")).spec(), note -> { }).close()).message(f -> "<" + f + ">");
+        assertTrue(message.startsWith("<latePrefix> " + dir.resolve("missing.g2n") + ": "), message);
     }
 
     @Test
