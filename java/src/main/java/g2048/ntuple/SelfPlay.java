@@ -76,15 +76,21 @@ public final class SelfPlay {
      * prefixes put the training where that model's games reach, e.g. a late network for the shipped one.
      */
     public void setShaping(Shaping shaping, NtupleModel latePrefix) {
-        if (latePrefix != null && shaping != Shaping.LATE) {
-            throw new IllegalArgumentException("a prefix model plays late shaping's prefixes; the shaping is " + shaping.text());
-        }
-        if (latePrefix != null && !latePrefix.shape().equals(model.shape())) {
-            throw new IllegalArgumentException("the prefix model plays " + latePrefix.shape() + " boards, the model trained "
-                    + model.shape());
+        String problem = latePrefix == null ? null : latePrefixProblem(shaping, latePrefix, model);
+        if (problem != null) {
+            throw new IllegalArgumentException("the prefix model " + problem);
         }
         this.shaping = shaping;
         this.latePrefix = latePrefix;
+    }
+
+    /** Why {@code prefix} cannot play the late prefixes of {@code trained} under {@code shaping}, or null when it can. */
+    public static String latePrefixProblem(Shaping shaping, NtupleModel prefix, NtupleModel trained) {
+        if (shaping != Shaping.LATE) {
+            return "plays the prefixes of late shaping's episodes; this run's shaping is " + shaping.text();
+        }
+        return prefix.shape().equals(trained.shape()) ? null
+                : "plays " + prefix.shape() + " boards; the model trained plays " + trained.shape();
     }
 
     /** Asks a running {@link #train} to stop after the games in progress. */

@@ -76,8 +76,8 @@ public final class NtupleTraining implements AutoCloseable {
             return null;
         }
         if (shaping != Shaping.LATE) {
-            throw new BadSetting(field("latePrefix"), ": plays the prefixes of late shaping's episodes; this run's shaping is "
-                    + shaping.text());
+            // refused before the file is read
+            throw new BadSetting(field("latePrefix"), ": " + SelfPlay.latePrefixProblem(shaping, model, model));
         }
         NtupleModel prefix;
         try {
@@ -85,10 +85,10 @@ public final class NtupleTraining implements AutoCloseable {
         } catch (RuntimeException e) {
             throw BadSetting.causedBy(e, field("latePrefix"), " " + spec.latePrefix() + ": ", BadSetting.reason(e));
         }
-        if (!prefix.shape().equals(model.shape())) {
+        String problem = SelfPlay.latePrefixProblem(shaping, prefix, model);
+        if (problem != null) {
             prefix.close();
-            throw new BadSetting(field("latePrefix"), " " + spec.latePrefix() + ": plays " + prefix.shape()
-                    + " boards; the model trained plays " + model.shape());
+            throw new BadSetting(field("latePrefix"), " " + spec.latePrefix() + ": " + problem);
         }
         return prefix;
     }
