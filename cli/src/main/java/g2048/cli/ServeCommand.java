@@ -105,7 +105,8 @@ final class ServeCommand implements Callable<Integer> {
         }, "g2048-serve-stop"));
         System.out.println("g2048 serve: listening on http://" + bind + ":" + server.port() + "/ (model "
                 + (service.modelName() == null ? "none" : service.modelName())
-                + (service.lateModelName() == null ? "" : ", late model " + service.lateModelName() + " from " + late.lateFrom)
+                + (service.lateModelName() == null ? "" : ", late model " + service.lateModelName() + " from " + late.lateFrom
+                        + (service.lateModelDepth() == 1 ? "" : " at depth " + service.lateModelDepth() + " or more"))
                 + (service.policyName() == null ? "" : ", policy " + service.policyName())
                 + (service.cnnName() == null ? "" : ", cnn " + service.cnnName())
                 + (service.solutionShape() == null ? "" : ", " + service.solutionShape() + " database") + "); Ctrl-C stops");

@@ -1,6 +1,7 @@
 package g2048.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.networknt.schema.Error;
@@ -12,6 +13,7 @@ import g2048.nn.NetSpec;
 import g2048.nn.Network;
 import g2048.nn.NetworkFile;
 import g2048.nn.TrainedNetwork;
+import g2048.ntuple.NtupleModels;
 import g2048.policy.PolicyFile;
 import g2048.policy.PolicyModel;
 import g2048.server.MoveServer;
@@ -160,6 +162,22 @@ class ServeSchemaTest {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + BOARD + "\", \"player\": \"cnn\"}")).build()), "POST");
     }
 
+    /**
+     * {@code --late-model auto}, the default, is resolved for each request's depth as {@code move} resolves
+     * it: the shipped late model from depth 2, none at depth 1.
+     */
+    @Test
+    void aRequestOfDepthTwoPlaysTheShippedLateModelAsMoveDoes() {
+        String late = "2,4,8,16/32,64,128,256/512,1024,2048,4096/8192,16384,0,0";
+        String deep = valid("move", 200, "/move?board=" + enc(late) + "&player=ntuple&depth=2");
+        CommandRun line = CommandRun.of("move", "--board", late, "--depth", "2", "--json");
+        assertEquals(0, line.exit(), line.err());
+        assertEquals(withoutTimes(line.out()), withoutTimes(deep));
+        assertTrue(deep.contains("from 16384: ") && deep.contains(NtupleModels.SHIPPED_LATE_NAME), deep);
+        String shallow = valid("move", 200, "/move?board=" + enc(late) + "&player=ntuple");
+        assertFalse(shallow.contains("from 16384"), shallow);
+    }
+
     @Test
     void solveAnswersAsSolveQueryJson() {
         String answer = valid("solve-query", 200, "/solve?board=" + enc("2,2/0,0"));
@@ -177,7 +195,7 @@ class ServeSchemaTest {
         valid("serve-game", 200, "/game?seed=5&player=random&max_moves=0");
         valid("serve-game", 200, "/game?seed=6&player=cnn&depth=1&max_moves=10");
         String health = valid("serve-health", 200, "/health");
-        assertTrue(health.contains("\"models\":{\"ntuple\":\"shipped ntuple-6x6.g2nz\",\"ntuple_late\":null,\"policy\":\"p.g2pn\",\"cnn\":\"v.g2nn\"}"),
+        assertTrue(health.contains("\"models\":{\"ntuple\":\"shipped ntuple-6x6.g2nz\",\"ntuple_late\":\"" + NtupleModels.SHIPPED_LATE_NAME + "\",\"ntuple_late_depth\":2,\"policy\":\"p.g2pn\",\"cnn\":\"v.g2nn\"}"),
                 health);
         assertTrue(health.contains("\"players\":[\"ntuple\",\"lines\",\"heuristic\",\"random\",\"optimal\",\"policy\",\"cnn\"]"), health);
     }

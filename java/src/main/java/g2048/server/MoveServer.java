@@ -297,8 +297,13 @@ public final class MoveServer implements AutoCloseable {
         }
         j.endArray().object("models")
                 .field("ntuple", service.modelName())
-                .field("ntuple_late", service.lateModelName())
-                .field("policy", service.policyName())
+                .field("ntuple_late", service.lateModelName());
+        if (service.lateModelDepth() == null) {
+            j.nullField("ntuple_late_depth");
+        } else {
+            j.field("ntuple_late_depth", service.lateModelDepth());
+        }
+        j.field("policy", service.policyName())
                 .field("cnn", service.cnnName())
                 .end()
                 .field("db_shape", service.solutionShape() == null ? null : service.solutionShape().toString())

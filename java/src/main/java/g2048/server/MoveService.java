@@ -45,7 +45,7 @@ public final class MoveService implements AutoCloseable {
      * where it runs ({@code device}, {@code backend}, as {@link PlayerSpec} names them), the
      * endgame tables that check every player's moves on 4x4 boards, and the n-tuple player's late
      * model with the tile it values boards from ({@code lateModel}, {@code lateFrom}, as {@link PlayerSpec} names them;
-     * the server's players are built at depth 1, where {@link LateModel#AUTO} chooses none).
+     * {@link LateModel#AUTO} is resolved for each request's depth, as {@code play} resolves it for its own).
      */
     public record Sources(Path model, Path db, Path policy, Path cnn, String device, BackendOptions backend,
                           Answerer.Tables tables, LateModel lateModel, int lateFrom) {
@@ -94,6 +94,13 @@ public final class MoveService implements AutoCloseable {
     private final Sources sources;
     private final String modelName;
     private final String policyName;
+    /**
+     * The late model a request of depth 2 or more plays when it differs from a depth-1 request's
+     * ({@link LateModel#AUTO} with the shipped model), else null; its player is loaded by the first
+     * such request, so that a server asked only at depth 1 does not pay for it (about 5 s and 200 MB).
+     */
+    private final LateModel deepLate;
+    private Answerer deepNtuple;
 
     /** The files served from, as given: watched for change, and never named to a client but by their file names. */
     private final List<Path> files = new ArrayList<>();
@@ -106,6 +113,14 @@ public final class MoveService implements AutoCloseable {
                 : sources.model() != null ? fileName(sources.model()) : JsonConventions.SHIPPED_MODEL;
         this.policyName = !answerers.containsKey(PlayerKind.POLICY) ? null
                 : sources.policy() != null ? fileName(sources.policy()) : PolicyFile.SHIPPED_NAME;
+        LateModel deep = resolvedLate(sources, 2);
+        this.deepLate = answerers.containsKey(PlayerKind.NTUPLE) && !deep.equals(resolvedLate(sources, 1)) ? deep : null;
+    }
+
+    /** The n-tuple player's late model for a request of {@code depth}, as {@link LateModel#resolvedFor} chooses it. */
+    private static LateModel resolvedLate(Sources sources, int depth) {
+        List<Path> models = sources.model() == null ? List.of() : List.of(sources.model());
+        return sources.lateModel().resolvedFor(PlayerKind.NTUPLE, models, SearchConfig.ofDepth(depth));
     }
 
     /** {@link #open(Sources)} of an n-tuple model (null: the shipped one) and a database (null: none). */
@@ -180,6 +195,15 @@ public final class MoveService implements AutoCloseable {
         return Answerer.open(spec, shape, SearchConfig.ofDepth(1), sources.tables());
     }
 
+    /** The n-tuple player with {@link #deepLate}, loaded by the first request that needs it. */
+    private synchronized Answerer deepNtuple() {
+        if (deepNtuple == null) {
+            deepNtuple = answerer(PlayerSpec.of(PlayerKind.NTUPLE).withModel(sources.model())
+                    .withLateModel(deepLate, sources.lateFrom()), Shape.S4x4, sources);
+        }
+        return deepNtuple;
+    }
+
     /** The players served: those whose model or database is loaded, and those that need none. */
     public List<PlayerKind> served() {
         return PLAYERS.stream().filter(answerers::containsKey).toList();
@@ -190,14 +214,18 @@ public final class MoveService implements AutoCloseable {
         return modelName;
     }
 
-    /** The n-tuple player's late model's file name, or null when it has none. */
+    /** The n-tuple player's late model's file name (at the depths {@link #lateModelDepth} says), or null when it has none. */
     public String lateModelName() {
-        Answerer ntuple = answerers.get(PlayerKind.NTUPLE);
-        if (ntuple == null) {
+        if (!answerers.containsKey(PlayerKind.NTUPLE)) {
             return null;
         }
-        LateModel late = sources.lateModel().resolvedFor(PlayerKind.NTUPLE, ntuple.spec().models(), SearchConfig.ofDepth(1));
+        LateModel late = deepLate != null ? deepLate : resolvedLate(sources, 1);
         return late.choice() == LateModel.Choice.SHIPPED ? NtupleModels.SHIPPED_LATE_NAME : late.fileName();
+    }
+
+    /** The least depth of a request the n-tuple player answers with its late model: 1, 2 ({@code auto}), or null when none. */
+    public Integer lateModelDepth() {
+        return lateModelName() == null ? null : deepLate != null ? 2 : 1;
     }
 
     /** The policy network's file name (the shipped one named so), or null when none is loaded. */
@@ -271,7 +299,8 @@ public final class MoveService implements AutoCloseable {
             throw BadRequest.of("player: " + NEEDS.get(kind));
         }
         sourceOf.getOrDefault(kind, List.of()).forEach(this::requireIntact);
-        return new Served(a, refused(() -> SearchConfig.ofDepth(depth == null ? 1 : depth).withDowngrade(downgrade)));
+        SearchConfig search = refused(() -> SearchConfig.ofDepth(depth == null ? 1 : depth).withDowngrade(downgrade));
+        return new Served(kind == PlayerKind.NTUPLE && deepLate != null && search.depth() >= 2 ? deepNtuple() : a, search);
     }
 
     /**

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An ensemble of n-tuple model files (`--model a,b`) plays the mean of the models' values: checked
@@ -32,12 +33,13 @@ import org.junit.jupiter.api.Test;
  */
 class EnsemblePlayerTest {
 
+    @TempDir
+    static Path dir;
     private static Path a;
     private static Path b;
 
     @BeforeAll
     static void models() throws IOException {
-        Path dir = Files.createTempDirectory("g2048-ensemble");
         a = dir.resolve("a.g2n");
         b = dir.resolve("b.g2n");
         train(a, 3, "0123,4567,0145,1256:sym");

@@ -35,7 +35,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +45,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The server end to end over loopback: answers compared with the engine's own players, searches,
@@ -54,7 +54,8 @@ import org.junit.jupiter.api.Test;
 class MoveServerTest {
 
     private static final Shape DB_SHAPE = Shape.S2x3;
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path model;
     private static Path db;
     private static MoveService service;
@@ -67,7 +68,6 @@ class MoveServerTest {
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("g2048-serve-test");
         // a small 4x4 model with non-trivial values: a few hundred games of TD learning
         model = dir.resolve("small.g2n");
         try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,

@@ -45,6 +45,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The policy and value-network players over loopback ({@code serve --policy FILE --cnn FILE}): small
@@ -56,11 +57,13 @@ class NetworkPlayersServeTest {
 
     private static Path policyFile;
     private static Path cnnFile;
+    @TempDir
+    static Path tmp;
     private static SmallModelServer served;
 
     @BeforeAll
     static void start() throws IOException {
-        served = SmallModelServer.start("g2048-serve-networks", "untrained.g2n", 4, (dir, model) -> {
+        served = SmallModelServer.start(tmp, "untrained.g2n", 4, (dir, model) -> {
             policyFile = dir.resolve("p.g2pn");
             NetSpec policy = NetSpec.policy("tiny", 1, 3);
             PolicyFile.save(policyFile, new PolicyModel(policy, PolicyNetworkTest.randomWeights(policy, new Rng(5)), null, 0));

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The server answers only its own names in {@code Host} (DNS rebinding refused), and echoes no long client text. */
 class ServeHostTest {
@@ -16,8 +18,8 @@ class ServeHostTest {
     }
 
     @Test
-    void onlyTheServersOwnNamesAreAnswered() throws Exception {
-        try (SmallModelServer s = SmallModelServer.start("g2048-host", "own.g2n", 1, (dir, model) -> MoveService.Sources.of(model, null))) {
+    void onlyTheServersOwnNamesAreAnswered(@TempDir Path tmp) throws Exception {
+        try (SmallModelServer s = SmallModelServer.start(tmp, "own.g2n", 1, (dir, model) -> MoveService.Sources.of(model, null))) {
             int port = s.server.port();
             for (String host : new String[] {"127.0.0.1", "127.0.0.1:" + port, "localhost", "LocalHost.:" + port, "[::1]:" + port,
                 "127.0.0.2", null}) {
@@ -48,8 +50,8 @@ class ServeHostTest {
     }
 
     @Test
-    void aLongBoardIsNotEchoed() throws Exception {
-        try (SmallModelServer s = SmallModelServer.start("g2048-echo", "own.g2n", 1, (dir, model) -> MoveService.Sources.of(model, null))) {
+    void aLongBoardIsNotEchoed(@TempDir Path tmp) throws Exception {
+        try (SmallModelServer s = SmallModelServer.start(tmp, "own.g2n", 1, (dir, model) -> MoveService.Sources.of(model, null))) {
             for (String board : new String[] {"2".repeat(3000) + ",0/0,0", "2,4/0," + "9".repeat(3000), "2,4/0,x" + "y".repeat(3000)}) {
                 MoveServerTest.Answer a = s.get("/move?player=lines&board=" + board);
                 assertEquals(400, a.status(), a.body());

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code serve --tables}: a /move on a board that a small table's formation holds says what the
@@ -55,8 +56,8 @@ class ServeTablesTest {
     }
 
     @Test
-    void aBoardInATablesFormationSaysWhatTheTableDecidedAndOneOutsideIsThePlayers() throws Exception {
-        try (SmallModelServer s = SmallModelServer.start("g2048-serve-tables", "small.g2n", 1, (dir, model) -> {
+    void aBoardInATablesFormationSaysWhatTheTableDecidedAndOneOutsideIsThePlayers(@TempDir Path tmp) throws Exception {
+        try (SmallModelServer s = SmallModelServer.start(tmp, "small.g2n", 1, (dir, model) -> {
             build(dir.resolve("tables"));
             return MoveService.Sources.of(model, null).withTables(new Answerer.Tables(dir.resolve("tables"), 0, MARGIN));
         }); MoveService plain = MoveService.open(s.dir.resolve("small.g2n"), null);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The served files compared by content: a touch degrades nothing, a changed model refuses only the
@@ -20,8 +21,8 @@ class ServedFilesTest {
     private static final String BOARD = "2,4,0,0/0,0,0,0/0,0,0,0/0,0,0,0";
 
     @Test
-    void onlyRequestsThatReadAChangedFileAreRefusedAndARestoredFileServesAgain() throws Exception {
-        try (SmallModelServer s = SmallModelServer.start("g2048-served-files", "own.g2n", 2, (dir, model) -> {
+    void onlyRequestsThatReadAChangedFileAreRefusedAndARestoredFileServesAgain(@TempDir Path tmp) throws Exception {
+        try (SmallModelServer s = SmallModelServer.start(tmp, "own.g2n", 2, (dir, model) -> {
             Path db = dir.resolve("db22");
             new Solver(Shape.S2x2, db, 1).run(new Solver.Progress() {
                 @Override

@@ -33,6 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hostile clients over loopback: malformed request lines, URIs and headers, clients that stall,
@@ -43,14 +44,14 @@ class ServerFuzzTest {
 
     private static final String BOARD = "2,4,8,16/0,0,0,2/0,0,0,0/0,0,4,0";
     private static final long TIMEOUT_MS = 1500;
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static Path model;
     private static MoveService service;
     private static MoveServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("g2048-serve-fuzz");
         model = dir.resolve("small.g2n");
         train(model, 7);
         service = MoveService.open(model, null);

@@ -11,11 +11,13 @@ import g2048.policy.PolicyPlayer;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code serve} without {@code --policy}: the shipped policy network is served as the player
@@ -24,12 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class ShippedPolicyServeTest {
 
+    @TempDir
+    static Path tmp;
     private static SmallModelServer served;
 
     @BeforeAll
     static void start() throws IOException {
         // a small n-tuple model keeps the start fast: only the policy network is the shipped one
-        served = SmallModelServer.start("g2048-serve-shipped-policy", "small.g2n", 2, (dir, model) -> MoveService.Sources.of(model, null));
+        served = SmallModelServer.start(tmp, "small.g2n", 2, (dir, model) -> MoveService.Sources.of(model, null));
     }
 
     @AfterAll

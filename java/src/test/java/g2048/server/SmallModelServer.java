@@ -6,12 +6,12 @@ import g2048.ntuple.NtupleModel;
 import g2048.ntuple.NtupleModels;
 import g2048.ntuple.TupleSpec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * A move server on 127.0.0.1 for tests: its n-tuple player a small untrained model (a fast start),
- * in a new temporary directory where the test may write the other files the server plays from.
+ * in the test's own directory (a {@code @TempDir}, deleted after it) where the test may write the other files
+ * the server plays from.
  */
 final class SmallModelServer implements AutoCloseable {
 
@@ -31,12 +31,11 @@ final class SmallModelServer implements AutoCloseable {
     }
 
     /**
-     * Starts a server with {@code threads} search threads over what {@code sources} makes of the
-     * directory (where it may write its files first) and the small model's path.
+     * Starts a server with {@code threads} search threads over what {@code sources} makes of
+     * {@code dir} (where it may write its files first) and the small model's path.
      */
-    static SmallModelServer start(String prefix, String modelName, int threads,
+    static SmallModelServer start(Path dir, String modelName, int threads,
                                   Sources sources) throws IOException {
-        Path dir = Files.createTempDirectory(prefix);
         Path model = dir.resolve(modelName);
         try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567"), Shape.S4x4, Method.TD_AFTERSTATE, 7, 0.01)) {
             NtupleModels.save(m, model);

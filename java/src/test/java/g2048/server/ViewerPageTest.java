@@ -16,10 +16,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The viewer page played in a real headless Chromium by {@code bench/viewer-check.py}: arrow keys,
@@ -29,13 +29,13 @@ import org.junit.jupiter.api.Test;
  */
 class ViewerPageTest {
 
-    private static Path dir;
+    @TempDir
+    static Path dir;
     private static MoveService service;
     private static MoveServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        dir = Files.createTempDirectory("g2048-viewer-test");
         // a small 4x4 model: its games are short, so live play reaches game over in seconds
         Path model = dir.resolve("small.g2n");
         try (NtupleModel m = NtupleModel.create(TupleSpec.parse("0123,4567,0145,1256:sym"), Shape.S4x4,
@@ -68,17 +68,12 @@ class ViewerPageTest {
     }
 
     @AfterAll
-    static void stop() throws IOException {
+    static void stop() {
         if (server != null) {
             server.close();
         }
         if (service != null) {
             service.close();
-        }
-        if (dir != null) {
-            try (Stream<Path> s = Files.walk(dir)) {
-                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 
