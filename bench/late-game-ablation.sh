@@ -10,16 +10,19 @@
 # A recipe is stopped by SIGTERM (a clean checkpoint; a background job ignores SIGINT) once its process has used CPU_S seconds of CPU (its checkpoint is written
 # then), so every recipe gets the same compute whatever the machine's other load; recipes run PARALLEL at a
 # time (default 2), each on one thread. Environment: CPU_S (default 1800), NET (default 4x6), GAMES (greedy
-# games per evaluation, default 2000), AUDIT_GAMES (default 500), SEED (evaluation seed, default 20261130),
+# games per evaluation, default 2000), DEEP_GAMES (3-ply games, default 100), AUDIT_GAMES (default 500), SEED (evaluation
+# seed, default 20261130),
 # RECIPES (names below, default all), G2048 (a launcher; default the checkout's), NICE (default 10).
 # Writes DIR/ablation.csv: recipe, episodes, training moves, CPU s, 1-ply mean, se, 16384 and 32768 rates
-# (plain and with tile-downgrading auto), and the value bias in the bands 8192-16384, 16384-24576 and
-# 24576-32768.
+# (plain and with tile-downgrading auto), the same at 3-ply (no tile-downgrading), and the value bias in the bands
+# 8192-16384, 16384-24576 and 24576-32768. Each evaluation is kept in its run's directory, so a rerun does only
+# what is missing.
 set -euo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 DIR" >&2; exit 2; }
 mkdir -p "$1"; dir="$(cd "$1" && pwd)"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cpu_s=${CPU_S:-1800}; net=${NET:-4x6}; games=${GAMES:-2000}; audit_games=${AUDIT_GAMES:-500}; seed=${SEED:-20261130}
+cpu_s=${CPU_S:-1800}; net=${NET:-4x6}; games=${GAMES:-2000}; deep_games=${DEEP_GAMES:-100}; audit_games=${AUDIT_GAMES:-500}
+seed=${SEED:-20261130}
 parallel=${PARALLEL:-2}; nice_level=${NICE:-10}
 read -r -a g2048 <<<"${G2048:-$here/g2048}"
 
@@ -72,28 +75,44 @@ train() {
   echo $((used + last)) >"$run/cpu"
 }
 
+# out FILE CMD...: CMD's standard output into FILE, whole or not at all (a stopped run leaves nothing half-written)
+out() { local file="$1"; shift; [ -s "$file" ] && return 0; "$@" >"$file.tmp" && mv "$file.tmp" "$file"; }
+
 evaluate() {
   local name="$1" run="$dir/$1"
   [ -f "$run/model.g2n" ] || return 0
-  grep -q "^$name," "$dir/ablation.csv" 2>/dev/null && return 0
-  "${g2048[@]}" play --model "$run/model.g2n" --games "$games" --seed "$seed" --downgrade 0 --json >"$run/play.json"
-  "${g2048[@]}" play --model "$run/model.g2n" --games "$games" --seed "$seed" --json >"$run/play-downgrade.json"
-  "${g2048[@]}" bench late-game --model "$run/model.g2n" --games "$audit_games" --rollouts 16 --positions 32 --seed "$seed" \
-    --csv "$run/audit.csv" >"$run/audit.txt"
-  python3 - "$name" "$run" "$(cat "$run/cpu")" >>"$dir/ablation.csv" <<'EOF'
-import csv, json, math, sys
-name, run, cpu = sys.argv[1], sys.argv[2], sys.argv[3]
-summary = [json.loads(l) for l in open(run + "/train.jsonl") if '"summary"' in l][-1]
-p = json.load(open(run + "/play.json")); d = json.load(open(run + "/play-downgrade.json"))
-bias = {int(r["from"]): float(r["bias"]) for r in csv.DictReader(open(run + "/audit.csv"))}
-se = lambda j: j["sd"] / math.sqrt(j["games"])
-print("%s,%d,%d,%s,%.0f,%.0f,%.4f,%.4f,%.0f,%.4f,%.4f,%s" % (name, summary["games"], summary["moves"], cpu, p["mean"], se(p),
-      p["reach"].get("16384", 0), p["reach"].get("32768", 0), d["mean"], d["reach"].get("16384", 0),
-      d["reach"].get("32768", 0), ",".join("%.0f" % bias.get(b, float("nan")) for b in (8192, 16384, 24576))))
-EOF
+  out "$run/play.json" "${g2048[@]}" play --model "$run/model.g2n" --games "$games" --seed "$seed" --downgrade 0 --json
+  out "$run/play-downgrade.json" "${g2048[@]}" play --model "$run/model.g2n" --games "$games" --seed "$seed" --json
+  out "$run/play-3ply.json" "${g2048[@]}" play --model "$run/model.g2n" --depth 3 --games "$deep_games" --seed "$seed" \
+    --downgrade 0 --json
+  [ -s "$run/audit.csv" ] || "${g2048[@]}" bench late-game --model "$run/model.g2n" --games "$audit_games" --rollouts 16 \
+    --positions 32 --seed "$seed" --csv "$run/audit.csv" >"$run/audit.txt"
 }
 
-[ -f "$dir/ablation.csv" ] || echo "recipe,episodes,moves,cpu_s,mean,se,reach16384,reach32768,mean_downgrade,reach16384_downgrade,reach32768_downgrade,bias_8k_16k,bias_16k_24k,bias_24k_32k" >"$dir/ablation.csv"
+# table: one row a recipe evaluated, from its run's files (the CSV is written whole each time)
+table() {
+  python3 - "$dir" "${chosen[@]}" >"$dir/ablation.csv.tmp" <<'EOF2'
+import csv, json, math, os, sys
+d, names = sys.argv[1], sys.argv[2:]
+print("recipe,episodes,moves,cpu_s,mean,se,reach16384,reach32768,mean_downgrade,reach16384_downgrade,reach32768_downgrade,"
+      "mean_3ply,se_3ply,reach16384_3ply,reach32768_3ply,bias_8k_16k,bias_16k_24k,bias_24k_32k")
+se = lambda j: j["sd"] / math.sqrt(j["games"])
+for name in names:
+    run = os.path.join(d, name)
+    files = [os.path.join(run, f) for f in ("train.jsonl", "cpu", "play.json", "play-downgrade.json", "play-3ply.json", "audit.csv")]
+    if not all(os.path.isfile(f) for f in files):
+        continue
+    summary = [json.loads(l) for l in open(files[0]) if '"summary"' in l][-1]
+    p, g, t = (json.load(open(f)) for f in files[2:5])
+    bias = {int(r["from"]): float(r["bias"]) for r in csv.DictReader(open(files[5]))}
+    print("%s,%d,%d,%s,%.0f,%.0f,%.4f,%.4f,%.0f,%.4f,%.4f,%.0f,%.0f,%.4f,%.4f,%s" % (name, summary["games"], summary["moves"],
+          open(files[1]).read().strip(), p["mean"], se(p), p["reach"].get("16384", 0), p["reach"].get("32768", 0), g["mean"],
+          g["reach"].get("16384", 0), g["reach"].get("32768", 0), t["mean"], se(t), t["reach"].get("16384", 0),
+          t["reach"].get("32768", 0), ",".join("%.0f" % bias.get(b, float("nan")) for b in (8192, 16384, 24576))))
+EOF2
+  mv "$dir/ablation.csv.tmp" "$dir/ablation.csv"
+}
+
 running=0
 for r in "${chosen[@]}"; do
   train "$r" & running=$((running + 1))
@@ -101,4 +120,5 @@ for r in "${chosen[@]}"; do
 done
 wait || true
 for r in "${chosen[@]}"; do evaluate "$r"; done
+table
 column -s, -t "$dir/ablation.csv"
