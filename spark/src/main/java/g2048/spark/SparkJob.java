@@ -120,6 +120,9 @@ final class SparkJob {
             if (local && !conf.contains("spark.local.dir")) {
                 ownScratch = LocalScratch.claim(scratch, out);
                 conf.set("spark.local.dir", ownScratch.toString());
+                // Spark keeps the first context's local directories for the JVM's life: a later job in the same
+                // JVM would write into an earlier job's scratch (deleted, so made again) instead of its own
+                org.apache.spark.util.Utils$.MODULE$.clearLocalRootDirs();
             }
             conf.setIfMissing("spark.ui.enabled", "false");
             conf.setIfMissing("spark.ui.showConsoleProgress", "false");
