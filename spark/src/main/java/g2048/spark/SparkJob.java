@@ -146,6 +146,8 @@ final class SparkJob {
                 sc.close();
             } finally {
                 scratch.close();
+                // and no later context in this JVM inherits it (see start)
+                org.apache.spark.util.Utils$.MODULE$.clearLocalRootDirs();
             }
         }
     }

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,18 +35,20 @@ class TableClusterTest {
     @TempDir
     static Path tmp;
 
+    private static SparkJob.Context context;
     private static JavaSparkContext sc;
 
     @BeforeAll
-    static void start() {
-        sc = new JavaSparkContext(new SparkConf().setMaster("local[2]").setAppName("g2048 test")
-                .set("spark.ui.enabled", "false").set("spark.locality.wait", "0s"));
-        sc.setLogLevel("WARN");
+    static void start() throws IOException {
+        // as the commands start theirs: on loopback, Spark's files in the test's own directory
+        context = SparkJob.Context.start("g2048 test", "local[2]", tmp.resolve("scratch"),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        sc = context.sc();
     }
 
     @AfterAll
-    static void stop() {
-        sc.close();
+    static void stop() throws IOException {
+        context.close();
     }
 
     /** The ages' partition counts and the files swept, as a run reports them. */
