@@ -14,6 +14,13 @@
 #                                            plays, and as `play` plays by default), and both engines'
 #                                            play speed on ziap's network (imported: `g2048 import ziap`)
 #   bench/ziap-side-by-side.sh report DIR    the CSV and a table of DIR/eval.csv and DIR/train.csv
+#   bench/ziap-side-by-side.sh pack DIR      both engines' run states, compact, into PACK (default
+#                                            bench/checkpoints/ziap-side-by-side, to commit): 2048-tdl's last
+#                                            whole chunk and g2048's checkpoint, each with its temporal-coherence
+#                                            accumulators (weights in 14-bit steps, each weight's A and rate
+#                                            within 9%), and the chunks' times and logs
+#   bench/ziap-side-by-side.sh unpack DIR    a new DIR from PACK (on a new machine): `train DIR` then goes on
+#                                            from where `pack` took the runs, close to (not exactly) where they were
 #
 # DIR holds 2048-tdl's checkout and build (cloned from ZIAP_REPO, GitHub by default, at commit ZIAP_COMMIT
 # unless DIR/src exists), its run (DIR/ziap), g2048's run (DIR/g2048) and the CSVs. Environment: EPISODES (default
@@ -28,7 +35,7 @@
 # 2048-tdl's moves are read from its lines of moves/s and elapsed whole seconds: in training it counts only
 # each episode's first game, so its training rows compare by episodes per CPU-second.
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: $0 train|eval|report DIR" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 train|eval|report|pack|unpack DIR" >&2; exit 2; }
 phase="$1"; mkdir -p "$2"; dir="$(cd "$2" && pwd)"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 episodes=${EPISODES:-1000000}; chunk=${CHUNK:-50000}; milestones=${MILESTONES:-"100000 250000 500000 1000000"}
@@ -78,6 +85,39 @@ train_g2048() {
     is_milestone "$next" && cp "$run/g4x6.g2n" "$run/keep/g4x6-$next.g2n"
     echo "$next" >"$run/done"; done_eps=$next
   done
+}
+
+pack_dir=${PACK:-$here/bench/checkpoints/ziap-side-by-side}
+
+# the run states, compact: what a commit carries to the next machine
+pack_runs() {
+  [ -f "$dir/ziap/done" ] && [ -f "$dir/g2048/g4x6.g2n" ] || { echo "$0: nothing to pack in $dir (no whole chunk of 2048-tdl, or no g2048 checkpoint)" >&2; exit 1; }
+  local staged="$pack_dir.part"
+  rm -rf "$staged"; mkdir -p "$staged/ziap" "$staged/g2048"
+  "${g2048[@]}" import ziap --structure nw4x6 --tc --out "$staged/ziap/state.g2nz" "$dir/ziap/nw4x6/weights.bin" >&2
+  cp "$dir/ziap/done" "$dir/ziap"/chunk-*.time "$dir/ziap"/chunk-*.log "$staged/ziap/"
+  # --games 1: the checkpoint is written as it is, nothing trained
+  "${g2048[@]}" train ntuple --resume "$dir/g2048/g4x6.g2n" "${recipe[@]}" --games 1 --eval-every 0 --no-progress \
+    --compact-accumulators --out "$staged/g2048/state.g2nz" >&2
+  rm -f "$staged/g2048/state.curve."*
+  cp "$dir/g2048/done" "$dir/g2048"/chunk-*.time "$dir/g2048"/chunk-*.log "$staged/g2048/" 2>/dev/null || true
+  rm -rf "$pack_dir"; mv "$staged" "$pack_dir"
+  du -b "$pack_dir"/*/state.g2nz >&2
+}
+
+# a new DIR from the packed states
+unpack_runs() {
+  [ -f "$pack_dir/ziap/state.g2nz" ] && [ -f "$pack_dir/g2048/state.g2nz" ] || { echo "$0: no packed states in $pack_dir" >&2; exit 1; }
+  [ -e "$dir/ziap/done" ] || [ -e "$dir/g2048/g4x6.g2n" ] && { echo "$0: $dir already holds runs; unpack into a new DIR" >&2; exit 1; }
+  build_ziap
+  mkdir -p "$dir/ziap/nw4x6" "$dir/ziap/keep" "$dir/g2048/keep"
+  "${g2048[@]}" export ziap --structure nw4x6 --out "$dir/ziap/nw4x6/weights.bin" "$pack_dir/ziap/state.g2nz" >&2
+  cp "$pack_dir/ziap"/done "$pack_dir/ziap"/chunk-* "$dir/ziap/"
+  "${g2048[@]}" train ntuple --resume "$pack_dir/g2048/state.g2nz" "${recipe[@]}" --games 1 --eval-every 0 --no-progress \
+    --out "$dir/g2048/g4x6.g2n" >&2
+  rm -f "$dir/g2048/g4x6.curve."*
+  cp "$pack_dir/g2048"/done "$pack_dir/g2048"/chunk-* "$dir/g2048/" 2>/dev/null || true
+  echo "unpacked into $dir: 2048-tdl at $(cat "$dir/ziap/done") episodes, g2048's checkpoint; continue with: $0 train $dir" >&2
 }
 
 # the training CSV: one row per chunk of each engine
@@ -195,5 +235,7 @@ case "$phase" in
     cp "$dir/eval.csv" "$here/bench/results/ziap-side-by-side-$stamp-eval.csv"
     cp "$dir/train.csv" "$here/bench/results/ziap-side-by-side-$stamp-train.csv"
     echo "written: bench/results/ziap-side-by-side-$stamp-{eval,train}.csv" >&2 ;;
-  *) echo "$0: unknown phase '$phase': expected train, eval or report" >&2; exit 2 ;;
+  pack) pack_runs ;;
+  unpack) unpack_runs ;;
+  *) echo "$0: unknown phase '$phase': expected train, eval, report, pack or unpack" >&2; exit 2 ;;
 esac

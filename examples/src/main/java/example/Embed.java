@@ -11,6 +11,8 @@ import g2048.solver.Solution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /** The example of docs/library.md: load the shipped player, choose a move (with the values), search deeper, play seeded games, query an exact solution. */
 public final class Embed {
@@ -33,6 +35,11 @@ public final class Embed {
         try (Solution exact = Engine.solve("2x3", dir, 2)) {           // 2x3 solved exactly (under a second)
             long board = BoardText.parse("2,4,8/0,2,0").board();
             System.out.printf("2x3: best %s, worth %.2f%n", Direction.ALL[exact.bestMove(board)], exact.stateValue(board));
+        }
+        if (args.length == 0) {                                        // the database was for this run only
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
         }
     }
 }

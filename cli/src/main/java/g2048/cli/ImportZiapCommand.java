@@ -26,6 +26,12 @@ final class ImportZiapCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "The model file to write (.g2n full, .g2nz compact).")
     Path out;
 
+    @Option(names = "--tc", description = "Read 2048-tdl's temporal-coherence accumulators too (WEIGHTS.bin.tc, as its"
+            + " train -c writes them) and keep them in --out (in a compact one, each weight's A and rate within 9%), so"
+            + " that `export ziap` gives 2048-tdl back a state to continue its run from. They are 2048-tdl's own sums of"
+            + " its steps, kept as they are.")
+    boolean tc;
+
     @Parameters(index = "0", paramLabel = "WEIGHTS.bin", description = "The 2048-tdl weight file.")
     Path weights;
 
@@ -39,10 +45,14 @@ final class ImportZiapCommand implements Callable<Integer> {
         }
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.bin", weights);
-        try (NtupleModel model = ZiapImport.read(weights, s)) {
-            NtupleModels.save(model, out);
-            System.out.printf(Locale.ROOT, "%s -> %s: %s (%s), %,d weights%n", weights, out, s.text(), s.patterns(),
-                    model.network().weights());
+        Path accumulators = tc ? weights.resolveSibling(weights.getFileName() + ".tc") : null;
+        if (accumulators != null) {
+            DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.bin.tc", accumulators);
+        }
+        try (NtupleModel model = ZiapImport.read(weights, s, accumulators)) {
+            NtupleModels.save(model, out, NtupleModels.COMPACT_BITS, tc && NtupleModels.isCompact(out));
+            System.out.printf(Locale.ROOT, "%s -> %s: %s (%s), %,d weights%s%n", weights, out, s.text(), s.patterns(),
+                    model.network().weights(), tc ? ", with its accumulators" : "");
         }
         return 0;
     }

@@ -27,6 +27,7 @@ public final class Main implements Runnable {
             InspectCommand.class,
             NetCommand.class,
             ImportCommand.class,
+            ExportCommand.class,
             GpuCheckCommand.class,
             ServeCommand.class,
             SessionCommand.class,

@@ -120,6 +120,11 @@ final class TrainNtupleCommand implements Callable<Integer> {
             + " eight-tuple network, 13 bits lost 7,700 points of 1-ply mean against 14, 12 bits 22,000).")
     Integer compactBits;
 
+    @Option(names = "--compact-accumulators", description = "A compact --out keeps the temporal-coherence accumulators"
+            + " too (each weight's A and rate within 9%), so that a run resumed from it goes on at its rates: a"
+            + " checkpoint small enough to commit. About doubles the file; with --tc only.")
+    boolean compactAccumulators;
+
     @Option(names = "--shape", description = "Board shape RxC (default: 4x4, or the resumed model's).")
     String shape;
 
@@ -154,7 +159,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
                 NtupleTrainingSpec.parse("terminalValue", terminalValue, TerminalValue::parse),
                 NtupleTrainingSpec.parse("stages", stages, Stages::parse), init, tc, tcPrior, alpha, seed, nStep, lambda,
                 backward, NtupleTrainingSpec.parse("shaping", shaping, Shaping::parse), latePrefix, threads, evalEvery, evalGames,
-                checkpointEvery, compactBits);
+                checkpointEvery, compactBits, compactAccumulators);
     }
 
     @Override
@@ -166,8 +171,9 @@ final class TrainNtupleCommand implements Callable<Integer> {
         OutputDirectory.checkFileWritable("--out", NtupleCurve.csvBeside(out)); // its name, and the .png's, as long
         TrainedWork.refuseReplacing("--out", out, resume);
         if (spec.compactOut()) {
-            System.err.println("train ntuple: --out is compact (int16 steps, no TC accumulators): a run resumed from it continues"
-                    + " close to, not exactly from, where it stopped; a .g2n --out resumes exactly");
+            System.err.println("train ntuple: --out is compact (int16 steps" + (compactAccumulators ? ", TC accumulators coded"
+                    : ", no TC accumulators") + "): a run resumed from it continues close to, not exactly from, where it"
+                    + " stopped; a .g2n --out resumes exactly");
         }
         try (LockFile lock = lockOutput()) {
             deleteLeftovers();

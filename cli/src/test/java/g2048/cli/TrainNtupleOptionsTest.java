@@ -145,6 +145,37 @@ class TrainNtupleOptionsTest {
     }
 
     @Test
+    void aCompactCheckpointWithItsAccumulatorsResumesWithThem() {
+        Path kept = dir.resolve("kept" + NtupleModels.COMPACT_EXTENSION);
+        CommandRun r = CommandRun.of(concat(SMALL, "--tc", "--compact-accumulators", "--out", kept.toString()));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("TC accumulators coded"), r.err());
+        try (NtupleModel m = NtupleModels.loadForTraining(kept)) {
+            assertTrue(m.coherent(), "the accumulators came back");
+        }
+        // resumed: no prior to give, and the run goes on with them (a compact --out again keeps them)
+        r = CommandRun.of("train", "ntuple", "--resume", kept.toString(), "--games", "80", "--threads", "1", "--eval-every", "0",
+                "--no-progress", "--compact-accumulators", "--out", kept.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(r.err().contains("fresh accumulators"), r.err());
+        try (NtupleModel m = NtupleModels.loadForTraining(kept)) {
+            assertTrue(m.coherent());
+            assertEquals(80, m.training().games());
+        }
+        String[][] bad = {
+            {"--tc", "--compact-accumulators", "--out", dir.resolve("full.g2n").toString()},
+            {"--compact-accumulators", "--out", dir.resolve("none" + NtupleModels.COMPACT_EXTENSION).toString()}};
+        String[] says = {"--compact-accumulators: applies to a compact --out", "--compact-accumulators: keeps temporal-coherence"
+                + " accumulators, so it goes with --tc"};
+        for (int k = 0; k < bad.length; k++) {
+            r = CommandRun.of(concat(SMALL, bad[k]));
+            assertEquals(2, r.exit(), r.err());
+            assertEquals(1, r.errLines().length, r.err());
+            assertTrue(r.err().contains(says[k]), r.err());
+        }
+    }
+
+    @Test
     void resumingASingleStageModelWithStagesSplitsIt() {
         Path one = dir.resolve("one.g2n");
         assertEquals(0, CommandRun.of(concat(SMALL, "--tc", "--out", one.toString())).exit());

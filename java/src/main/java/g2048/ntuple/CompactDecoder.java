@@ -48,7 +48,8 @@ final class CompactDecoder {
     static void decodeSteps(String file, byte[] data, ModelHeader h, MemorySegment q) throws IOException {
         if (h.valueType() == ModelHeader.CODED) {
             try {
-                StepCoder.decode(data, q, h.weights(), h.stages().count() > 1 ? h.stageStride() : 0);
+                Sections s = Sections.of(data, h.coherent());
+                StepCoder.decode(data, s.steps, s.stepsEnd, q, h.weights(), stride(h));
             } catch (RangeDecoder.CorruptException e) {
                 throw new ModelFileException(file, "corrupt compact data (" + e.getMessage() + ")");
             }
@@ -57,6 +58,68 @@ final class CompactDecoder {
         inflate(file, new java.io.ByteArrayInputStream(data), h, (i, v) -> q.setAtIndex(ValueLayout.JAVA_SHORT, i, v));
         if (h.stageDeltas()) {
             addStageDifferences(file, q, h.stageStride());
+        }
+    }
+
+    private static long stride(ModelHeader h) {
+        return h.stages().count() > 1 ? h.stageStride() : 0;
+    }
+
+    /**
+     * Decodes the accumulators of a compact file that holds them ({@link ModelHeader#coherent()}) into the
+     * zeroed {@code accumulators} (E, A interleaved, as {@link Coherence} keeps them).
+     */
+    static void decodeAccumulators(String file, byte[] data, ModelHeader h, MemorySegment accumulators) {
+        long n = h.banks() * h.weights();
+        // shared: the coder's chunks are decoded on several threads
+        try (Arena scratch = Arena.ofShared()) {
+            Sections s = Sections.of(data, true);
+            MemorySegment a = scratch.allocate(n * Short.BYTES, Short.BYTES);
+            MemorySegment e = scratch.allocate(n * Short.BYTES, Short.BYTES);
+            StepCoder.decode(data, s.a, s.e, a, h.weights(), stride(h));
+            StepCoder.decode(data, s.e, data.length, e, h.weights(), stride(h));
+            for (long i = 0; i < n; i++) {
+                int ac = a.getAtIndex(ValueLayout.JAVA_SHORT, i);
+                int ec = e.getAtIndex(ValueLayout.JAVA_SHORT, i);
+                if (!AccumulatorCoding.valid(ac, ec)) {
+                    throw new ModelFileException(file, "corrupt compact data (accumulator codes " + ac + ", " + ec
+                            + " at weight " + i + ")");
+                }
+                if (ac != 0) {
+                    float abs = AccumulatorCoding.abs(ac);
+                    accumulators.setAtIndex(F, 2 * i, AccumulatorCoding.sum(ec, abs));
+                    accumulators.setAtIndex(F, 2 * i + 1, abs);
+                }
+            }
+        } catch (RangeDecoder.CorruptException e) {
+            throw new ModelFileException(file, "corrupt compact data (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * Where the coded steps start ({@code steps}), and with accumulators where the A codes ({@code a})
+     * and the E codes ({@code e}) do: each section but the last is preceded by its byte count.
+     */
+    private record Sections(int steps, int stepsEnd, int a, int e) {
+        static Sections of(byte[] data, boolean accumulators) {
+            if (!accumulators) {
+                return new Sections(0, data.length, data.length, data.length);
+            }
+            int stepsEnd = section(data, 0);
+            int e = section(data, stepsEnd);
+            return new Sections(Long.BYTES, stepsEnd, stepsEnd + Long.BYTES, e);
+        }
+
+        /** The end of the section whose byte count is at {@code at}. */
+        private static int section(byte[] data, int at) {
+            if (data.length - at < Long.BYTES) {
+                throw new RangeDecoder.CorruptException("ends in a section's length");
+            }
+            long length = java.nio.ByteBuffer.wrap(data).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(at);
+            if (length < 0 || length > data.length - at - Long.BYTES) {
+                throw new RangeDecoder.CorruptException("a section of " + length + " bytes runs past the end");
+            }
+            return (int) (at + Long.BYTES + length);
         }
     }
 

@@ -168,7 +168,12 @@ final class ModelFileReader {
             }
             OffHeap.Table t = CompactDecoder.tables(file.toString(), h, h.banks() * h.weights() * Float.BYTES, arena);
             CompactDecoder.decodeFloats(file.toString(), data, h, t.segment());
-            return floatModel(file.toString(), h, t, arena, null);
+            Coherence coherence = null;
+            if (writable && h.coherent()) {
+                coherence = Coherence.fresh(h.banks() * h.weights(), arena);
+                CompactDecoder.decodeAccumulators(file.toString(), data, h, coherence.segment());
+            }
+            return floatModel(file.toString(), h, t, arena, coherence);
         } catch (NoSuchFileException e) {
             arena.close();
             throw new ModelFileException(file, "no such file");

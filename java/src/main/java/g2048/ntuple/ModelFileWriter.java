@@ -27,13 +27,16 @@ final class ModelFileWriter {
     private ModelFileWriter() {
     }
 
-    /** Writes {@code model} to {@code file} atomically, compact ({@link NtupleModels#isCompact}) with steps of {@code compactBits} bits. */
-    static void write(NtupleModel model, Path file, int compactBits) {
+    /**
+     * Writes {@code model} to {@code file} atomically, compact ({@link NtupleModels#isCompact}) with steps of
+     * {@code compactBits} bits, and then with its accumulators when {@code accumulators} and it has them.
+     */
+    static void write(NtupleModel model, Path file, int compactBits, boolean accumulators) {
         try {
             boolean compact = NtupleModels.isCompact(file);
             AtomicFile.write(file, ch -> {
                 if (compact) {
-                    writeCompact(model, ch, compactBits);
+                    writeCompact(model, ch, compactBits, accumulators ? model.coherence() : null);
                 } else {
                     writeFull(model, ch);
                 }
@@ -69,7 +72,12 @@ final class ModelFileWriter {
         return (1 << (bits - 1)) - 1;
     }
 
-    private static void writeCompact(NtupleModel model, FileChannel ch, int bits) throws IOException {
+    /**
+     * The compact form: the steps as {@link StepCoder} codes them; with {@code tc}, the data is instead
+     * the steps' byte count (int64, little-endian), the steps, the A codes' byte count, the A codes and
+     * the E codes ({@link AccumulatorCoding}), each coded as steps are.
+     */
+    private static void writeCompact(NtupleModel model, FileChannel ch, int bits, Coherence tc) throws IOException {
         MemorySegment table = model.network().table();
         long n = table.byteSize() / Float.BYTES;
         float max = 0;
@@ -80,6 +88,7 @@ final class ModelFileWriter {
         // A later stage starts as a copy of the one before and learns only on the boards it serves:
         // each of its entries is coded against the same entry one stage earlier.
         long stride = model.stages().count() > 1 ? ModelHeader.stageStride(model.method(), model.network().weights()) : 0;
+        long weights = model.network().weights();
         ch.position(ModelHeader.HEADER_BYTES);
         CountingCrcStream counted = new CountingCrcStream(Channels.newOutputStream(ch));
         // shared: the coder's chunks are coded on several threads
@@ -89,10 +98,25 @@ final class ModelFileWriter {
             for (long i = 0; i < n; i++) {
                 q.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) quantise(table.getAtIndex(F, i), step));
             }
-            StepCoder.encode(i -> q.getAtIndex(ValueLayout.JAVA_SHORT, i), n, model.network().weights(), stride, out);
+            if (tc == null) {
+                StepCoder.encode(i -> q.getAtIndex(ValueLayout.JAVA_SHORT, i), n, weights, stride, out);
+            } else {
+                MemorySegment e = tc.segment();
+                writeSection(out, StepCoder.encode(i -> q.getAtIndex(ValueLayout.JAVA_SHORT, i), n, weights, stride));
+                writeSection(out, StepCoder.encode(i -> AccumulatorCoding.aCode(e.getAtIndex(F, 2 * i + 1)), n, weights,
+                        stride));
+                out.write(StepCoder.encode(i -> AccumulatorCoding.eCode(e.getAtIndex(F, 2 * i), e.getAtIndex(F, 2 * i + 1)),
+                        n, weights, stride));
+            }
         }
         AtomicFile.writeFully(ch.position(0), header(model, ModelHeader.CODED, counted.count,
-                (int) counted.crc.getValue(), step, false).encode());
+                (int) counted.crc.getValue(), step, tc != null).encode());
+    }
+
+    /** {@code bytes} preceded by their count (int64, little-endian). */
+    private static void writeSection(OutputStream out, byte[] bytes) throws IOException {
+        out.write(ByteBuffer.allocate(Long.BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(bytes.length).array());
+        out.write(bytes);
     }
 
     /** Writes {@code data} at the channel's position, adding it to {@code crc}; returns its bytes. */

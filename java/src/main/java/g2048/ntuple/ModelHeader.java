@@ -36,7 +36,8 @@ import java.util.zip.CRC32C;
  *    108    n  network spec, canonical form, UTF-8 (at most 3,852 bytes; 3,980 in version 1)
  *   3960    8  initial value V0 of every fresh state (float64; 0: weights from 0)
  *   3968    4  stages s (1..8)
- *   3972    4  flags: bit 0 = temporal-coherence accumulators follow the tables (full form only);
+ *   3972    4  flags: bit 0 = temporal-coherence accumulators follow the tables (full form: as float32;
+ *              compact form: coded, see {@link ModelFileWriter});
  *              bit 1 = compact form: every stage after the first is coded as its difference from the
  *              stage before it (a split stage starts as a copy: untouched weights code as zero runs)
  *   3976  4·7  stage thresholds (tile sums), s − 1 of them, the rest 0
@@ -259,8 +260,9 @@ record ModelHeader(int valueType, Method method, int banks, Shape shape, long we
                     + " has " + spec.weights());
         }
         long dataBytes = b.getLong(OFF_DATA_BYTES);
-        if (coherent && valueType != FLOAT32) {
-            throw new ModelFileException(file, "compact model flagged with coherence accumulators (only full files hold them)");
+        if (coherent && valueType == COMPACT) {
+            throw new ModelFileException(file, "compact model of the older form flagged with coherence accumulators "
+                    + "(that form never held them)");
         }
         if (stageDeltas && (valueType != COMPACT || stages.count() == 1)) {
             throw new ModelFileException(file, "stage differences flagged in a model that is not a compact multi-stage one");

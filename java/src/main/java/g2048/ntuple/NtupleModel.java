@@ -222,6 +222,15 @@ public final class NtupleModel implements AutoCloseable {
         return coherence;
     }
 
+    /**
+     * The temporal-coherence accumulators, or null without them: E and A of weight {@code i} (over all
+     * banks) at floats {@code 2i} and {@code 2i + 1}; for tools that move them between engines.
+     */
+    public MemorySegment accumulators() {
+        Coherence tc = coherence;
+        return tc == null ? null : tc.segment();
+    }
+
     /** The step of the compact form the tables were read from; 0 when they were not. */
     double quantum() {
         return quantum;

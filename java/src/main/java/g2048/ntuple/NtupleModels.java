@@ -25,8 +25,10 @@ import java.nio.file.Path;
  *     deflated) still load.</li>
  * </ul>
  * A model that learns by temporal coherence keeps its accumulators after the tables in the full
- * form, so that resuming continues exactly; the compact form holds the tables only (a resumed
- * compact model starts fresh accumulators).
+ * form, so that resuming continues exactly. The compact form holds the tables only, unless saved
+ * with its accumulators ({@link #save(NtupleModel, Path, int, boolean)}): then each weight's A and
+ * rate factor |E|/A follow, within 9% each ({@link AccumulatorCoding}), so that a compact checkpoint,
+ * small enough to keep in a repository, resumes at the rates its run had.
  *
  * <p>Saving is atomic: the file is written next to its destination and renamed over it. Every problem
  * with a file is a {@link ModelFileException} naming the file and the problem.
@@ -184,11 +186,28 @@ public final class NtupleModels {
      * ({@link #MIN_COMPACT_BITS} to {@link #MAX_COMPACT_BITS}; see {@link #COMPACT_BITS}).
      */
     public static void save(NtupleModel model, Path file, int compactBits) {
+        save(model, file, compactBits, false);
+    }
+
+    /**
+     * {@link #save(NtupleModel, Path, int)}; with {@code compactAccumulators}, a compact file keeps the
+     * model's temporal-coherence accumulators too, coded (see above), so that training resumes from it
+     * at its rates (a full file always keeps them).
+     *
+     * @throws IllegalArgumentException when {@code compactAccumulators} is asked of a model without
+     *         accumulators or of a full file
+     */
+    public static void save(NtupleModel model, Path file, int compactBits, boolean compactAccumulators) {
         String problem = compactBitsProblem(compactBits);
         if (problem != null) {
             throw new IllegalArgumentException("compact bits: " + problem);
         }
-        ModelFileWriter.write(model, file, compactBits);
+        if (compactAccumulators && !(model.coherent() && isCompact(file))) {
+            throw new IllegalArgumentException("compact accumulators: " + (model.coherent()
+                    ? "apply to a compact file (" + COMPACT_EXTENSION + "), got " + file
+                    : "the model has no temporal-coherence accumulators"));
+        }
+        ModelFileWriter.write(model, file, compactBits, compactAccumulators);
     }
 
     /** Whether {@code file} is written in the compact form: its name ends with {@link #COMPACT_EXTENSION}. */

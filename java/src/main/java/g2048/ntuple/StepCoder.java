@@ -103,6 +103,13 @@ final class StepCoder {
         encode(q, entries, weights, stride, CHUNK_ENTRIES, out);
     }
 
+    /** {@link #encode(Steps, long, long, long, OutputStream)} into an array. */
+    static byte[] encode(Steps q, long entries, long weights, long stride) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        encode(q, entries, weights, stride, bytes);
+        return bytes.toByteArray();
+    }
+
     /** {@link #encode(Steps, long, long, long, OutputStream)} in chunks of {@code chunkEntries} entries. */
     static void encode(Steps q, long entries, long weights, long stride, int chunkEntries, OutputStream out)
             throws IOException {
@@ -130,34 +137,39 @@ final class StepCoder {
      * {@link RangeDecoder.CorruptException}.
      */
     static void decode(byte[] data, MemorySegment into, long weights, long stride) {
+        decode(data, 0, data.length, into, weights, stride);
+    }
+
+    /** {@link #decode(byte[], MemorySegment, long, long)} of the coded bytes {@code data[start, end)}. */
+    static void decode(byte[] data, int start, int end, MemorySegment into, long weights, long stride) {
         long entries = into.byteSize() / Short.BYTES;
         ByteBuffer table = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
-        if (data.length < 8) {
+        if (end - start < 8) {
             throw new RangeDecoder.CorruptException("ends in its chunk table");
         }
-        int chunkEntries = table.getInt(0);
+        int chunkEntries = table.getInt(start);
         if (chunkEntries < 16) {
             throw new RangeDecoder.CorruptException("chunks of " + chunkEntries + " entries, expected at least 16");
         }
         long count = entries / weights * ((weights + chunkEntries - 1) / chunkEntries);
-        if (table.getInt(4) != count) {
-            throw new RangeDecoder.CorruptException(table.getInt(4) + " chunks, expected " + count);
+        if (table.getInt(start + 4) != count) {
+            throw new RangeDecoder.CorruptException(table.getInt(start + 4) + " chunks, expected " + count);
         }
-        if (data.length < 8 + 4 * count) {
+        if (end - start < 8 + 4 * count) {
             throw new RangeDecoder.CorruptException("ends in its chunk table");
         }
         Chunk[] chunks = chunks(entries, weights, stride, chunkEntries);
         int[] from = new int[chunks.length + 1];
-        from[0] = 8 + 4 * chunks.length;
+        from[0] = start + 8 + 4 * chunks.length;
         for (int c = 0; c < chunks.length; c++) {
-            long end = (long) from[c] + Integer.toUnsignedLong(table.getInt(8 + 4 * c));
-            if (end > data.length) {
+            long stop = (long) from[c] + Integer.toUnsignedLong(table.getInt(start + 8 + 4 * c));
+            if (stop > end) {
                 throw new RangeDecoder.CorruptException("chunk " + c + " runs past the end");
             }
-            from[c + 1] = (int) end;
+            from[c + 1] = (int) stop;
         }
-        if (from[chunks.length] != data.length) {
-            throw new RangeDecoder.CorruptException((data.length - from[chunks.length]) + " bytes after the last chunk");
+        if (from[chunks.length] != end) {
+            throw new RangeDecoder.CorruptException((end - from[chunks.length]) + " bytes after the last chunk");
         }
         for (int[] wave : waves(chunks, entries, stride)) {
             IntStream.of(wave).parallel().forEach(c ->

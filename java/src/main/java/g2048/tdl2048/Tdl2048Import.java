@@ -106,29 +106,16 @@ public final class Tdl2048Import {
      */
     public static void copy(TableSource from, String name, Tdl2048Network.Table table, Tdl2048Network net,
                             TupleNetwork into, Path weights) throws BadFileException {
-        int[] order = table.order();
-        int[] sorted = net.spec().tuples()[table.tuple()];
-        int n = order.length;
-        // digitAt[m]: which ascending position holds the pattern's m-th cell
-        int[] digitAt = new int[n];
-        boolean identity = true;
-        for (int m = 0; m < n; m++) {
-            for (int k = 0; k < n; k++) {
-                if (sorted[k] == order[m]) {
-                    digitAt[m] = k;
-                }
-            }
-            identity &= digitAt[m] == m;
-        }
-        long first = (long) table.stage() * into.weights() + base(net, table.tuple());
+        EntryMap map = EntryMap.of(table, net, into.weights());
+        long first = map.first();
         long entries = table.entries();
         MemorySegment dst = into.table();
-        MemorySegment bulk = identity ? from.floats() : null;
+        MemorySegment bulk = map.identity() ? from.floats() : null;
         if (bulk != null) {
             MemorySegment.copy(bulk, LE_FLOAT, 0, dst, ValueLayout.JAVA_FLOAT, first * Float.BYTES, entries);
         } else {
             for (long i = 0; i < entries; i++) {
-                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, from.value(fileEntry(i, digitAt)));
+                dst.setAtIndex(ValueLayout.JAVA_FLOAT, first + i, from.value(map.fileEntry(i)));
             }
         }
         float limit = WeightCheck.limit(net.spec());
@@ -136,19 +123,55 @@ public final class Tdl2048Import {
             float v = dst.getAtIndex(ValueLayout.JAVA_FLOAT, first + i);
             String problem = WeightCheck.problem(v, limit);
             if (problem != null) {
-                throw new BadFileException(weights, "table " + name + " entry " + fileEntry(i, digitAt) + " is " + v + ": "
+                throw new BadFileException(weights, "table " + name + " entry " + map.fileEntry(i) + " is " + v + ": "
                         + (Float.isFinite(v) ? problem : "a model holds finite weights only"));
             }
         }
     }
 
-    /** The file's entry of g2048's entry {@code i}: digit {@code m} of it is digit {@code digitAt[m]} of {@code i}. */
-    private static long fileEntry(long i, int[] digitAt) {
-        long j = 0;
-        for (int m = 0; m < digitAt.length; m++) {
-            j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
+    /**
+     * Where a table of the other engine's file lies among g2048's weights: its entries start at
+     * {@code first} (over all banks), and g2048's entry {@code first + i} is the file table's entry
+     * {@link #fileEntry}{@code (i)}, the same cells' values in the file's digit order.
+     *
+     * @param digitAt digit {@code m} of a file entry is digit {@code digitAt[m]} of g2048's
+     */
+    public record EntryMap(long first, int[] digitAt) {
+
+        /** The map of {@code table} of {@code net}, in tables of {@code weights} weights per bank. */
+        public static EntryMap of(Tdl2048Network.Table table, Tdl2048Network net, long weights) {
+            int[] order = table.order();
+            int[] sorted = net.spec().tuples()[table.tuple()];
+            int n = order.length;
+            int[] digitAt = new int[n];
+            for (int m = 0; m < n; m++) {
+                for (int k = 0; k < n; k++) {
+                    if (sorted[k] == order[m]) {
+                        digitAt[m] = k;
+                    }
+                }
+            }
+            return new EntryMap((long) table.stage() * weights + base(net, table.tuple()), digitAt);
         }
-        return j;
+
+        /** Whether the file's entries are in g2048's order. */
+        public boolean identity() {
+            for (int m = 0; m < digitAt.length; m++) {
+                if (digitAt[m] != m) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The file table's entry of g2048's entry {@code first + i}. */
+        public long fileEntry(long i) {
+            long j = 0;
+            for (int m = 0; m < digitAt.length; m++) {
+                j |= ((i >>> (4 * digitAt[m])) & 0xF) << (4 * m);
+            }
+            return j;
+        }
     }
 
     /** Where tuple {@code t}'s table starts within a bank: the tables of the tuples before it. */

@@ -19,8 +19,9 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A 2048-tdl weight file ({@code STRUCTURE/weights.bin}: every pattern's table in turn, single
- * precision, no header; its temporal-coherence accumulators live in a separate {@code .tc} file that
- * play does not need) read into a g2048 TD-afterstate model that values every board as 2048-tdl does.
+ * precision, no header) read into a g2048 TD-afterstate model that values every board as 2048-tdl does;
+ * and, when asked, its temporal-coherence accumulators ({@code weights.bin.tc}: every weight's E, then
+ * every weight's A, in the same order), which play does not need and a continued run does.
  */
 public final class ZiapImport {
 
@@ -31,6 +32,61 @@ public final class ZiapImport {
 
     /** The model {@code weights} holds for {@code structure}; one line of {@link BadFileException} when it cannot. */
     public static NtupleModel read(Path weights, ZiapStructure structure) throws BadFileException {
+        return read(weights, structure, null);
+    }
+
+    /**
+     * {@link #read(Path, ZiapStructure)}, with the temporal-coherence accumulators of the file
+     * {@code accumulators} (2048-tdl's {@code weights.bin.tc}) when it is not null.
+     */
+    public static NtupleModel read(Path weights, ZiapStructure structure, Path accumulators) throws BadFileException {
+        NtupleModel model = readWeights(weights, structure);
+        if (accumulators != null) {
+            try {
+                readAccumulators(accumulators, structure, model);
+            } catch (BadFileException | RuntimeException e) {
+                model.close();
+                throw e;
+            }
+        }
+        return model;
+    }
+
+    private static void readAccumulators(Path file, ZiapStructure structure, NtupleModel model) throws BadFileException {
+        long size = RegularFile.check(file, "a 2048-tdl accumulator file (weights.bin.tc)");
+        long weights = model.network().weights();
+        if (size != 2 * structure.fileBytes()) {
+            throw new BadFileException(file, size + " bytes, expected " + 2 * structure.fileBytes() + " for " + structure.text()
+                    + " (E, then A, of every weight, single precision)");
+        }
+        model.setCoherent(true);
+        MemorySegment into = model.accumulators();
+        Tdl2048Network net = structure.network();
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            long half = weights;
+            long offset = 0;
+            for (Tdl2048Network.Table table : net.tables()) {
+                Tdl2048Import.EntryMap map = Tdl2048Import.EntryMap.of(table, net, weights);
+                for (long i = 0; i < table.entries(); i++) {
+                    long j = offset + map.fileEntry(i);
+                    float e = data.getAtIndex(LE_FLOAT, j);
+                    float a = data.getAtIndex(LE_FLOAT, half + j);
+                    if (!(Float.isFinite(e) && Float.isFinite(a) && a >= 0 && Math.abs(e) <= a * 1.001f + 1e-3f)) {
+                        throw new BadFileException(file, "table " + table.name() + " entry " + map.fileEntry(i) + " holds E "
+                                + e + " and A " + a + ": expected finite values with |E| <= A");
+                    }
+                    into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * (map.first() + i), e);
+                    into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * (map.first() + i) + 1, a);
+                }
+                offset += table.entries();
+            }
+        } catch (IOException e) {
+            throw new BadFileException(file, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static NtupleModel readWeights(Path weights, ZiapStructure structure) throws BadFileException {
         long expected = structure.fileBytes();
         long size = RegularFile.check(weights, "a 2048-tdl weight file (weights.bin)");
         if (size != expected) {

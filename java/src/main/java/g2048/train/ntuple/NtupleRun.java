@@ -35,9 +35,11 @@ public final class NtupleRun {
      * What a run does: train to {@code games} in all; {@code evalGames} greedy games at each of
      * {@code evaluations}; write the model to {@code out} at each of {@code checkpoints} before the
      * end, and at the end; a compact {@code out}'s steps with {@code compactBits} bits
-     * ({@link NtupleModels#COMPACT_BITS} unless asked otherwise).
+     * ({@link NtupleModels#COMPACT_BITS} unless asked otherwise), and its accumulators too when
+     * {@code compactAccumulators}.
      */
-    public record Plan(long games, Every evaluations, int evalGames, Every checkpoints, Path out, int compactBits) {
+    public record Plan(long games, Every evaluations, int evalGames, Every checkpoints, Path out, int compactBits,
+            boolean compactAccumulators) {
     }
 
     /**
@@ -111,7 +113,7 @@ public final class NtupleRun {
             append(NtupleCurve.Row.of(model.training(), e, window.mean()));
             boolean checkpoint = plan.checkpoints().at(done) && done < plan.games();
             if (checkpoint) {
-                NtupleModels.save(model, plan.out(), plan.compactBits());
+                NtupleModels.save(model, plan.out(), plan.compactBits(), plan.compactAccumulators());
             }
             listener.reported(new Report(model.training(), window.games(), window.mean(), trainRate,
                     play.lastMovesPerCpuSecond(), handOff, e, checkpoint));
@@ -126,7 +128,7 @@ public final class NtupleRun {
                 listener.aligned(handOff);
             }
         }
-        NtupleModels.save(model, plan.out(), plan.compactBits());
+        NtupleModels.save(model, plan.out(), plan.compactBits(), plan.compactAccumulators());
         return new Result(model.training(), play.stopRequested());
     }
 

@@ -180,6 +180,10 @@ public final class NtupleTraining implements AutoCloseable {
                         + " was initialised with " + model.initialValue());
             }
             switchCoherence(spec, model, notes);
+            if (spec.compactAccumulators() && !model.coherent()) {
+                throw new BadSetting(field("compactAccumulators"), ": keeps temporal-coherence accumulators, and "
+                        + spec.resume() + " learns without them: give ", field("tc"));
+            }
             if (spec.seed() != null && spec.seed() != model.training().seed()) {
                 throw new BadSetting(field("seed"), " " + spec.seed() + " does not match the resumed model " + spec.resume()
                         + " (seed " + model.training().seed() + "); a resumed run keeps its seed");

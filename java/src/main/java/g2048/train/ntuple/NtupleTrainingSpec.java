@@ -49,11 +49,14 @@ import java.util.function.Function;
  * @param evalGames       greedy games per evaluation
  * @param checkpointEvery {@code out} written every this many games, 0 for only at the end
  * @param compactBits     a compact {@code out}'s bits per step, or null for {@link NtupleModels#COMPACT_BITS}
+ * @param compactAccumulators whether a compact {@code out} keeps the temporal-coherence accumulators, coded
+ *                        ({@link NtupleModels#save(g2048.ntuple.NtupleModel, Path, int, boolean)}), so that a run
+ *                        resumed from it goes on at its rates; with {@code tc} only
  */
 public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec net, Method method, Shape shape,
         TerminalValue terminalValue, Stages stages, Double init, Boolean tc, Float tcPrior, Double alpha, Long seed,
         Integer nStep, Double lambda, Boolean backward, Shaping shaping, Path latePrefix, int threads, long evalEvery,
-        int evalGames, long checkpointEvery, Integer compactBits) {
+        int evalGames, long checkpointEvery, Integer compactBits, boolean compactAccumulators) {
 
     /** The network of a new model unless asked otherwise. */
     public static final String DEFAULT_NET = "4x6";
@@ -76,6 +79,14 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
                 throw new BadSetting(field("compactBits"), ": applies to a compact ", field("out"), " ("
                         + NtupleModels.COMPACT_EXTENSION + "), got " + out);
             }
+        }
+        if (compactAccumulators && !NtupleModels.isCompact(out)) {
+            throw new BadSetting(field("compactAccumulators"), ": applies to a compact ", field("out"), " ("
+                    + NtupleModels.COMPACT_EXTENSION + "; a full one keeps them always), got " + out);
+        }
+        if (compactAccumulators && (Boolean.FALSE.equals(tc) || resume == null && tc == null)) {
+            throw new BadSetting(field("compactAccumulators"), ": keeps temporal-coherence accumulators, so it goes with ",
+                    field("tc"));
         }
         if (alpha != null && !(alpha > 0 && alpha <= 1)) {
             throw new BadSetting(field("alpha"), ": expected a value in (0, 1], got " + alpha);
@@ -108,7 +119,7 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
         }
     }
 
-    /** Whether {@code out} is written in the compact form (int16 steps, no accumulators). */
+    /** Whether {@code out} is written in the compact form (int16 steps; accumulators only if asked). */
     public boolean compactOut() {
         return NtupleModels.isCompact(out);
     }
@@ -121,7 +132,7 @@ public record NtupleTrainingSpec(Path out, long games, Path resume, TupleSpec ne
     /** The plan of the run: its total, evaluations, checkpoints and {@code out}. */
     public NtupleRun.Plan plan() {
         return new NtupleRun.Plan(games, new Every(evalEvery), evalGames, new Every(checkpointEvery),
-                out, compactBitsOrDefault());
+                out, compactBitsOrDefault(), compactAccumulators);
     }
 
     private static void requireNotNegative(String field, long value) {

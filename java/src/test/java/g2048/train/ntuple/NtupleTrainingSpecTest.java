@@ -35,17 +35,18 @@ class NtupleTrainingSpecTest {
     record Settings(Path out, long games, Path resume, TupleSpec net, Method method, Shape shape,
             TerminalValue terminal, Stages stages, Double init, Boolean tc, Float tcPrior, Double alpha, Long seed,
             Integer nStep, Double lambda, Boolean backward, Shaping shaping, Path latePrefix, int threads, long evalEvery, int evalGames,
-            long checkpointEvery, Integer compactBits) {
+            long checkpointEvery, Integer compactBits, boolean compactAccumulators) {
 
         NtupleTrainingSpec spec() {
             return new NtupleTrainingSpec(out, games, resume, net, method, shape, terminal, stages, init, tc, tcPrior, alpha,
-                    seed, nStep, lambda, backward, shaping, latePrefix, threads, evalEvery, evalGames, checkpointEvery, compactBits);
+                    seed, nStep, lambda, backward, shaping, latePrefix, threads, evalEvery, evalGames, checkpointEvery, compactBits,
+                    compactAccumulators);
         }
     }
 
     private Settings base() {
         return new Settings(dir.resolve("m.g2n"), 40, null, NET, null, Shape.S3x3, null, null, null, null, null, null, null,
-                null, null, null, null, null, 1, 0, 10, 0, null);
+                null, null, null, null, null, 1, 0, 10, 0, null, false);
     }
 
     /** The field a spec built from {@code s} is refused for, the fields of its message in angle brackets. */
@@ -59,7 +60,8 @@ class NtupleTrainingSpecTest {
         Settings b = base();
         List<Function<Settings, Settings>> changes = new ArrayList<>();
         String[] fields = {"games", "threads", "evalEvery", "checkpointEvery", "evalGames", "compactBits", "compactBits",
-            "alpha", "alpha", "init", "tcPrior", "tcPrior", "net", "net", "terminalValue", "lambda", "steps", "method"};
+            "alpha", "alpha", "init", "tcPrior", "tcPrior", "net", "net", "terminalValue", "lambda", "steps", "method",
+            "compactAccumulators", "compactAccumulators", "compactAccumulators"};
         changes.add(s -> with(s, "games", 0L));
         changes.add(s -> with(s, "threads", 0));
         changes.add(s -> with(s, "evalEvery", -1L));
@@ -78,6 +80,9 @@ class NtupleTrainingSpecTest {
         changes.add(s -> with(s, "lambda", 0.5));
         changes.add(s -> with(s, "nStep", 0));
         changes.add(s -> with(with(s, "method", Method.TD_STATE), "nStep", 3));
+        changes.add(s -> with(with(s, "tc", true), "compactAccumulators", true));
+        changes.add(s -> with(with(s, "out", dir.resolve("m.g2nz")), "compactAccumulators", true));
+        changes.add(s -> with(with(with(s, "out", dir.resolve("m.g2nz")), "tc", false), "compactAccumulators", true));
         for (int k = 0; k < fields.length; k++) {
             String message = refused(changes.get(k).apply(b));
             assertTrue(message.startsWith("<" + fields[k] + ">"), k + ": " + message);
@@ -87,6 +92,8 @@ class NtupleTrainingSpecTest {
         with(with(b, "out", dir.resolve("m.g2nz")), "compactBits", 12).spec();
         assertEquals(12, with(with(b, "out", dir.resolve("m.g2nz")), "compactBits", 12).spec().compactBitsOrDefault());
         assertTrue(with(b, "out", dir.resolve("m.g2nz")).spec().compactOut());
+        assertTrue(with(with(with(b, "out", dir.resolve("m.g2nz")), "tc", true), "compactAccumulators", true).spec().plan()
+                .compactAccumulators());
         assertFalse(b.spec().compactOut());
     }
 
