@@ -17,8 +17,8 @@
 #   bench/ziap-side-by-side.sh pack DIR      both engines' run states, compact, into PACK (default
 #                                            bench/checkpoints/ziap-side-by-side, to commit): 2048-tdl's last
 #                                            whole chunk and g2048's checkpoint, each with its temporal-coherence
-#                                            accumulators (weights in 14-bit steps, each weight's A and rate
-#                                            within 9%), and the chunks' times and logs
+#                                            accumulators (weights in 15-bit steps, each weight's A and rate
+#                                            within 19%), and the chunks' times and logs
 #   bench/ziap-side-by-side.sh unpack DIR    a new DIR from PACK (on a new machine): `train DIR` then goes on
 #                                            from where `pack` took the runs, close to (not exactly) where they were
 #
@@ -94,11 +94,11 @@ pack_runs() {
   [ -f "$dir/ziap/done" ] && [ -f "$dir/g2048/g4x6.g2n" ] || { echo "$0: nothing to pack in $dir (no whole chunk of 2048-tdl, or no g2048 checkpoint)" >&2; exit 1; }
   local staged="$pack_dir.part"
   rm -rf "$staged"; mkdir -p "$staged/ziap" "$staged/g2048"
-  "${g2048[@]}" import ziap --structure nw4x6 --tc --out "$staged/ziap/state.g2nz" "$dir/ziap/nw4x6/weights.bin" >&2
+  "${g2048[@]}" import ziap --structure nw4x6 --tc --compact-bits 15 --out "$staged/ziap/state.g2nz" "$dir/ziap/nw4x6/weights.bin" >&2
   cp "$dir/ziap/done" "$dir/ziap"/chunk-*.time "$dir/ziap"/chunk-*.log "$staged/ziap/"
   # --games 1: the checkpoint is written as it is, nothing trained
   "${g2048[@]}" train ntuple --resume "$dir/g2048/g4x6.g2n" "${recipe[@]}" --games 1 --eval-every 0 --no-progress \
-    --compact-accumulators --out "$staged/g2048/state.g2nz" >&2
+    --compact-bits 15 --compact-accumulators --out "$staged/g2048/state.g2nz" >&2
   rm -f "$staged/g2048/state.curve."*
   cp "$dir/g2048/done" "$dir/g2048"/chunk-*.time "$dir/g2048"/chunk-*.log "$staged/g2048/" 2>/dev/null || true
   rm -rf "$pack_dir"; mv "$staged" "$pack_dir"

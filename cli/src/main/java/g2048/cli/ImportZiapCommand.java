@@ -27,10 +27,14 @@ final class ImportZiapCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--tc", description = "Read 2048-tdl's temporal-coherence accumulators too (WEIGHTS.bin.tc, as its"
-            + " train -c writes them) and keep them in --out (in a compact one, each weight's A and rate within 9%), so"
+            + " train -c writes them) and keep them in --out (in a compact one, each weight's A and rate within 19%), so"
             + " that `export ziap` gives 2048-tdl back a state to continue its run from. They are 2048-tdl's own sums of"
             + " its steps, kept as they are.")
     boolean tc;
+
+    @Option(names = "--compact-bits", defaultValue = "14", description = "A compact --out's steps: bits of each weight, the"
+            + " sign's included, 8 to 15 (default: ${DEFAULT-VALUE}); a checkpoint to continue from keeps 15.")
+    int compactBits;
 
     @Parameters(index = "0", paramLabel = "WEIGHTS.bin", description = "The 2048-tdl weight file.")
     Path weights;
@@ -43,6 +47,10 @@ final class ImportZiapCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Errors.BadInput("--" + e.getMessage());
         }
+        String bits = NtupleModels.compactBitsProblem(compactBits);
+        if (bits != null) {
+            throw new Errors.BadInput("--compact-bits: " + bits);
+        }
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.bin", weights);
         Path accumulators = tc ? weights.resolveSibling(weights.getFileName() + ".tc") : null;
@@ -50,7 +58,7 @@ final class ImportZiapCommand implements Callable<Integer> {
             DistinctFiles.checkNotAnInput("--out", out, "WEIGHTS.bin.tc", accumulators);
         }
         try (NtupleModel model = ZiapImport.read(weights, s, accumulators)) {
-            NtupleModels.save(model, out, NtupleModels.COMPACT_BITS, tc && NtupleModels.isCompact(out));
+            NtupleModels.save(model, out, compactBits, tc && NtupleModels.isCompact(out));
             System.out.printf(Locale.ROOT, "%s -> %s: %s (%s), %,d weights%s%n", weights, out, s.text(), s.patterns(),
                     model.network().weights(), tc ? ", with its accumulators" : "");
         }

@@ -121,7 +121,7 @@ final class TrainNtupleCommand implements Callable<Integer> {
     Integer compactBits;
 
     @Option(names = "--compact-accumulators", description = "A compact --out keeps the temporal-coherence accumulators"
-            + " too (each weight's A and rate within 9%), so that a run resumed from it goes on at its rates: a"
+            + " too (each weight's A and rate within 19%), so that a run resumed from it goes on at its rates: a"
             + " checkpoint small enough to commit. About doubles the file; with --tc only.")
     boolean compactAccumulators;
 

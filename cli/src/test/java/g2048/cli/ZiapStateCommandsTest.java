@@ -42,7 +42,8 @@ class ZiapStateCommandsTest {
     void aStateGoesThroughTheCompactFormAndBack() throws Exception {
         Path weights = state();
         Path model = dir.resolve("ziap.g2nz");
-        CommandRun r = CommandRun.of("import", "ziap", "--structure", "nw5x4", "--tc", "--out", model.toString(), weights.toString());
+        CommandRun r = CommandRun.of("import", "ziap", "--structure", "nw5x4", "--tc", "--compact-bits", "15", "--out",
+                model.toString(), weights.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("with its accumulators"), r.out());
         Path out = Files.createDirectories(dir.resolve("out")).resolve("weights.bin");
@@ -58,7 +59,7 @@ class ZiapStateCommandsTest {
             max = Math.max(max, Math.abs(a.getFloat(4 * i)));
         }
         for (int i = 0; i < ENTRIES; i++) {
-            assertEquals(a.getFloat(4 * i), b.getFloat(4 * i), max / 8191 * 0.5001f, "weight " + i);
+            assertEquals(a.getFloat(4 * i), b.getFloat(4 * i), max / 16383 * 0.5001f, "weight " + i);
         }
     }
 
@@ -81,10 +82,15 @@ class ZiapStateCommandsTest {
             assertTrue(r.err().contains(says[k]), k + ": " + r.err());
         }
         assertFalse(Files.exists(out));
-        CommandRun r = CommandRun.of("import", "ziap", "--structure", "nw4x5", "--tc", "--out", dir.resolve("x.g2nz").toString(),
-                weights.toString());
-        assertEquals(2, r.exit(), r.err());
-        assertEquals(1, r.errLines().length, r.err());
-        assertFalse(Files.exists(dir.resolve("x.g2nz")));
+        String[][] badImports = {
+            {"import", "ziap", "--structure", "nw4x5", "--tc", "--out", dir.resolve("x.g2nz").toString(), weights.toString()},
+            {"import", "ziap", "--structure", "nw5x4", "--tc", "--compact-bits", "16", "--out", dir.resolve("x.g2nz").toString(),
+                weights.toString()}};
+        for (String[] args : badImports) {
+            CommandRun r = CommandRun.of(args);
+            assertEquals(2, r.exit(), r.err());
+            assertEquals(1, r.errLines().length, r.err());
+            assertFalse(Files.exists(dir.resolve("x.g2nz")));
+        }
     }
 }

@@ -78,13 +78,16 @@ final class CompactDecoder {
             MemorySegment e = scratch.allocate(n * Short.BYTES, Short.BYTES);
             StepCoder.decode(data, s.a, s.e, a, h.weights(), stride(h));
             StepCoder.decode(data, s.e, data.length, e, h.weights(), stride(h));
+            AccumulatorCoding.Codes codes = i -> a.getAtIndex(ValueLayout.JAVA_SHORT, i);
             for (long i = 0; i < n; i++) {
-                int ac = a.getAtIndex(ValueLayout.JAVA_SHORT, i);
+                // in order: the prediction reads codes already restored
+                int ac = AccumulatorCoding.from(codes.at(i), AccumulatorCoding.prediction(codes, i));
                 int ec = e.getAtIndex(ValueLayout.JAVA_SHORT, i);
                 if (!AccumulatorCoding.valid(ac, ec)) {
                     throw new ModelFileException(file, "corrupt compact data (accumulator codes " + ac + ", " + ec
                             + " at weight " + i + ")");
                 }
+                a.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) ac);
                 if (ac != 0) {
                     float abs = AccumulatorCoding.abs(ac);
                     accumulators.setAtIndex(F, 2 * i, AccumulatorCoding.sum(ec, abs));

@@ -74,8 +74,8 @@ final class ModelFileWriter {
 
     /**
      * The compact form: the steps as {@link StepCoder} codes them; with {@code tc}, the data is instead
-     * the steps' byte count (int64, little-endian), the steps, the A codes' byte count, the A codes and
-     * the E codes ({@link AccumulatorCoding}), each coded as steps are.
+     * the steps' byte count (int64, little-endian), the steps, the A codes' byte count, the A codes (each
+     * against its prediction) and the E codes ({@link AccumulatorCoding}), each coded as steps are.
      */
     private static void writeCompact(NtupleModel model, FileChannel ch, int bits, Coherence tc) throws IOException {
         MemorySegment table = model.network().table();
@@ -103,8 +103,13 @@ final class ModelFileWriter {
             } else {
                 MemorySegment e = tc.segment();
                 writeSection(out, StepCoder.encode(i -> q.getAtIndex(ValueLayout.JAVA_SHORT, i), n, weights, stride));
-                writeSection(out, StepCoder.encode(i -> AccumulatorCoding.aCode(e.getAtIndex(F, 2 * i + 1)), n, weights,
-                        stride));
+                MemorySegment a = scratch.allocate(n * Short.BYTES, Short.BYTES);
+                for (long i = 0; i < n; i++) {
+                    a.setAtIndex(ValueLayout.JAVA_SHORT, i, (short) AccumulatorCoding.aCode(e.getAtIndex(F, 2 * i + 1)));
+                }
+                AccumulatorCoding.Codes codes = i -> a.getAtIndex(ValueLayout.JAVA_SHORT, i);
+                writeSection(out, StepCoder.encode(i -> AccumulatorCoding.against(codes.at(i),
+                        AccumulatorCoding.prediction(codes, i)), n, weights, stride));
                 out.write(StepCoder.encode(i -> AccumulatorCoding.eCode(e.getAtIndex(F, 2 * i), e.getAtIndex(F, 2 * i + 1)),
                         n, weights, stride));
             }

@@ -27,7 +27,7 @@ import java.nio.file.Path;
  * A model that learns by temporal coherence keeps its accumulators after the tables in the full
  * form, so that resuming continues exactly. The compact form holds the tables only, unless saved
  * with its accumulators ({@link #save(NtupleModel, Path, int, boolean)}): then each weight's A and
- * rate factor |E|/A follow, within 9% each ({@link AccumulatorCoding}), so that a compact checkpoint,
+ * rate factor |E|/A follow, within 19% each ({@link AccumulatorCoding}), so that a compact checkpoint,
  * small enough to keep in a repository, resumes at the rates its run had.
  *
  * <p>Saving is atomic: the file is written next to its destination and renamed over it. Every problem

@@ -17,13 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A compact file keeps a model's temporal-coherence accumulators when asked: each weight's A and rate
- * factor |E|/A come back within 2^(1/8), so a run resumed from it goes on at the rates it had.
+ * factor |E|/A come back within 2^(1/4), so a run resumed from it goes on at the rates it had.
  */
 class CompactAccumulatorsTest {
 
     private static final ValueLayout.OfFloat F = ValueLayout.JAVA_FLOAT;
     /** Half a quarter octave, and float rounding. */
-    private static final double WITHIN = Math.pow(2, 1.0 / 8) * 1.0001;
+    private static final double WITHIN = Math.pow(2, 1.0 / 4) * 1.0001;
 
     @TempDir
     Path dir;
@@ -36,7 +36,7 @@ class CompactAccumulatorsTest {
     }
 
     @Test
-    void codesComeBackWithinAnEighthOfAnOctaveAgainstTheDefinition() {
+    void codesComeBackWithinAQuarterOfAnOctaveAgainstTheDefinition() {
         Rng rng = new Rng(5);
         for (int k = 0; k < 200_000; k++) {
             float a = (float) Math.pow(2, rng.nextDouble() * 80 - 30);
@@ -63,6 +63,14 @@ class CompactAccumulatorsTest {
         assertTrue(AccumulatorCoding.aCode(Float.MAX_VALUE) <= AccumulatorCoding.MAX_A_CODE);
         assertEquals(1, AccumulatorCoding.aCode(Float.MIN_VALUE), "tiny sums clamp to the smallest code");
         assertFalse(AccumulatorCoding.valid(0, 3), "no E without A");
+        // an A code written against any prediction comes back, and only an untrained weight's is 0
+        for (int a = 0; a <= AccumulatorCoding.MAX_A_CODE; a++) {
+            for (int p = 0; p <= AccumulatorCoding.MAX_A_CODE; p += 7) {
+                int written = AccumulatorCoding.against(a, p);
+                assertEquals(a == 0, written == 0, a + " against " + p);
+                assertEquals(a, AccumulatorCoding.from(written, p), a + " against " + p);
+            }
+        }
         assertFalse(AccumulatorCoding.valid(AccumulatorCoding.MAX_A_CODE + 1, 0));
     }
 
@@ -129,7 +137,7 @@ class CompactAccumulatorsTest {
      * The point of keeping them: the same updates, applied to the model resumed exactly (from the full
      * file), to the one resumed from the compact file with its accumulators and to the one whose
      * accumulators start fresh, move the weights by what their rates say. The kept rates move them
-     * as the exact ones do, within the coding's 9%; fresh ones (every rate at α) do not.
+     * as the exact ones do, within the coding's 19%; fresh ones (every rate at α) do not.
      */
     @Test
     void updatesAfterResumingMoveTheWeightsAsTheExactRunsDo() {
