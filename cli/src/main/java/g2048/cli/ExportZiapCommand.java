@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,10 +20,8 @@ import picocli.CommandLine.Parameters;
                 + " then continues from that state."})
 final class ExportZiapCommand implements Callable<Integer> {
 
-    @Option(names = "--structure", defaultValue = "nw4x6",
-            description = "The network 2048-tdl is built with (make STRUCTURE=...): nw5x4, nw4x5, nw6x5, nw4x6, nw5x6 "
-                    + "or nw8x6 (default: ${DEFAULT-VALUE}).")
-    String structure;
+    @Mixin
+    ZiapStructureOption structure;
 
     @Option(names = "--out", required = true, description = "The weight file to write (2048-tdl reads STRUCTURE/weights.bin).")
     Path out;
@@ -32,12 +31,7 @@ final class ExportZiapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ZiapStructure s;
-        try {
-            s = ZiapStructure.parse(structure);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--" + e.getMessage());
-        }
+        ZiapStructure s = structure.structure();
         OutputDirectory.checkFileWritable("--out", out);
         DistinctFiles.checkNotAnInput("--out", out, "MODEL", model);
         try (NtupleModel m = NtupleModels.loadForTraining(model)) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,10 +19,8 @@ import picocli.CommandLine.Parameters;
                 + "every board as 2048-tdl does."})
 final class ImportZiapCommand implements Callable<Integer> {
 
-    @Option(names = "--structure", defaultValue = "nw4x6",
-            description = "The network 2048-tdl was built with (make STRUCTURE=...): nw5x4, nw4x5, nw6x5, nw4x6, nw5x6 "
-                    + "or nw8x6 (default: ${DEFAULT-VALUE}).")
-    String structure;
+    @Mixin
+    ZiapStructureOption structure;
 
     @Option(names = "--out", required = true, description = "The model file to write (.g2n full, .g2nz compact).")
     Path out;
@@ -41,12 +40,7 @@ final class ImportZiapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws BadFileException {
-        ZiapStructure s;
-        try {
-            s = ZiapStructure.parse(structure);
-        } catch (IllegalArgumentException e) {
-            throw new Errors.BadInput("--" + e.getMessage());
-        }
+        ZiapStructure s = structure.structure();
         String bits = NtupleModels.compactBitsProblem(compactBits);
         if (bits != null) {
             throw new Errors.BadInput("--compact-bits: " + bits);
