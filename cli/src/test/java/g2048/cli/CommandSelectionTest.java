@@ -19,7 +19,7 @@ import picocli.CommandLine;
 class CommandSelectionTest {
 
     private static final List<String> ALL = List.of("apply", "play", "move", "bench", "solve", "grade", "tables",
-            "train", "dataset", "inspect", "net", "import", "gpu-check", "serve", "session", "help");
+            "train", "dataset", "inspect", "net", "import", "export", "gpu-check", "serve", "session", "help");
 
     @Test
     void aCommandsNameBuildsThatCommandAlone() {

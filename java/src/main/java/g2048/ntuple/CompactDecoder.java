@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 
@@ -118,7 +120,7 @@ final class CompactDecoder {
             if (data.length - at < Long.BYTES) {
                 throw new RangeDecoder.CorruptException("ends in a section's length");
             }
-            long length = java.nio.ByteBuffer.wrap(data).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(at);
+            long length = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).getLong(at);
             if (length < 0 || length > data.length - at - Long.BYTES) {
                 throw new RangeDecoder.CorruptException("a section of " + length + " bytes runs past the end");
             }

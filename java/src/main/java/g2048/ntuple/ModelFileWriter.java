@@ -8,6 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -120,7 +121,7 @@ final class ModelFileWriter {
 
     /** {@code bytes} preceded by their count (int64, little-endian). */
     private static void writeSection(OutputStream out, byte[] bytes) throws IOException {
-        out.write(ByteBuffer.allocate(Long.BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(bytes.length).array());
+        out.write(ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(bytes.length).array());
         out.write(bytes);
     }
 
