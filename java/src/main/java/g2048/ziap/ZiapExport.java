@@ -3,7 +3,6 @@ package g2048.ziap;
 import g2048.files.AtomicFile;
 import g2048.ntuple.Method;
 import g2048.ntuple.NtupleModel;
-import g2048.tdl2048.Tdl2048Import;
 import g2048.tdl2048.Tdl2048Network;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -57,12 +56,11 @@ public final class ZiapExport {
             throw new IllegalArgumentException("the model has no accumulators and " + tc + " would be read as this run's;"
                     + " remove it first");
         }
-        Tdl2048Network net = structure.network();
         long weightsPerBank = model.network().weights();
         MemorySegment table = model.network().table();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(structure.fileBytes(), Float.BYTES);
-            forEachEntry(net, weightsPerBank, (at, g) -> out.setAtIndex(LE_FLOAT, at, table.getAtIndex(ValueLayout.JAVA_FLOAT, g)));
+            structure.forEachEntry(weightsPerBank, (at, g) -> out.setAtIndex(LE_FLOAT, at, table.getAtIndex(ValueLayout.JAVA_FLOAT, g)));
             AtomicFile.write(weights, out.asByteBuffer());
         }
         if (accumulators == null) {
@@ -71,29 +69,12 @@ public final class ZiapExport {
         try (Arena arena = Arena.ofConfined()) {
             long half = weightsPerBank;
             MemorySegment out = arena.allocate(2 * structure.fileBytes(), Float.BYTES);
-            forEachEntry(net, weightsPerBank, (at, g) -> {
+            structure.forEachEntry(weightsPerBank, (at, g) -> {
                 out.setAtIndex(LE_FLOAT, at, accumulators.getAtIndex(ValueLayout.JAVA_FLOAT, 2 * g));
                 out.setAtIndex(LE_FLOAT, half + at, accumulators.getAtIndex(ValueLayout.JAVA_FLOAT, 2 * g + 1));
             });
             AtomicFile.write(tc, out.asByteBuffer());
         }
         return tc;
-    }
-
-    /** What each pair of a file entry and g2048 entry is given to. */
-    private interface EntryPair {
-        void accept(long fileEntry, long g2048Entry);
-    }
-
-    /** Every entry of the file (its tables one after another) with g2048's entry of the same weight. */
-    private static void forEachEntry(Tdl2048Network net, long weightsPerBank, EntryPair pair) {
-        long offset = 0;
-        for (Tdl2048Network.Table t : net.tables()) {
-            Tdl2048Import.EntryMap map = Tdl2048Import.EntryMap.of(t, net, weightsPerBank);
-            for (long i = 0; i < t.entries(); i++) {
-                pair.accept(offset + map.fileEntry(i), map.first() + i);
-            }
-            offset += t.entries();
-        }
     }
 }

@@ -59,28 +59,22 @@ public final class ZiapImport {
             throw new BadFileException(file, size + " bytes, expected " + 2 * structure.fileBytes() + " for " + structure.text()
                     + " (E, then A, of every weight, single precision)");
         }
-        model.setCoherent(true);
-        MemorySegment into = model.accumulators();
-        Tdl2048Network net = structure.network();
         try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            long half = weights;
-            long offset = 0;
-            for (Tdl2048Network.Table table : net.tables()) {
-                Tdl2048Import.EntryMap map = Tdl2048Import.EntryMap.of(table, net, weights);
-                for (long i = 0; i < table.entries(); i++) {
-                    long j = offset + map.fileEntry(i);
-                    float e = data.getAtIndex(LE_FLOAT, j);
-                    float a = data.getAtIndex(LE_FLOAT, half + j);
-                    if (!(Float.isFinite(e) && Float.isFinite(a) && a >= 0 && Math.abs(e) <= a * 1.001f + 1e-3f)) {
-                        throw new BadFileException(file, "table " + table.name() + " entry " + map.fileEntry(i) + " holds E "
-                                + e + " and A " + a + ": expected finite values with |E| <= A");
-                    }
-                    into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * (map.first() + i), e);
-                    into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * (map.first() + i) + 1, a);
+            for (long j = 0; j < weights; j++) {
+                float e = data.getAtIndex(LE_FLOAT, j);
+                float a = data.getAtIndex(LE_FLOAT, weights + j);
+                if (!(Float.isFinite(e) && Float.isFinite(a) && a >= 0 && Math.abs(e) <= a * 1.001f + 1e-3f)) {
+                    throw new BadFileException(file, "weight " + j + " holds E " + e + " and A " + a
+                            + ": expected finite values with |E| <= A");
                 }
-                offset += table.entries();
             }
+            model.setCoherent(true);
+            MemorySegment into = model.accumulators();
+            structure.forEachEntry(weights, (j, g) -> {
+                into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * g, data.getAtIndex(LE_FLOAT, j));
+                into.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * g + 1, data.getAtIndex(LE_FLOAT, weights + j));
+            });
         } catch (IOException e) {
             throw new BadFileException(file, "cannot read: " + e.getMessage(), e);
         }

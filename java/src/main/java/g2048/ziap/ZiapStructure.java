@@ -1,6 +1,7 @@
 package g2048.ziap;
 
 import g2048.settings.Named;
+import g2048.tdl2048.Tdl2048Import;
 import g2048.tdl2048.Tdl2048Network;
 
 /**
@@ -47,5 +48,26 @@ public enum ZiapStructure implements Named {
             entries += t.entries();
         }
         return entries * Float.BYTES;
+    }
+
+    /** What each pair of a file entry and g2048's entry of the same weight is given to. */
+    interface EntryPair {
+        void accept(long fileEntry, long g2048Entry);
+    }
+
+    /**
+     * Every entry of this structure's files (its tables one after another) with g2048's entry of the same
+     * weight, in a network of {@code weightsPerBank} weights per bank.
+     */
+    void forEachEntry(long weightsPerBank, EntryPair pair) {
+        Tdl2048Network net = network();
+        long offset = 0;
+        for (Tdl2048Network.Table t : net.tables()) {
+            Tdl2048Import.EntryMap map = Tdl2048Import.EntryMap.of(t, net, weightsPerBank);
+            for (long i = 0; i < t.entries(); i++) {
+                pair.accept(offset + map.fileEntry(i), map.first() + i);
+            }
+            offset += t.entries();
+        }
     }
 }
